@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/** An Ethereum address in any case; use `normalizeAddress` before storing. */
+export const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "Invalid address");
+export const hexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/, "Invalid hex string");
+
+/** Every API error: HTTP status + this body. Messages are the spec's words. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Runtime configuration the web app reads at start: which chain, where contracts live. */
+export const publicConfigSchema = z.object({
+  chainId: z.number().int().positive(),
+  /** True on the local development chain: enables the Dev wallet connector. */
+  localChain: z.boolean(),
+  /** An RPC URL the browser may use to read the chain (the local anvil in the embedded mode). */
+  rpcUrl: z.string().nullable(),
+  /** Block explorer base URL for transaction links; null on the local chain. */
+  explorerUrl: z.string().nullable(),
+  contracts: z.record(z.string(), addressSchema),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  version: z.string(),
+  node: z.string(),
+  database: z.object({ ok: z.boolean(), version: z.string().nullable(), error: z.string().optional() }),
+  chain: z.object({
+    ok: z.boolean(),
+    chainId: z.number().nullable(),
+    headBlock: z.string().nullable(),
+    error: z.string().optional(),
+  }),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+// --- Sign-In with Ethereum -------------------------------------------------------------------
+
+export const nonceResponseSchema = z.object({ nonce: z.string(), statement: z.string() });
+export type NonceResponse = z.infer<typeof nonceResponseSchema>;
+
+export const verifyRequestSchema = z.object({
+  message: z.string().min(1, "Message is required").max(4000),
+  signature: hexSchema,
+});
+export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
+
+export const profileSummarySchema = z.object({
+  address: addressSchema,
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  active: z.boolean(),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+export const sessionResponseSchema = z.object({
+  session: z
+    .object({
+      address: addressSchema,
+      chainId: z.number().int(),
+      expiresAt: z.string(),
+    })
+    .nullable(),
+  profile: profileSummarySchema.nullable(),
+  numberOfNewNotif: z.number().int().nonnegative(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

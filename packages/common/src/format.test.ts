@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { sameAddress, shortAddress } from "./format.ts";
+
+describe("shortAddress", () => {
+  it("keeps the first 4 and last 4 characters", () => {
+    expect(shortAddress("0x1234567890abcdef1234567890abcdef12345678")).toBe("0x12…5678");
+  });
+});
+
+describe("sameAddress", () => {
+  it("compares case-insensitively and rejects missing values", () => {
+    expect(sameAddress("0xABCdef", "0xabcDEF")).toBe(true);
+    expect(sameAddress("0xabc", "0xabd")).toBe(false);
+    expect(sameAddress(null, "0xabc")).toBe(false);
+  });
+});
