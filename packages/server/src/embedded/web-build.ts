@@ -1,0 +1,43 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+/** Newest modification time of any file under the given paths. */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== "node_modules") visit(join(path, entry));
+    } else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
+  };
+  for (const path of paths) visit(path);
+  return newest;
+}
+
+/**
+ * Builds the web app when its build is missing or older than its sources (including the shared
+ * code it imports), so `npm start` always serves what the repository holds.
+ */
+export function ensureWebBuild(repoRoot: string, log: (message: string) => void): string {
+  const webDir = join(repoRoot, "packages", "web");
+  const dist = join(webDir, "dist");
+  const index = join(dist, "index.html");
+  const sources = ["src", "public", "index.html", "vite.config.ts", "package.json"].map((p) =>
+    join(webDir, p),
+  );
+  sources.push(join(repoRoot, "packages", "common", "src"), join(repoRoot, "packages", "contracts", "src"));
+  const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
+  if (builtAt > newestMtime(sources)) return dist;
+
+  log(builtAt === 0 ? "building the web app (first start)…" : "web sources changed; rebuilding the web app…");
+  const vite = createRequire(join(webDir, "package.json")).resolve("vite/bin/vite.js");
+  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+    cwd: webDir,
+    stdio: "inherit",
+  });
+  if (result.status !== 0 || !existsSync(index)) throw new Error("The web app failed to build (see above).");
+  return dist;
+}

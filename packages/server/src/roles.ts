@@ -1,0 +1,68 @@
+import type { PublicClient } from "viem";
+import { buildApp } from "./app.ts";
+import { createChainClient } from "./chain/client.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { createDatabase, type Database, migrateDatabase } from "./db/client.ts";
+import { startIndexer } from "./indexer/indexer.ts";
+import { startWorker } from "./worker/worker.ts";
+
+/** A running part of Easel that can be stopped. */
+export type Service = { name: string; stop(): Promise<void> };
+
+type Context = { config: Config; db: Database; chain: PublicClient };
+
+export function createContext(config: Config): Context {
+  return {
+    config,
+    db: createDatabase(config.databaseUrl),
+    chain: createChainClient(config.chainId, config.rpcUrls),
+  };
+}
+
+const logLine = (message: string) => console.log(`[easel] ${message}`);
+
+export async function startApi(context: Context, options: { logger?: boolean } = {}): Promise<Service> {
+  await migrateDatabase(context.db);
+  const app = await buildApp(context, options);
+  await app.listen({ host: context.config.host, port: context.config.port });
+  return { name: "api", stop: () => app.close() };
+}
+
+export async function startIndexerRole(context: Context): Promise<Service> {
+  await migrateDatabase(context.db);
+  const indexer = startIndexer({ ...context, log: logLine });
+  return { name: "indexer", stop: () => indexer.stop() };
+}
+
+export async function startWorkerRole(context: Context): Promise<Service> {
+  await migrateDatabase(context.db);
+  const worker = await startWorker({ databaseUrl: context.config.databaseUrl, db: context.db, log: logLine });
+  return { name: "worker", stop: () => worker.stop() };
+}
+
+/**
+ * Runs one production role from environment variables: a configuration problem prints one line
+ * and exits with code 1; SIGINT/SIGTERM stop the role cleanly.
+ */
+export async function runRole(start: (context: Context) => Promise<Service>): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const context = createContext(config);
+  const service = await start(context);
+  logLine(`${service.name} started (chain ${config.chainId})`);
+  const shutdown = async () => {
+    await service.stop();
+    await context.db.$client.end();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}

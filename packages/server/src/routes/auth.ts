@@ -1,0 +1,113 @@
+import {
+  apiErrorSchema,
+  nonceResponseSchema,
+  SESSION_COOKIE,
+  SIWE_STATEMENT,
+  sessionResponseSchema,
+  verifyRequestSchema,
+} from "@easel/common";
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { endSession, findSession, issueNonce, type SessionInfo, signIn } from "../auth/siwe.ts";
+import type { Database } from "../db/client.ts";
+import { profiles } from "../db/schema.ts";
+
+/** The session of the request's cookie, or null. */
+export async function currentSession(db: Database, request: FastifyRequest): Promise<SessionInfo | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? findSession(db, token) : null;
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const secure = config.publicUrl.protocol === "https:";
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+
+  app.get(
+    "/nonce",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        summary: "A single-use nonce and the statement to sign",
+        response: { 200: nonceResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { nonce: await issueNonce(db), statement: SIWE_STATEMENT };
+    },
+  );
+
+  app.post(
+    "/verify",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        summary: "Sign in with an EIP-4361 message and its signature",
+        body: verifyRequestSchema,
+        response: { 200: z.object({ address: z.string(), expiresAt: z.string() }), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, address, expiresAt } = await signIn(app.deps, request.body);
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        expires: expiresAt,
+      });
+      return { address, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    "/session",
+    { schema: { summary: "The signed-in wallet, if any", response: { 200: sessionResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const session = await currentSession(db, request);
+      if (!session) {
+        if (request.cookies[SESSION_COOKIE]) clearCookie(reply);
+        return { session: null, profile: null, numberOfNewNotif: 0 };
+      }
+      const [profile] = await db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.address, session.address))
+        .limit(1);
+      return {
+        session: {
+          address: session.address,
+          chainId: session.chainId,
+          expiresAt: session.expiresAt.toISOString(),
+        },
+        profile: profile
+          ? {
+              address: profile.address,
+              username: profile.username,
+              name: profile.name,
+              avatar: profile.avatar,
+              active: profile.active,
+            }
+          : null,
+        // Notifications arrive with the indexer; until then there are none to count.
+        numberOfNewNotif: 0,
+      };
+    },
+  );
+
+  app.post(
+    "/logout",
+    { schema: { summary: "End the current session", response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await endSession(db, token);
+      clearCookie(reply);
+      return { ok: true as const };
+    },
+  );
+};

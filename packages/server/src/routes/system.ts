@@ -1,0 +1,75 @@
+import { type Health, healthSchema, publicConfigSchema } from "@easel/common";
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { explorerUrl } from "../config.ts";
+import { EASEL_VERSION } from "../version.ts";
+
+const HEALTH_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref(),
+    ),
+  ]);
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, chain, config } = app.deps;
+
+  app.get(
+    "/health",
+    {
+      schema: {
+        summary: "Database, chain and indexer status",
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const [database, chainStatus] = await Promise.all([
+        withTimeout(
+          db.execute<{ version: string }>(sql`SELECT current_setting('server_version') AS version`),
+          HEALTH_TIMEOUT_MS,
+        )
+          .then((result) => ({ ok: true, version: result.rows[0]?.version ?? null }))
+          .catch((error: unknown) => ({ ok: false, version: null, error: message(error) })),
+        withTimeout(Promise.all([chain.getChainId(), chain.getBlockNumber()]), HEALTH_TIMEOUT_MS)
+          .then(([chainId, head]) => ({
+            ok: chainId === config.chainId,
+            chainId,
+            headBlock: head.toString(),
+            ...(chainId === config.chainId ? {} : { error: `expected chain ${config.chainId}` }),
+          }))
+          .catch((error: unknown) => ({ ok: false, chainId: null, headBlock: null, error: message(error) })),
+      ]);
+      const body: Health = {
+        status: database.ok && chainStatus.ok ? "ok" : "degraded",
+        version: EASEL_VERSION,
+        node: process.version,
+        database,
+        chain: chainStatus,
+      };
+      return reply.status(body.status === "ok" ? 200 : 503).send(body);
+    },
+  );
+
+  app.get(
+    "/config",
+    {
+      schema: {
+        summary: "The chain and contracts this Easel runs on",
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => ({
+      chainId: config.chainId,
+      localChain: config.localChain,
+      rpcUrl: config.browserRpcUrl,
+      explorerUrl: explorerUrl(config.chainId),
+      contracts: config.contracts,
+    }),
+  );
+};

@@ -1,0 +1,25 @@
+import { PgBoss } from "pg-boss";
+import { purgeExpiredAuth } from "../auth/siwe.ts";
+import type { Database } from "../db/client.ts";
+
+export const JOBS = { purgeExpiredAuth: "purge-expired-auth" } as const;
+
+export type Worker = { stop(): Promise<void> };
+
+/** Background jobs on pg-boss: scheduled housekeeping now, notification mail as it arrives. */
+export async function startWorker(options: {
+  databaseUrl: string;
+  db: Database;
+  log: (message: string) => void;
+}): Promise<Worker> {
+  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4 });
+  boss.on("error", (error) => options.log(`worker: ${error.message}`));
+  await boss.start();
+  await boss.createQueue(JOBS.purgeExpiredAuth);
+  await boss.schedule(JOBS.purgeExpiredAuth, "*/15 * * * *");
+  await boss.work(JOBS.purgeExpiredAuth, async () => {
+    const removed = await purgeExpiredAuth(options.db);
+    if (removed > 0) options.log(`worker: removed ${removed} expired sessions and nonces`);
+  });
+  return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+}

@@ -1,0 +1,74 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+import { validEnv } from "./helpers.ts";
+
+const configError = (env: Record<string, string | undefined>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a configuration error");
+};
+
+describe("loadConfig", () => {
+  it("reads a complete environment", () => {
+    const config = loadConfig(validEnv({ RPC_URL: "http://a.example, https://b.example", PORT: "8080" }));
+    expect(config.chainId).toBe(31337);
+    expect(config.rpcUrls).toEqual(["http://a.example", "https://b.example"]);
+    expect(config.port).toBe(8080);
+    expect(config.contracts.factory).toBe("0x5fbdb2315678afecb367f032d93f642f64180aa3");
+    expect(config.localChain).toBe(true);
+    expect(config.siweDomains).toEqual(["127.0.0.1:3000", "localhost:3000"]);
+  });
+
+  it("names a missing variable", () => {
+    expect(configError(validEnv({ DATABASE_URL: undefined }))).toBe(
+      "Invalid configuration: DATABASE_URL is missing",
+    );
+  });
+
+  it("names malformed variables, all on one line", () => {
+    const message = configError(
+      validEnv({ CHAIN_ID: "5", SIGNER_PRIVATE_KEY: "0x1234", RPC_URL: "ftp://x" }),
+    );
+    expect(message).not.toContain("\n");
+    expect(message).toContain("CHAIN_ID must be 1 (mainnet), 11155111 (Sepolia) or 31337 (local)");
+    expect(message).toContain("SIGNER_PRIVATE_KEY must be a 0x-prefixed 32-byte hex private key");
+    expect(message).toContain("RPC_URL must be a URL starting with http:// or https:// or ws:// or wss://");
+  });
+
+  it("rejects a database URL that is not PostgreSQL and a malformed address", () => {
+    expect(configError(validEnv({ DATABASE_URL: "mysql://db/easel" }))).toContain(
+      "DATABASE_URL must be a URL starting with postgres://",
+    );
+    expect(configError(validEnv({ MARKET_ADDRESS: "0x123" }))).toContain(
+      "MARKET_ADDRESS must be a 0x-prefixed 20-byte hex address",
+    );
+  });
+
+  it("does not accept the localhost alias outside the local chain", () => {
+    const config = loadConfig(validEnv({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art" }));
+    expect(config.siweDomains).toEqual(["easel.art"]);
+    expect(config.browserRpcUrl).toBeNull();
+  });
+});
+
+describe("role entry points", () => {
+  for (const role of ["api", "indexer", "worker"]) {
+    it(`${role} exits with code 1 and one line naming the variable`, () => {
+      const entry = fileURLToPath(new URL(`../src/bin/${role}.ts`, import.meta.url));
+      const env = { ...validEnv({ DATABASE_URL: undefined }), PATH: process.env.PATH };
+      const result = spawnSync(process.execPath, ["--import", "tsx", entry], {
+        env,
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toBe("Invalid configuration: DATABASE_URL is missing");
+    });
+  }
+});
