@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig, devices } from "@playwright/test";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(CHROMIUM)) {
+  throw new Error(
+    `Chromium is missing at ${CHROMIUM}. The browser tests drive Debian's Chromium: install it with 'apt-get install -y chromium' (as root), or point CHROMIUM_PATH at another Chromium.`,
+  );
+}
+
+/** The browser tests run their own embedded Easel on other ports, with data in e2e/.data. */
+export const E2E = {
+  port: 3100,
+  chainPort: 8645,
+  dbPort: 5533,
+  dataDir: fileURLToPath(new URL("./.data", import.meta.url)),
+};
+const baseURL = `http://127.0.0.1:${E2E.port}`;
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node --import tsx ../packages/server/src/bin/easel.ts --reset --yes",
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM lets the launcher stop anvil and PostgreSQL itself.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    env: {
+      EASEL_DATA_DIR: E2E.dataDir,
+      PORT: String(E2E.port),
+      EASEL_CHAIN_PORT: String(E2E.chainPort),
+      EASEL_DB_PORT: String(E2E.dbPort),
+    },
+  },
+});
