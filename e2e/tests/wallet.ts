@@ -30,7 +30,8 @@ export async function injectWallet(page: Page, options: { rpcUrl: string; accoun
         return String(Number(chainId));
       case "wallet_switchEthereumChain": {
         const [{ chainId: wanted }] = params as [{ chainId: string }];
-        if (wanted.toLowerCase() !== "0x7a69") throw Object.assign(new Error("Unrecognized chain ID"), { code: 4902 });
+        if (wanted.toLowerCase() !== "0x7a69")
+          throw Object.assign(new Error("Unrecognized chain ID"), { code: 4902 });
         chainId = "0x7a69";
         return { __event: "chainChanged", value: chainId };
       }
@@ -55,7 +56,10 @@ export async function injectWallet(page: Page, options: { rpcUrl: string; accoun
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
         });
-        const body = (await response.json()) as { result?: unknown; error?: { message: string; code: number } };
+        const body = (await response.json()) as {
+          result?: unknown;
+          error?: { message: string; code: number };
+        };
         if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
         return body.result;
       }
@@ -75,7 +79,10 @@ export async function injectWallet(page: Page, options: { rpcUrl: string; accoun
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown }) {
         try {
-          const result = (await request.__easelWalletRequest(method, params)) as { __event?: string; value?: unknown };
+          const result = (await request.__easelWalletRequest(method, params)) as {
+            __event?: string;
+            value?: unknown;
+          };
           if (result && typeof result === "object" && "__event" in result && result.__event) {
             setTimeout(() => emit(result.__event as string, result.value), 0);
             return null;
