@@ -38,6 +38,10 @@ export const healthSchema = z.object({
     headBlock: z.string().nullable(),
     error: z.string().optional(),
   }),
+  /** Where the indexer stands; null before its first pass. */
+  indexer: z
+    .object({ headBlock: z.string(), indexedBlock: z.string(), lag: z.number().int(), updatedAt: z.string() })
+    .nullable(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -1,7 +1,8 @@
 import { type Health, healthSchema, publicConfigSchema } from "@easel/common";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { explorerUrl } from "../config.ts";
+import { indexerState } from "../db/schema.ts";
 import { EASEL_VERSION } from "../version.ts";
 
 const HEALTH_TIMEOUT_MS = 3000;
@@ -29,7 +30,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const [database, chainStatus] = await Promise.all([
+      const [database, chainStatus, indexer] = await Promise.all([
         withTimeout(
           db.execute<{ version: string }>(sql`SELECT current_setting('server_version') AS version`),
           HEALTH_TIMEOUT_MS,
@@ -44,6 +45,21 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(chainId === config.chainId ? {} : { error: `expected chain ${config.chainId}` }),
           }))
           .catch((error: unknown) => ({ ok: false, chainId: null, headBlock: null, error: message(error) })),
+        withTimeout(
+          db.select().from(indexerState).where(eq(indexerState.chainId, config.chainId)),
+          HEALTH_TIMEOUT_MS,
+        )
+          .then(([state]) =>
+            state
+              ? {
+                  headBlock: state.headBlock.toString(),
+                  indexedBlock: state.indexedBlock.toString(),
+                  lag: Number(state.headBlock - state.indexedBlock),
+                  updatedAt: state.updatedAt.toISOString(),
+                }
+              : null,
+          )
+          .catch(() => null),
       ]);
       const body: Health = {
         status: database.ok && chainStatus.ok ? "ok" : "degraded",
@@ -51,6 +67,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         node: process.version,
         database,
         chain: chainStatus,
+        indexer,
       };
       return reply.status(body.status === "ok" ? 200 : 503).send(body);
     },
