@@ -1,0 +1,34 @@
+import type { PublicConfig } from "@easel/common";
+import { TOAST_DURATION_MS } from "@easel/common";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Toaster } from "sonner";
+import { type Config, WagmiProvider } from "wagmi";
+import { WalletDialogProvider } from "../wallet/walletDialogState.tsx";
+import { AppConfigProvider } from "./appConfig.tsx";
+
+/** Everything a page needs around it: config, wagmi, TanStack Query, the wallet dialog state and toasts. */
+export function Providers({
+  config,
+  wagmiConfig,
+  queryClient,
+  children,
+}: {
+  config: PublicConfig;
+  wagmiConfig: Config;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <AppConfigProvider config={config}>
+      <WagmiProvider config={wagmiConfig}>
+        <QueryClientProvider client={queryClient}>
+          <WalletDialogProvider>
+            {children}
+            <Toaster position="top-right" duration={TOAST_DURATION_MS} theme="dark" closeButton />
+          </WalletDialogProvider>
+        </QueryClientProvider>
+      </WagmiProvider>
+    </AppConfigProvider>
+  );
+}

@@ -1,0 +1,105 @@
+import type { RouteObject } from "react-router";
+import { RequireProfile } from "../auth/RequireProfile.tsx";
+import { PageLoader } from "../components/PageLoader.tsx";
+import { ErrorPage } from "./ErrorPage.tsx";
+import { Layout } from "./Layout.tsx";
+
+/** Route handle: pages that hide the header (spec: "The header is hidden on edit pages"). */
+export type RouteHandle = { hideHeader?: boolean };
+
+type PageModule = () => Promise<Pick<RouteObject, "Component">>;
+
+/**
+ * A trading page for an item, in both shapes of the spec: with the collection, and without it for items
+ * of the default collection (no category).
+ */
+function itemRoutes(prefix: string, lazy: PageModule, { withoutCollection = true } = {}): RouteObject[] {
+  const routes: RouteObject[] = [{ path: `${prefix}/:creator/:collection/:id`, lazy }];
+  if (withoutCollection) routes.push({ path: `${prefix}/:creator/:id`, lazy });
+  return routes;
+}
+
+const editHandle: RouteHandle = { hideHeader: true };
+
+/**
+ * The route table of both specs (browsing-and-accounts section 2, creation-and-trading section 2).
+ * Every page is loaded on demand.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    Component: Layout,
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        // Page failures render inside the layout, with header and footer.
+        ErrorBoundary: ErrorPage,
+        children: [
+          { index: true, lazy: () => import("../pages/Home.tsx") },
+          { path: "ExploreNFTs", lazy: () => import("../pages/ExploreNFTs.tsx") },
+          { path: "ExploreCollection", lazy: () => import("../pages/ExploreCollection.tsx") },
+          { path: "collection/:name", lazy: () => import("../pages/Collection.tsx") },
+          { path: "profile/:username", lazy: () => import("../pages/UserProfile.tsx") },
+          { path: "contactUs", lazy: () => import("../pages/ContactUs.tsx") },
+          { path: "FAQ", lazy: () => import("../pages/Faq.tsx") },
+          { path: "aboutUs", lazy: () => import("../pages/AboutUs.tsx") },
+          { path: "privacyAndPolicy", lazy: () => import("../pages/PrivacyPolicy.tsx") },
+          { path: "TermsOfServices", lazy: () => import("../pages/TermsOfService.tsx") },
+          { path: "applyToJoin", lazy: () => import("../pages/ApplyToJoin.tsx") },
+          { path: "singleCollection", lazy: () => import("../pages/SingleCollection.tsx") },
+          { path: "banned", lazy: () => import("../pages/Banned.tsx") },
+          { path: "fallback", lazy: () => import("../pages/Fallback.tsx") },
+          {
+            // Signed-in, active profiles only.
+            Component: RequireProfile,
+            children: [
+              { path: "mint", lazy: () => import("../pages/Mint.tsx") },
+              { path: "profile", lazy: () => import("../pages/Profile.tsx") },
+              {
+                path: "profile/edit/:userKey",
+                handle: editHandle,
+                lazy: () => import("../pages/ProfileEdit.tsx"),
+              },
+              {
+                path: "collections/edit/:username",
+                handle: editHandle,
+                lazy: () => import("../pages/CollectionEdit.tsx"),
+              },
+              { path: "notification", lazy: () => import("../pages/Notification.tsx") },
+              ...itemRoutes("FixedPrice/set", () => import("../pages/FixedPriceSet.tsx")),
+              ...itemRoutes("FixedPrice/buy", () => import("../pages/FixedPriceBuy.tsx")),
+              ...itemRoutes("FixedPrice/manage", () => import("../pages/FixedPriceManage.tsx")),
+              ...itemRoutes("Auction/settle", () => import("../pages/AuctionSettle.tsx")),
+              ...itemRoutes("Auction/setStandard", () => import("../pages/AuctionSetStandard.tsx")),
+              ...itemRoutes("Auction/setReserved", () => import("../pages/AuctionSetReserved.tsx")),
+              ...itemRoutes("Auction/placeBid", () => import("../pages/AuctionPlaceBid.tsx")),
+              ...itemRoutes(
+                "Auction/placeBidReservedAuction",
+                () => import("../pages/AuctionPlaceBidReserved.tsx"),
+              ),
+              ...itemRoutes("Auction/manage", () => import("../pages/AuctionManage.tsx")),
+              ...itemRoutes("Auction/manageReserved", () => import("../pages/AuctionManageReserved.tsx")),
+              // Lazy items always belong to a lazy collection.
+              ...itemRoutes("lazyMint/buy", () => import("../pages/LazyMintBuy.tsx"), {
+                withoutCollection: false,
+              }),
+              ...itemRoutes("lazyMint/changePrice", () => import("../pages/LazyMintChangePrice.tsx"), {
+                withoutCollection: false,
+              }),
+              ...itemRoutes("offer", () => import("../pages/Offer.tsx")),
+              ...itemRoutes("acceptOffer", () => import("../pages/AcceptOffer.tsx")),
+              ...itemRoutes("auction/buyStandard", () => import("../pages/AuctionBuyStandard.tsx"), {
+                withoutCollection: false,
+              }),
+            ],
+          },
+          // NFT detail: /{creator}/{tokenId} (default collection) and /{creator}/{collection}/{id}.
+          { path: ":creator/:id", lazy: () => import("../pages/NftDetail.tsx") },
+          { path: ":creator/:collection/:id", lazy: () => import("../pages/NftDetail.tsx") },
+          { path: "*", lazy: () => import("../pages/NotFound.tsx") },
+        ],
+      },
+    ],
+  },
+];

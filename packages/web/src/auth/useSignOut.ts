@@ -1,0 +1,41 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { useConfig } from "wagmi";
+import { disconnect } from "wagmi/actions";
+import { apiFetch } from "../lib/api.ts";
+import { clearLocalState } from "../lib/storage.ts";
+import { SESSION_QUERY_KEY, SIGNED_OUT } from "./session.ts";
+
+/** Ends the server session; a failure (already signed out, server down) is not worth a toast. */
+export async function endServerSession(): Promise<void> {
+  try {
+    await apiFetch("/api/auth/logout", { method: "POST", body: {} });
+  } catch {
+    // The cookie expires on its own; the local state is cleared anyway.
+  }
+}
+
+/**
+ * Disconnect: ends the server session, disconnects the wallet, clears the app's local and session
+ * storage and the query cache, then goes home.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const wagmiConfig = useConfig();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    // Signed-out first, so the account watcher does not see the wallet leaving as an account change.
+    queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+    await endServerSession();
+    try {
+      await disconnect(wagmiConfig);
+    } catch {
+      // Already disconnected.
+    }
+    clearLocalState();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+    navigate("/");
+  }, [queryClient, wagmiConfig, navigate]);
+}

@@ -1,0 +1,39 @@
+import "./styles.css";
+import { QueryClient } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { Providers } from "./app/Providers.tsx";
+import { routes } from "./app/routes.tsx";
+import { StartupError } from "./app/StartupError.tsx";
+import { createWagmiConfig } from "./lib/chain.ts";
+import { loadPublicConfig } from "./lib/config.ts";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+const root = createRoot(container);
+
+async function start() {
+  let config: Awaited<ReturnType<typeof loadPublicConfig>>;
+  try {
+    config = await loadPublicConfig();
+  } catch (error) {
+    root.render(<StartupError error={error} onRetry={start} />);
+    return;
+  }
+  const wagmiConfig = await createWagmiConfig(config);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
+  });
+  const router = createBrowserRouter(routes);
+  root.render(
+    <StrictMode>
+      <Providers config={config} wagmiConfig={wagmiConfig} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,5 @@
+import { PageLoader } from "../components/PageLoader.tsx";
+
+export function Component() {
+  return <PageLoader />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from "../components/ComingSoon.tsx";
+
+export function Component() {
+  return <ComingSoon title="Edit Minting Price" />;
+}

@@ -1,0 +1,48 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+/** The API server the dev server proxies to (the embedded stack started by `npm start`). */
+const API_ORIGIN = process.env.EASEL_API_ORIGIN ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    host: "127.0.0.1",
+    proxy: {
+      "/api": { target: API_ORIGIN, changeOrigin: false },
+      "/ipfs": { target: API_ORIGIN, changeOrigin: false },
+    },
+  },
+  preview: {
+    host: "127.0.0.1",
+    proxy: {
+      "/api": { target: API_ORIGIN, changeOrigin: false },
+      "/ipfs": { target: API_ORIGIN, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            {
+              name: "ethereum",
+              test: /node_modules[\\/](viem|wagmi|@wagmi|ox|abitype|@noble|@scure|@tanstack)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    css: false,
+  },
+});
