@@ -1,0 +1,102 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from "../test/harness.tsx";
+
+describe("route table", () => {
+  it("shows the not-found page with a 'Back to Homepage' link for an unknown path", async () => {
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    await renderApp({ path: "/this/path/does/not/exist" });
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    const link = screen.getByRole("link", { name: "Back to Homepage" });
+    expect(link.getAttribute("href")).toBe("/");
+  });
+
+  it("renders pages not built yet as a plain 'coming soon' body inside the layout", async () => {
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    await renderApp({ path: "/ExploreNFTs" });
+    expect(await screen.findByRole("heading", { name: "Marketplace" })).toBeTruthy();
+    expect(screen.getByText("This part of Easel is not built yet. It is coming soon.")).toBeTruthy();
+    // Real layout: header and footer are there.
+    expect(screen.getByRole("banner")).toBeTruthy();
+    expect(screen.getByRole("contentinfo")).toBeTruthy();
+  });
+
+  it.each([
+    ["/artist/42", "Item"],
+    ["/artist/my-collection/42", "Item"],
+    ["/collection/abc", "Collection"],
+    ["/banned", "Account disabled"],
+    ["/TermsOfServices", "Terms of Service"],
+  ])("routes %s to the %s page", async (path, title) => {
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    await renderApp({ path });
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeTruthy();
+  });
+
+  it.each([
+    ["/FixedPrice/set/artist/col/1", "Set a Fixed Price"],
+    ["/FixedPrice/buy/artist/1", "Buy Now"],
+    ["/Auction/placeBidReservedAuction/artist/col/7", "Place a Bid in a Reserved Auction"],
+    ["/lazyMint/changePrice/artist/col/abc", "Edit Minting Price"],
+    ["/acceptOffer/artist/col/3", "Accept Offer"],
+    ["/auction/buyStandard/artist/col/3", "Buy in Auction"],
+  ])("routes the trading page %s (signed in)", async (path, title) => {
+    fakeApi(sessionRoute({ current: signedIn() }));
+    await renderApp({ path });
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeTruthy();
+  });
+
+  it("hides the header on edit pages", async () => {
+    fakeApi(sessionRoute({ current: signedIn() }));
+    await renderApp({ path: "/profile/edit/alice" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Profile settings" })).toBeTruthy();
+    expect(screen.queryByRole("banner")).toBeNull();
+  });
+
+  it("asks a signed-out visitor to connect on a signed-in-only route", async () => {
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    await renderApp({ path: "/mint" });
+    expect(await screen.findByRole("heading", { name: "Connect your wallet" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Create NFT" })).toBeNull();
+  });
+
+  it("redirects an inactive profile to / with 'you are not registered!'", async () => {
+    fakeApi(sessionRoute({ current: signedIn(undefined, {}, false) }));
+    const { router } = await renderApp({ path: "/mint" });
+    expect(await screen.findByText("you are not registered!")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("lets an active profile reach /mint", async () => {
+    fakeApi(sessionRoute({ current: signedIn() }));
+    await renderApp({ path: "/mint" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Create NFT" })).toBeTruthy();
+  });
+
+  it("has the footer's links, four social links and the copyright", async () => {
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    await renderApp({ path: "/" });
+    const footer = await screen.findByRole("contentinfo");
+    for (const name of ["FAQs", "Contact", "Help Center", "About", "Privacy", "Terms of Service"]) {
+      expect(within(footer).getByRole("link", { name })).toBeTruthy();
+    }
+    const social = within(footer).getByRole("list", { name: "Easel on social networks" });
+    expect(within(social).getAllByRole("link")).toHaveLength(4);
+    expect(within(footer).getByText(/© 2023 Easel/)).toBeTruthy();
+  });
+
+  it("has the header's search box, Marketplace and Collection links and Connect Wallet", async () => {
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    await renderApp({ path: "/" });
+    const header = await screen.findByRole("banner");
+    expect(within(header).getByPlaceholderText("Search items, collections and profiles")).toBeTruthy();
+    expect(within(header).getByRole("link", { name: "Marketplace" }).getAttribute("href")).toBe(
+      "/ExploreNFTs",
+    );
+    expect(within(header).getByRole("link", { name: "Collection" }).getAttribute("href")).toBe(
+      "/ExploreCollection",
+    );
+    expect(within(header).getByRole("button", { name: "Connect Wallet" })).toBeTruthy();
+    expect(within(header).queryByRole("link", { name: "Create" })).toBeNull();
+  });
+});
