@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {EIP712} from "solady/src/utils/EIP712.sol";
+import {ECDSA} from "solady/src/utils/ECDSA.sol";
+import {LibClone} from "solady/src/utils/LibClone.sol";
+import {EaselCollection} from "./EaselCollection.sol";
+import {IEaselMarket} from "./interfaces/IEaselMarket.sol";
+import {CollectionKind, LazyCollectionVoucher} from "./interfaces/IEaselTypes.sol";
+
+/// @title EaselFactory
+/// @notice Creates Easel collections as EIP-1167 minimal clones of one EaselCollection implementation: standard
+/// collections for anyone, lazy collections with a voucher signed by the platform signer, and (once, at
+/// construction) the shared default collection.
+/// @dev Deployed by the market's constructor, so the market, the implementation and the default collection
+/// are fixed for the life of the deployment.
+contract EaselFactory is EIP712 {
+    uint256 public constant MIN_NAME_LENGTH = 3;
+    uint256 public constant MAX_NAME_LENGTH = 50;
+    uint256 public constant MIN_SYMBOL_LENGTH = 1;
+    uint256 public constant MAX_SYMBOL_LENGTH = 8;
+
+    bytes32 public constant LAZY_COLLECTION_TYPEHASH = keccak256(
+        "LazyCollectionVoucher(address owner,uint40 maxSupply,string name,string symbol,string category,uint256 deadline)"
+    );
+
+    /// @notice The market (roles, platform signer).
+    IEaselMarket public immutable market;
+    /// @notice The implementation every collection clone delegates to.
+    address public immutable collectionImplementation;
+    /// @notice The shared collection for items with no category.
+    address public immutable defaultCollection;
+
+    /// @notice Whether a lower-cased name or symbol (by its keccak256) is reserved.
+    mapping(bytes32 word => bool) public isReservedHash;
+    /// @notice Whether a lazy-collection voucher (by its EIP-712 digest) was used.
+    mapping(bytes32 digest => bool) public isVoucherUsed;
+
+    /// @notice A collection was created. `maxSupply` is 0 for unlimited collections.
+    event CollectionCreated(
+        address indexed collection,
+        address indexed owner,
+        CollectionKind indexed kind,
+        string name,
+        string symbol,
+        string category,
+        uint256 maxSupply
+    );
+    /// @notice A name or symbol was reserved or released.
+    event ReservedWordSet(string word, bool reserved);
+
+    error NameLengthOutOfRange(uint256 length, uint256 min, uint256 max);
+    error SymbolLengthOutOfRange(uint256 length, uint256 min, uint256 max);
+    error ReservedWord(string word);
+    error InvalidSignature();
+    error VoucherExpired(uint256 deadline);
+    error VoucherAlreadyUsed(bytes32 digest);
+    error WrongVoucherOwner(address owner, address caller);
+    error InvalidMaxSupply();
+    error NotController(address caller);
+
+    /// @param defaultOwner Owner of the default collection (the platform admin).
+    constructor(address defaultOwner) {
+        market = IEaselMarket(msg.sender);
+        address implementation = address(new EaselCollection(msg.sender));
+        collectionImplementation = implementation;
+        address shared = LibClone.clone(implementation);
+        defaultCollection = shared;
+        EaselCollection(shared).initialize(defaultOwner, "Easel", "EASEL", CollectionKind.Default, 0);
+        emit CollectionCreated(shared, defaultOwner, CollectionKind.Default, "Easel", "EASEL", "", 0);
+        _setReserved("easel", true);
+    }
+
+    /// @notice Creates a standard collection owned by the caller.
+    /// @param name 3 to 50 bytes, not reserved.
+    /// @param symbol 1 to 8 bytes, not reserved.
+    /// @param category The Easel category id, recorded in the event for the indexer.
+    /// @return collection The new collection's address.
+    function createCollection(string calldata name, string calldata symbol, string calldata category)
+        external
+        returns (address collection)
+    {
+        collection = _create(msg.sender, name, symbol, category, CollectionKind.Standard, 0);
+    }
+
+    /// @notice Creates a lazy collection owned by the caller, authorized by a voucher from the platform signer.
+    /// A voucher is bound to this chain and this factory, expires at `deadline` and works once.
+    function createLazyCollection(LazyCollectionVoucher calldata voucher) external returns (address collection) {
+        if (voucher.owner != msg.sender) revert WrongVoucherOwner(voucher.owner, msg.sender);
+        if (block.timestamp > voucher.deadline) revert VoucherExpired(voucher.deadline);
+        if (voucher.maxSupply == 0) revert InvalidMaxSupply();
+        bytes32 digest = _hashTypedData(
+            keccak256(
+                abi.encode(
+                    LAZY_COLLECTION_TYPEHASH,
+                    voucher.owner,
+                    voucher.maxSupply,
+                    keccak256(bytes(voucher.name)),
+                    keccak256(bytes(voucher.symbol)),
+                    keccak256(bytes(voucher.category)),
+                    voucher.deadline
+                )
+            )
+        );
+        if (isVoucherUsed[digest]) revert VoucherAlreadyUsed(digest);
+        (address signer,) = market.lazyMintConfig();
+        address recovered = ECDSA.tryRecoverCalldata(digest, voucher.signature);
+        if (recovered == address(0) || recovered != signer) revert InvalidSignature();
+        isVoucherUsed[digest] = true;
+        collection =
+            _create(msg.sender, voucher.name, voucher.symbol, voucher.category, CollectionKind.Lazy, voucher.maxSupply);
+    }
+
+    /// @notice Reserves or releases a name or symbol (compared case-insensitively). Controller only.
+    function setReserved(string calldata word, bool reserved) external {
+        if (!market.hasRole(market.CONTROLLER_ROLE(), msg.sender)) revert NotController(msg.sender);
+        _setReserved(word, reserved);
+    }
+
+    /// @notice Whether a name or symbol is reserved (case-insensitive).
+    function isReserved(string calldata word) public view returns (bool) {
+        return isReservedHash[_lowerHash(bytes(word))];
+    }
+
+    function _create(
+        address owner,
+        string calldata name,
+        string calldata symbol,
+        string calldata category,
+        CollectionKind kind,
+        uint40 maxSupply
+    ) private returns (address collection) {
+        uint256 n = bytes(name).length;
+        if (n < MIN_NAME_LENGTH || n > MAX_NAME_LENGTH) revert NameLengthOutOfRange(n, MIN_NAME_LENGTH, MAX_NAME_LENGTH);
+        n = bytes(symbol).length;
+        if (n < MIN_SYMBOL_LENGTH || n > MAX_SYMBOL_LENGTH) {
+            revert SymbolLengthOutOfRange(n, MIN_SYMBOL_LENGTH, MAX_SYMBOL_LENGTH);
+        }
+        if (isReserved(name)) revert ReservedWord(name);
+        if (isReserved(symbol)) revert ReservedWord(symbol);
+        collection = LibClone.clone(collectionImplementation);
+        EaselCollection(collection).initialize(owner, name, symbol, kind, maxSupply);
+        emit CollectionCreated(collection, owner, kind, name, symbol, category, maxSupply);
+    }
+
+    function _setReserved(string memory word, bool reserved) private {
+        isReservedHash[_lowerHash(bytes(word))] = reserved;
+        emit ReservedWordSet(word, reserved);
+    }
+
+    /// @dev keccak256 of the ASCII-lower-cased bytes.
+    function _lowerHash(bytes memory word) private pure returns (bytes32) {
+        bytes memory lower = new bytes(word.length);
+        for (uint256 i; i < word.length; ++i) {
+            bytes1 c = word[i];
+            lower[i] = (c >= 0x41 && c <= 0x5a) ? bytes1(uint8(c) + 32) : c;
+        }
+        return keccak256(lower);
+    }
+
+    function _domainNameAndVersion() internal pure override returns (string memory, string memory) {
+        return ("Easel Factory", "1");
+    }
+}

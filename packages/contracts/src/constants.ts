@@ -1,0 +1,57 @@
+/** On-chain constants of the Easel contracts (the adjustable values are read from the market's `minimums()` and `config()`). */
+
+/** Auction kinds in `getTokenInfo().auctionKind` and the AuctionCreated event. */
+export const AUCTION_KIND = { none: 0, standard: 1, reserve: 2 } as const;
+
+/** Collection kinds (EaselCollection.collectionInfo, CollectionCreated event). */
+export const COLLECTION_KIND = { standard: 1, lazy: 2, default: 3 } as const;
+
+/** The `mechanism` field of the market's Sale event. */
+export const SALE_MECHANISM = { buyNow: 1, auction: 2, offer: 3 } as const;
+
+/** Listings expire this many seconds after being set. */
+export const SELL_ORDER_DURATION_S = 100 * 24 * 60 * 60;
+/** A reserve auction lasts this long after its first bid. */
+export const RESERVE_AUCTION_DURATION_S = 72 * 60 * 60;
+/** Longest standard auction, and furthest ahead it may start. */
+export const MAX_AUCTION_DURATION_S = 14 * 24 * 60 * 60;
+/** A bid this close to the end moves the end to this long after the bid. */
+export const AUCTION_EXTENSION_S = 15 * 60;
+/** A later bid must beat the top bid by this many basis points. */
+export const MIN_BID_INCREMENT_BPS = 1_000n;
+/** Highest royalty in basis points (20%). */
+export const MAX_ROYALTY_BPS = 2_000;
+/** Highest price, bid or offer in wei (2^80 - 1). */
+export const MAX_PRICE_WEI = (1n << 80n) - 1n;
+
+/** EIP-712 domain names and types of the vouchers the platform signer signs. */
+export const LAZY_MINT_DOMAIN = { name: "Easel Collection", version: "1" } as const;
+export const LAZY_COLLECTION_DOMAIN = { name: "Easel Factory", version: "1" } as const;
+
+export const lazyMintVoucherTypes = {
+  LazyMintVoucher: [
+    { name: "price", type: "uint256" },
+    { name: "buyer", type: "address" },
+    { name: "royaltyBps", type: "uint16" },
+    { name: "collection", type: "address" },
+    { name: "cid", type: "bytes" },
+    { name: "tokenId", type: "uint256" },
+    { name: "collaborators", type: "Collaborator[]" },
+    { name: "deadline", type: "uint256" },
+  ],
+  Collaborator: [
+    { name: "account", type: "address" },
+    { name: "share", type: "uint8" },
+  ],
+} as const;
+
+export const lazyCollectionVoucherTypes = {
+  LazyCollectionVoucher: [
+    { name: "owner", type: "address" },
+    { name: "maxSupply", type: "uint40" },
+    { name: "name", type: "string" },
+    { name: "symbol", type: "string" },
+    { name: "category", type: "string" },
+    { name: "deadline", type: "uint256" },
+  ],
+} as const;

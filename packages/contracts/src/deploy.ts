@@ -1,0 +1,135 @@
+/**
+ * Deploys Easel with viem, from the generated artifacts only (no Hardhat at run time): the server launcher calls
+ * it against anvil on `npm start`, and `npm run deploy` calls it for Sepolia or mainnet.
+ */
+import {
+  type Account,
+  type Address,
+  type Chain,
+  getAddress,
+  type Hash,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import {
+  easelFactoryArtifact,
+  easelMarketArtifact,
+  mockV3AggregatorArtifact,
+} from "./generated/artifacts.ts";
+import type { EaselDeployment } from "./types.ts";
+
+export type { EaselDeployment } from "./types.ts";
+
+export type DeployEaselOptions = {
+  /** Sends the transactions; must carry an account and a chain. */
+  walletClient: WalletClient;
+  publicClient: PublicClient;
+  /** Receives the controller and operator roles and owns the default collection. Default: the deployer. */
+  admin?: Address;
+  /** The platform voucher signer. Default: the deployer. */
+  signer?: Address;
+  /** Local chain: also deploy a mock ETH/USD aggregator and verify the admin (and deployer) as artists. */
+  local?: boolean;
+  /** Chainlink ETH/USD aggregator to record in the deployment (ignored when `local`). */
+  ethUsdFeed?: Address;
+  /** Initial mock ETH/USD answer with 8 decimals (local only). Default 3000 USD. */
+  mockEthUsd?: bigint;
+};
+
+/** Deploys the market (which creates the factory, the collection implementation and the default collection). */
+export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeployment> {
+  const { publicClient } = opts;
+  const walletClient = opts.walletClient as WalletClient<Transport, Chain, Account>;
+  const account = walletClient.account;
+  const chain = walletClient.chain;
+  if (!account || !chain) throw new Error("deployEasel: the wallet client needs an account and a chain");
+  const deployer = account.address;
+  const admin = opts.admin ?? deployer;
+  const signer = opts.signer ?? deployer;
+
+  const wait = async (hash: Hash) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`deployEasel: transaction ${hash} reverted`);
+    return receipt;
+  };
+
+  const marketReceipt = await wait(
+    await walletClient.deployContract({
+      abi: easelMarketArtifact.abi,
+      bytecode: easelMarketArtifact.bytecode,
+      args: [admin, signer],
+      account,
+      chain,
+    }),
+  );
+  const market = marketReceipt.contractAddress;
+  if (!market) throw new Error("deployEasel: no market address in the receipt");
+  const marketContract = { address: market, abi: easelMarketArtifact.abi } as const;
+  const factory = await publicClient.readContract({ ...marketContract, functionName: "factory" });
+  const factoryContract = { address: factory, abi: easelFactoryArtifact.abi } as const;
+  const [collectionImplementation, defaultCollection] = await Promise.all([
+    publicClient.readContract({ ...factoryContract, functionName: "collectionImplementation" }),
+    publicClient.readContract({ ...factoryContract, functionName: "defaultCollection" }),
+  ]);
+
+  const contracts: Record<string, `0x${string}`> = {
+    market,
+    factory,
+    collectionImplementation,
+    defaultCollection,
+  };
+
+  const write = async (functionName: "setArtistVerified" | "renounceRole", args: readonly unknown[]) =>
+    wait(
+      await walletClient.writeContract({
+        ...marketContract,
+        functionName,
+        args: args as never,
+        account,
+        chain,
+      }),
+    );
+
+  if (opts.local) {
+    const feedReceipt = await wait(
+      await walletClient.deployContract({
+        abi: mockV3AggregatorArtifact.abi,
+        bytecode: mockV3AggregatorArtifact.bytecode,
+        args: [8, opts.mockEthUsd ?? 3_000n * 10n ** 8n],
+        account,
+        chain,
+      }),
+    );
+    if (!feedReceipt.contractAddress) throw new Error("deployEasel: no aggregator address in the receipt");
+    contracts.ethUsdFeed = feedReceipt.contractAddress;
+    // Local users can try minting at once.
+    await write("setArtistVerified", [admin, true]);
+    if (admin.toLowerCase() !== deployer.toLowerCase()) await write("setArtistVerified", [deployer, true]);
+  } else if (opts.ethUsdFeed) {
+    contracts.ethUsdFeed = opts.ethUsdFeed;
+  }
+
+  if (admin.toLowerCase() !== deployer.toLowerCase()) {
+    // The deployer held the roles only for setup.
+    const [operatorRole, controllerRole] = await Promise.all([
+      publicClient.readContract({ ...marketContract, functionName: "OPERATOR_ROLE" }),
+      publicClient.readContract({ ...marketContract, functionName: "CONTROLLER_ROLE" }),
+    ]);
+    await write("renounceRole", [operatorRole, deployer]);
+    await write("renounceRole", [controllerRole, deployer]);
+  }
+
+  for (const [name, value] of Object.entries(contracts)) contracts[name] = getAddress(value);
+  return { chainId: chain.id, deployBlock: marketReceipt.blockNumber.toString(), contracts };
+}
+
+/** The deployment as `NAME=0x...` environment lines (FACTORY_ADDRESS=..., MARKET_ADDRESS=..., ...). */
+export function deploymentToEnv(deployment: EaselDeployment): string {
+  const lines = [`CHAIN_ID=${deployment.chainId}`, `DEPLOY_BLOCK=${deployment.deployBlock}`];
+  for (const [name, address] of Object.entries(deployment.contracts)) {
+    const key = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+    lines.push(`${key === "ETH_USD_FEED" ? key : `${key}_ADDRESS`}=${address}`);
+  }
+  return lines.join("\n");
+}
