@@ -1,22 +1,54 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** One row per wallet that has signed in; app data about a person (chain data lives in chain tables). */
-export const profiles = pgTable("profiles", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** Lowercase 0x address. */
-  address: text("address").notNull().unique(),
-  username: text("username").unique(),
-  name: text("name"),
-  bio: text("bio"),
-  avatar: text("avatar"),
-  banner: text("banner"),
-  email: text("email"),
-  /** Inactive profiles are refused by guarded routes ("you are not registered!"). */
-  active: boolean("active").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lowercase 0x address. */
+    address: text("address").notNull().unique(),
+    username: text("username").unique(),
+    name: text("name"),
+    bio: text("bio"),
+    avatar: text("avatar"),
+    banner: text("banner"),
+    email: text("email"),
+    /** An ENS-style name the user typed (not resolved on chain); unique ignoring case. */
+    ens: text("ens"),
+    /** Links by network (instagram, twitter, facebook, website, discord); http(s) URLs only. */
+    social: jsonb("social").$type<Record<string, string>>().notNull().default({}),
+    /** Notification preference flags; missing flags count as on. */
+    notifAllow: jsonb("notif_allow").$type<Record<string, boolean>>().notNull().default({}),
+    /**
+     * Inactive profiles are refused by guarded routes ("you are not registered!"); moderators ban a
+     * user by making the profile inactive.
+     */
+    active: boolean("active").notNull().default(true),
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    bannedBy: text("banned_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are unique ignoring case, so "Alice" cannot impersonate "alice".
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("profiles_ens_lower_idx").on(sql`lower(${t.ens})`),
+  ],
+);
 
 /** Sign-in nonces: single use (usedAt set atomically) and short-lived. */
 export const authNonces = pgTable(
@@ -51,3 +83,147 @@ export const indexerState = pgTable("indexer_state", {
   indexedBlock: bigint("indexed_block", { mode: "bigint" }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Who follows whom (lowercase addresses). One row per pair, so concurrent toggles cannot duplicate. */
+export const follows = pgTable(
+  "follows",
+  {
+    follower: text("follower").notNull(),
+    followee: text("followee").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.follower, t.followee] }),
+    index("follows_followee_idx").on(t.followee, t.createdAt),
+    check("follows_not_self", sql`${t.follower} <> ${t.followee}`),
+  ],
+);
+
+/** Notifications shown to a wallet (new follower now; sales, bids and offers from the indexer). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lowercase address of the recipient. */
+    address: text("address").notNull(),
+    /** What happened, e.g. "follow"; matches a preference flag where one applies. */
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    seen: boolean("seen").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_address_created_idx").on(t.address, t.createdAt),
+    index("notifications_unseen_idx")
+      .on(t.address)
+      .where(sql`${t.seen} = false`),
+  ],
+);
+
+/** Uploaded media: content on IPFS (the media store) by CID, with what we learned from its bytes. */
+export const media = pgTable(
+  "media",
+  {
+    cid: text("cid").primaryKey(),
+    /** Detected from the bytes, never from the file name. */
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** CID of the webp thumbnail (itself a row here); null for a thumbnail. */
+    thumbnailCid: text("thumbnail_cid"),
+    /** Lowercase address of the first uploader. */
+    uploader: text("uploader").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("media_uploader_idx").on(t.uploader)],
+);
+
+/** Reports sent by signed-in users, for the moderators' queue. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporter: text("reporter").notNull(),
+    reason: text("reason").notNull(),
+    email: text("email").notNull(),
+    description: text("description").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** open, resolved or dismissed. */
+    status: text("status").notNull().default("open"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reports_status_created_idx").on(t.status, t.createdAt)],
+);
+
+/** Newsletter addresses (double opt-in: confirmedAt is set by the signed link in the mail). */
+export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
+  /** Lowercase email address. */
+  email: text("email").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastMailAt: timestamp("last_mail_at", { withTimezone: true }),
+});
+
+/** Messages sent with the contact form; also mailed to the operators. */
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  /** The sender's wallet when signed in. */
+  address: text("address"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One application to become a verified artist per wallet; moderators approve or reject it. */
+export const artistApplications = pgTable(
+  "artist_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    address: text("address").notNull().unique(),
+    profileUrl: text("profile_url").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    role: text("role").notNull(),
+    portfolio: text("portfolio"),
+    description: text("description"),
+    /** pending, approved or rejected. */
+    status: text("status").notNull().default("pending"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("artist_applications_status_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * Mail waiting to be sent (transactional outbox): written in the same transaction as the change
+ * that causes it, then delivered by the mailer and retried by the worker until sentAt is set.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Set while one sender holds the message, so two senders never send it twice. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("mail_outbox_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
+);
