@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /** Newest modification time of any file under the given paths. */
 function newestMtime(paths: string[]): number {
@@ -33,7 +33,9 @@ export function ensureWebBuild(repoRoot: string, log: (message: string) => void)
   if (builtAt > newestMtime(sources)) return dist;
 
   log(builtAt === 0 ? "building the web app (first start)…" : "web sources changed; rebuilding the web app…");
-  const vite = createRequire(join(webDir, "package.json")).resolve("vite/bin/vite.js");
+  // vite's package exports do not include its CLI, so find it beside its package.json.
+  const vitePackage = createRequire(join(webDir, "package.json")).resolve("vite/package.json");
+  const vite = join(dirname(vitePackage), "bin", "vite.js");
   const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
     cwd: webDir,
     stdio: "inherit",
