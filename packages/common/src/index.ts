@@ -1,3 +1,4 @@
+export * from "./accounts.ts";
 export * from "./api.ts";
 export * from "./constants.ts";
 export * from "./format.ts";

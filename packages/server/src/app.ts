@@ -17,7 +17,15 @@ import type { PublicClient } from "viem";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError } from "./errors.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { MailService } from "./mail/outbox.ts";
+import { MediaStore } from "./media/store.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { communityRoutes } from "./routes/community.ts";
+import { homeRoutes } from "./routes/home.ts";
+import { mediaRoutes } from "./routes/media.ts";
+import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { EASEL_VERSION } from "./version.ts";
 
@@ -26,6 +34,10 @@ export type AppDeps = { config: Config; db: Database; chain: PublicClient };
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Outbox mail: queue in a transaction, then `flush()` after it commits. */
+    mail: MailService;
+    /** Uploaded media on IPFS (filesystem blockstore), served at /ipfs/:cid. */
+    media: MediaStore;
   }
 }
 
@@ -42,6 +54,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
+  const mailLog = (line: string) => app.log.info(`mail: ${line}`);
+  app.decorate("mail", new MailService(deps.db, createMailer(config, mailLog), mailLog));
+  app.decorate("media", new MediaStore(config.mediaDir));
+  // Let a delivery pass that started before close finish, so no mail is left half-sent.
+  app.addHook("onClose", () => app.mail.idle());
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
@@ -103,6 +120,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api/auth" });
+  await app.register(profileRoutes, { prefix: "/api/profile" });
+  await app.register(homeRoutes, { prefix: "/api/home" });
+  await app.register(communityRoutes, { prefix: "/api" });
+  await app.register(adminRoutes, { prefix: "/api/admin" });
+  await app.register(mediaRoutes);
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
 
   const webIndex = config.webDist ? join(config.webDist, "index.html") : null;

@@ -1,5 +1,12 @@
+import { createHmac } from "node:crypto";
+import { isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { CHAIN_IDS } from "@easel/common";
 import { z } from "zod";
+
+/** `.data/` at the repository root: where the embedded launcher keeps everything. */
+const DEFAULT_DATA_DIR = fileURLToPath(new URL("../../../.data", import.meta.url));
+const emailAddress = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must list email addresses");
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const url = (protocols: string[]) =>
@@ -43,6 +50,28 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  /** Folder for local data; media and mail folders default to `ipfs/` and `mail/` inside it. */
+  DATA_DIR: z.string().min(1).optional(),
+  MEDIA_DIR: z.string().min(1).optional(),
+  MAIL_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      "must be an address like Easel <no-reply@easel.art>",
+    )
+    .optional(),
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(emailAddress)),
+  EMAIL_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_ADDRESSES: z
     .string()
     .default("")
@@ -77,6 +106,15 @@ export type Config = {
   host: string;
   port: number;
   smtpUrl: string | undefined;
+  /** Where IPFS blocks of uploaded media are stored (a filesystem blockstore). */
+  mediaDir: string;
+  /** Without SMTP_URL, mail is written here as .eml files (and logged) instead of being sent. */
+  mailDir: string;
+  mailFrom: string;
+  /** Who receives contact-form messages. */
+  operatorEmails: string[];
+  /** Key of the HMAC that signs links in emails (newsletter confirmation). */
+  emailLinkSecret: string;
   adminAddresses: `0x${string}`[];
   indexerConfirmations: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -123,6 +161,9 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   if (localChain && publicUrl.hostname === "127.0.0.1") siweDomains.push(`localhost:${publicUrl.port}`);
   if (localChain && publicUrl.hostname === "localhost") siweDomains.push(`127.0.0.1:${publicUrl.port}`);
   const lower = (a: string) => a.toLowerCase() as `0x${string}`;
+  const dataDir = resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const inData = (value: string | undefined, fallback: string) =>
+    value ? (isAbsolute(value) ? value : resolve(value)) : join(dataDir, fallback);
   return {
     databaseUrl: e.DATABASE_URL,
     rpcUrls: e.RPC_URL,
@@ -140,6 +181,15 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     host: e.HOST,
     port: e.PORT,
     smtpUrl: e.SMTP_URL,
+    mediaDir: inData(e.MEDIA_DIR, "ipfs"),
+    mailDir: inData(e.MAIL_DIR, "mail"),
+    mailFrom: e.MAIL_FROM ?? `Easel <no-reply@${publicUrl.hostname}>`,
+    operatorEmails: e.OPERATOR_EMAILS.map((email) => email.toLowerCase()),
+    // Without its own secret, derive one from the signer key (which is already secret), so a
+    // deployment needs no extra variable; set EMAIL_LINK_SECRET to rotate links independently.
+    emailLinkSecret:
+      e.EMAIL_LINK_SECRET ??
+      createHmac("sha256", e.SIGNER_PRIVATE_KEY).update("easel email links").digest("hex"),
     adminAddresses: e.ADMIN_ADDRESSES.map(lower),
     indexerConfirmations: e.INDEXER_CONFIRMATIONS,
     logLevel: e.LOG_LEVEL,

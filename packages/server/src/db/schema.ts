@@ -115,9 +115,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_address_created_idx").on(t.address, t.createdAt),
-    index("notifications_unseen_idx")
-      .on(t.address)
-      .where(sql`${t.seen} = false`),
+    index("notifications_unseen_idx").on(t.address).where(sql`${t.seen} = false`),
   ],
 );
 
@@ -221,9 +219,5 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("mail_outbox_pending_idx")
-      .on(t.createdAt)
-      .where(sql`${t.sentAt} IS NULL`),
-  ],
+  (t) => [index("mail_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`)],
 );

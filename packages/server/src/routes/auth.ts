@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { endSession, findSession, issueNonce, type SessionInfo, signIn } from "../auth/siwe.ts";
+import { countNewNotifications } from "../community/notifications.ts";
 import type { Database } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 
@@ -94,8 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               active: profile.active,
             }
           : null,
-        // Notifications arrive with the indexer; until then there are none to count.
-        numberOfNewNotif: 0,
+        numberOfNewNotif: await countNewNotifications(db, session.address),
       };
     },
   );

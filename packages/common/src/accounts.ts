@@ -1,0 +1,546 @@
+/**
+ * Accounts and community: profiles, follows, notifications, media upload, reports, newsletter,
+ * contact messages, artist applications and moderation. Request schemas carry the spec's messages
+ * (browsing-and-accounts, sections 3, 5, 7, 8, 9) so the web forms and the server share one rule.
+ *
+ * Responses of the spec's calls are wrapped in `{ data: ... }` (the spec reads `data.data.X`).
+ */
+import { z } from "zod";
+
+// --- Limits and messages ---------------------------------------------------------------------
+
+/** Profile images must be under 10 MB (10,000,000 bytes); the old tooltip's 50MB was wrong. */
+export const MAX_UPLOAD_BYTES = 10_000_000;
+export const PROFILE_NAME_MAX = 30;
+export const PROFILE_USERNAME_MAX = 30;
+export const PROFILE_BIO_MAX = 150;
+export const REPORT_DESCRIPTION_MIN = 10;
+export const REPORT_DESCRIPTION_MAX = 500;
+export const APPLICATION_NAME_MAX = 50;
+export const APPLICATION_EMAIL_MAX = 50;
+export const APPLICATION_DESCRIPTION_MAX = 1500;
+export const CONTACT_NAME_MIN = 3;
+/** The user search answers at most this many users. */
+export const USER_SEARCH_LIMIT = 10;
+
+export const MESSAGES = {
+  fileTooLarge: "File Must be less than 10MB",
+  imageUploaded: "Image Uploaded Successfully",
+  imageType: "Only PNG, JPEG, GIF and WebP images are allowed.",
+  imageRequired: "Please choose an image to upload.",
+  profileUpdated: "Profile updated successfully.",
+  // The spec shows 'username must be maximum 30 characters' under the display name too: a copy slip
+  // in the old form. The display name says "name"; the username keeps the spec's words.
+  nameMax: "name must be maximum 30 characters",
+  usernameMax: "username must be maximum 30 characters",
+  bioMax: "bio must be maximum 150 characters",
+  englishOnly: "Only English characters are allowed",
+  usernamePattern: "username may contain only English letters, digits and underscores",
+  usernameAddressLike: "username must not start with 0x",
+  usernameTaken: "This username is already taken.",
+  ensInvalid: "Invalid ENS name",
+  ensTaken: "This ENS name is already used by another profile.",
+  linkInvalid: "Must be a link starting with http:// or https://",
+  imagePath: "Upload the image first",
+  emailRequired: "Email is required.",
+  emailInvalid: "Invalid email address",
+  reasonRequired: "Please, select a reason.",
+  descriptionRequired: "Description is required",
+  descriptionMin: "description must be at least 10 characters.",
+  descriptionMax: "description must be 500 characters maximum.",
+  reportTarget: "Tell us what you are reporting.",
+  reportRegistered:
+    "Your report has been registered. We will follow and check it and take the necessary action.",
+  newsletterRequired: "Required",
+  newsletterInvalid: "invalid email address",
+  newsletterThanks: "Thanks for Subscribing. Please check your email to confirm your subscription.",
+  newsletterConfirmed: "Your subscription is confirmed.",
+  newsletterLinkInvalid: "This confirmation link is invalid or has expired.",
+  contactName: "Name must be atleast 3 characters",
+  contactMessageRequired: "Message is required",
+  contactSent: "Thank you! Your message has been sent.",
+  profileUrlRequired: "ProfileURL Is Required",
+  applicationNameRequired: "Name Is Required",
+  applicationNameMax: "Name Must Be maximum 50 Character",
+  applicationEmailRequired: "Email Is Required",
+  applicationEmailMax: "Email Must Be maximum 50 Character",
+  applicationDescriptionMax: "Description Must Be maximum 1500 Character",
+  agreementRequired: "It Is Required!",
+  phoneRequired: "Enter your number",
+  roleRequired: "Select your role",
+  applicationThanks: "Thank you! we will be in touch soon.",
+  applicationAlreadyApproved: "Your application has already been approved.",
+  followSelf: "You cannot follow yourself.",
+  userNotFound: "User not found.",
+  notRegistered: "you are not registered!",
+  signInRequired: "Please connect your wallet and sign in.",
+  adminOnly: "Only Easel's moderators can do this.",
+} as const;
+
+/**
+ * The spec's "English-characters pattern" for name, username and bio: printable ASCII (English
+ * letters, digits, punctuation, spaces) plus line breaks in the bio. Text is stored as typed and only
+ * ever returned as JSON, so characters such as `<` are harmless here.
+ */
+export const ENGLISH_TEXT = /^[\x20-\x7E]*$/;
+export const ENGLISH_MULTILINE_TEXT = /^[\x20-\x7E\r\n\t]*$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+/** An ENS-style name: dot-separated labels of letters, digits and hyphens, e.g. `alice.eth`. */
+export const ENS_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
+/** A path on our IPFS gateway, as the media uploader returns it. */
+export const IPFS_PATH_PATTERN = /^\/ipfs\/[a-z2-7]{20,120}$/;
+
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+/** Turns "" into undefined so an empty optional form field means "not given". */
+const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+const requiredEmail = (required: string, invalid: string, max = 254, maxMessage = invalid) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, maxMessage)
+    .regex(EMAIL_PATTERN, invalid)
+    .transform((email) => email.toLowerCase());
+
+/** An http(s) link; anything else (javascript:, data:, relative paths) is refused. */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(500, MESSAGES.linkInvalid)
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol, hostname } = new URL(value);
+    return (protocol === "http:" || protocol === "https:") && hostname.length > 0;
+  }, MESSAGES.linkInvalid);
+
+const optionalLink = z.preprocess(blankToNull, httpUrlSchema.nullable().optional());
+
+// --- Profile ---------------------------------------------------------------------------------
+
+export const SOCIAL_NETWORKS = ["instagram", "twitter", "facebook", "website", "discord"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const socialLinksSchema = z.object({
+  instagram: optionalLink,
+  twitter: optionalLink,
+  facebook: optionalLink,
+  website: optionalLink,
+  discord: optionalLink,
+});
+export type SocialLinks = { [K in SocialNetwork]?: string | null };
+
+const imagePath = z.preprocess(
+  blankToNull,
+  z.string().regex(IPFS_PATH_PATTERN, MESSAGES.imagePath).nullable().optional(),
+);
+
+/**
+ * PUT /api/profile. Every field is optional: a missing field keeps its value, `null` or "" clears it.
+ */
+export const profileUpdateSchema = z.object({
+  name: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(PROFILE_NAME_MAX, MESSAGES.nameMax)
+      .regex(ENGLISH_TEXT, MESSAGES.englishOnly)
+      .nullable()
+      .optional(),
+  ),
+  username: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(PROFILE_USERNAME_MAX, MESSAGES.usernameMax)
+      .regex(USERNAME_PATTERN, MESSAGES.usernamePattern)
+      // Lookups treat a 0x prefix as an address.
+      .refine((value) => !/^0x/i.test(value), MESSAGES.usernameAddressLike)
+      .nullable()
+      .optional(),
+  ),
+  bio: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .max(PROFILE_BIO_MAX, MESSAGES.bioMax)
+      .regex(ENGLISH_MULTILINE_TEXT, MESSAGES.englishOnly)
+      .nullable()
+      .optional(),
+  ),
+  email: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(254, MESSAGES.emailInvalid)
+      .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
+      .transform((email) => email.toLowerCase())
+      .nullable()
+      .optional(),
+  ),
+  ens: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(255, MESSAGES.ensInvalid)
+      .regex(ENS_PATTERN, MESSAGES.ensInvalid)
+      .transform((ens) => ens.toLowerCase())
+      .nullable()
+      .optional(),
+  ),
+  social: socialLinksSchema.optional(),
+  avatar: imagePath,
+  banner: imagePath,
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const userRefSchema = z.object({
+  _id: z.string().nullable(),
+  address: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const profileUserSchema = z.object({
+  /** Null for an address that has never signed in. */
+  _id: z.string().nullable(),
+  address: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  ens: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar: z.string().nullable(),
+  banner: z.string().nullable(),
+  /** Only the owner sees their own email. */
+  email: z.string().nullable(),
+  social: z.record(z.string(), z.string()),
+  active: z.boolean(),
+  /** When the profile was created (ISO 8601), shown as "Joined". */
+  time_update: z.string().nullable(),
+});
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+
+/** Chain-backed list entries; their shape is fixed by the indexer (issue: chain tables). */
+const chainListSchema = z.array(z.record(z.string(), z.unknown()));
+
+export const profileResponseSchema = z.object({
+  data: z.object({
+    user: profileUserSchema,
+    isOwner: z.boolean(),
+    /** Whether the signed-in viewer follows this profile. */
+    isFollowing: z.boolean(),
+    profileOwner: userRefSchema,
+    followers: z.array(userRefSchema),
+    following: z.array(userRefSchema),
+    followersCount: z.number().int().nonnegative(),
+    followingCount: z.number().int().nonnegative(),
+    created: chainListSchema,
+    collection: chainListSchema,
+    collected: chainListSchema,
+    split: chainListSchema,
+  }),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+export const profileQuerySchema = z.object({
+  userkey: z.string().trim().min(1, MESSAGES.userNotFound).max(255, MESSAGES.userNotFound),
+});
+
+export const profileUpdateResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ user: profileUserSchema }),
+});
+
+// --- Media -----------------------------------------------------------------------------------
+
+export const mediaUploadResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    /** Gateway path of the original, e.g. `/ipfs/bafk...`. */
+    path: z.string(),
+    cid: z.string(),
+    /** Gateway path of a webp thumbnail (at most 400 px wide). */
+    thumbnail: z.string(),
+    mime: z.string(),
+    size: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+  }),
+});
+export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
+
+// --- Follow, search, notifications -----------------------------------------------------------
+
+export const followRequestSchema = z.object({
+  userAddress: z
+    .string({ error: MESSAGES.userNotFound })
+    .regex(/^0x[0-9a-fA-F]{40}$/, "Invalid address")
+    .transform((address) => address.toLowerCase()),
+});
+export const followResponseSchema = z.object({
+  data: z.object({
+    following: z.boolean(),
+    followersCount: z.number().int().nonnegative(),
+  }),
+});
+
+export const userSearchQuerySchema = z.object({
+  userKey: z.string().trim().max(100).default(""),
+});
+export const userSearchResponseSchema = z.object({
+  data: z.object({
+    users: z.array(
+      z.object({
+        _id: z.string(),
+        username: z.string().nullable(),
+        avatar: z.string().nullable(),
+        address: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  message: z.string(),
+  /** Unix seconds (the web multiplies by 1000). */
+  time: z.number().int(),
+  seen: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationsResponseSchema = z.object({
+  data: z.object({
+    notificationsTemp: z.array(notificationSchema),
+    numberOfNewNotif: z.number().int().nonnegative(),
+  }),
+});
+export const notificationsSeenResponseSchema = z.object({
+  data: z.object({ updated: z.number().int().nonnegative(), numberOfNewNotif: z.literal(0) }),
+});
+
+/** Notification preference flags (spec section 3). */
+export const NOTIFICATION_FLAGS = [
+  "auction",
+  "itemSold",
+  "bidActivity",
+  "successfulPurchase",
+  "NewFollowerNotification",
+  "newNftListing",
+  "ownedItemUpdate",
+  /** Also send notifications by email (to the profile's email). */
+  "email",
+] as const;
+export type NotificationFlag = (typeof NOTIFICATION_FLAGS)[number];
+export type NotificationPreferences = Record<NotificationFlag, boolean>;
+/** Every event flag is on by default; email delivery is opt-in. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = Object.fromEntries(
+  NOTIFICATION_FLAGS.map((flag) => [flag, flag !== "email"]),
+) as NotificationPreferences;
+
+const flag = z.boolean({ error: "Must be true or false" }).optional();
+export const notifAllowRequestSchema = z.strictObject({
+  auction: flag,
+  itemSold: flag,
+  bidActivity: flag,
+  successfulPurchase: flag,
+  NewFollowerNotification: flag,
+  newNftListing: flag,
+  ownedItemUpdate: flag,
+  email: flag,
+});
+export const notifAllowResponseSchema = z.object({
+  data: z.object({ notifAllow: z.record(z.string(), z.boolean()) }),
+});
+
+export const headerDataResponseSchema = z.object({
+  data: z.object({
+    user: z
+      .object({
+        _id: z.string(),
+        avatar: z.string().nullable(),
+        username: z.string().nullable(),
+        address: z.string(),
+        banner: z.string().nullable(),
+        active: z.boolean(),
+      })
+      .nullable(),
+    numberOfNewNotif: z.number().int().nonnegative(),
+    /** True for addresses configured as moderators (shows the admin area link). */
+    isAdmin: z.boolean(),
+    notifAllow: z.record(z.string(), z.boolean()).nullable(),
+  }),
+});
+export type HeaderData = z.infer<typeof headerDataResponseSchema>;
+
+// --- Reports ---------------------------------------------------------------------------------
+
+export const REPORT_REASONS = [
+  "Intellectual Property",
+  "Counterfeit Artwork",
+  "Graphic Sexual Content",
+  "Hateful or Abusive Content",
+  "Other Suspicious Activity",
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_TARGETS = ["profile", "collection", "item"] as const;
+
+export const reportRequestSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: MESSAGES.reasonRequired }),
+  email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+  description: z
+    .string({ error: MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, MESSAGES.descriptionRequired)
+    .min(REPORT_DESCRIPTION_MIN, MESSAGES.descriptionMin)
+    .max(REPORT_DESCRIPTION_MAX, MESSAGES.descriptionMax),
+  /** What is reported: a profile (address), a collection (name) or an item (its page path). */
+  targetType: z.enum(REPORT_TARGETS, { error: MESSAGES.reportTarget }),
+  targetId: z
+    .string({ error: MESSAGES.reportTarget })
+    .trim()
+    .min(1, MESSAGES.reportTarget)
+    .max(300, MESSAGES.reportTarget),
+});
+export type ReportRequest = z.input<typeof reportRequestSchema>;
+export const reportResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ _id: z.string() }),
+});
+
+// --- Newsletter, contact ---------------------------------------------------------------------
+
+export const newsletterRequestSchema = z.object({
+  email: requiredEmail(MESSAGES.newsletterRequired, MESSAGES.newsletterInvalid),
+});
+export const newsletterConfirmQuerySchema = z.object({
+  email: z.string().max(254),
+  expires: z.coerce.number().int(),
+  sig: z.string().max(200),
+});
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const contactRequestSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.contactName })
+    .trim()
+    .min(CONTACT_NAME_MIN, MESSAGES.contactName)
+    .max(100, "Name must be at most 100 characters"),
+  email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+  message: z
+    .string({ error: MESSAGES.contactMessageRequired })
+    .trim()
+    .min(1, MESSAGES.contactMessageRequired)
+    .max(5000, "Message must be at most 5000 characters"),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+// --- Artist application ----------------------------------------------------------------------
+
+export const APPLICATION_ROLES = ["artist", "artCollector", "artistFoundation"] as const;
+export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const artistApplicationRequestSchema = z.object({
+  profileURL: z
+    .string({ error: MESSAGES.profileUrlRequired })
+    .trim()
+    .min(1, MESSAGES.profileUrlRequired)
+    .pipe(httpUrlSchema),
+  name: z
+    .string({ error: MESSAGES.applicationNameRequired })
+    .trim()
+    .min(1, MESSAGES.applicationNameRequired)
+    .max(APPLICATION_NAME_MAX, MESSAGES.applicationNameMax),
+  email: requiredEmail(
+    MESSAGES.applicationEmailRequired,
+    MESSAGES.emailInvalid,
+    APPLICATION_EMAIL_MAX,
+    MESSAGES.applicationEmailMax,
+  ),
+  phone: z
+    .string({ error: MESSAGES.phoneRequired })
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, MESSAGES.phoneRequired),
+  role: z.enum(APPLICATION_ROLES, { error: MESSAGES.roleRequired }),
+  portfolio: optionalLink,
+  description: z.preprocess(
+    blankToNull,
+    z.string().max(APPLICATION_DESCRIPTION_MAX, MESSAGES.applicationDescriptionMax).nullable().optional(),
+  ),
+  rights: z.literal(true, { error: MESSAGES.agreementRequired }),
+  terms: z.literal(true, { error: MESSAGES.agreementRequired }),
+});
+export type ArtistApplicationRequest = z.input<typeof artistApplicationRequestSchema>;
+
+export const artistApplicationSchema = z.object({
+  _id: z.string(),
+  address: z.string(),
+  profileURL: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(APPLICATION_ROLES),
+  portfolio: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.enum(APPLICATION_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type ArtistApplication = z.infer<typeof artistApplicationSchema>;
+export const artistApplicationResponseSchema = z.object({
+  message: z.string().optional(),
+  data: z.object({ application: artistApplicationSchema.nullable() }),
+});
+
+// --- Moderation ------------------------------------------------------------------------------
+
+export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
+export const reportSchema = z.object({
+  _id: z.string(),
+  reporter: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  email: z.string(),
+  description: z.string(),
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+export const adminReportsResponseSchema = z.object({ data: z.object({ reports: z.array(reportSchema) }) });
+export const adminReportUpdateSchema = z.object({
+  status: z.enum(["resolved", "dismissed"], { error: "Status must be resolved or dismissed" }),
+});
+export const adminApplicationsResponseSchema = z.object({
+  data: z.object({ applications: z.array(artistApplicationSchema) }),
+});
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  address: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(100).default(""),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export const adminUsersResponseSchema = z.object({
+  data: z.object({ users: z.array(adminUserSchema), page: z.number().int(), lastPage: z.boolean() }),
+});
+export const adminUserResponseSchema = z.object({ data: z.object({ user: adminUserSchema }) });
+export const ADMIN_USERS_PAGE_SIZE = 50;

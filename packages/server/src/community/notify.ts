@@ -1,0 +1,47 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationFlag } from "@easel/common";
+import { eq } from "drizzle-orm";
+import { notifications, profiles } from "../db/schema.ts";
+import { type DbOrTx, queueMail } from "../mail/outbox.ts";
+
+export function preferences(stored: Record<string, boolean> | null | undefined) {
+  return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(stored ?? {}) };
+}
+
+/**
+ * Records a notification for a wallet unless its owner switched that kind off, and queues an email
+ * when they asked for notifications by email. Call it inside the transaction of the change.
+ * @returns whether a notification was written and whether mail was queued (flush after commit).
+ */
+export async function notify(
+  tx: DbOrTx,
+  input: {
+    address: string;
+    kind: string;
+    message: string;
+    flag?: NotificationFlag;
+    data?: Record<string, unknown>;
+  },
+): Promise<{ written: boolean; mailQueued: boolean }> {
+  const address = input.address.toLowerCase();
+  const [recipient] = await tx
+    .select({ notifAllow: profiles.notifAllow, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.address, address))
+    .limit(1);
+  const allowed = preferences(recipient?.notifAllow);
+  if (input.flag && !allowed[input.flag]) return { written: false, mailQueued: false };
+  await tx
+    .insert(notifications)
+    .values({ address, kind: input.kind, message: input.message, data: input.data ?? {} });
+  if (allowed.email && recipient?.email) {
+    await queueMail(tx, [
+      {
+        to: recipient.email,
+        subject: "Easel: new notification",
+        text: `${input.message}\n\nYou receive this mail because you turned on email notifications in your Easel settings.`,
+      },
+    ]);
+    return { written: true, mailQueued: true };
+  }
+  return { written: true, mailQueued: false };
+}

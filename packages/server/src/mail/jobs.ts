@@ -1,0 +1,27 @@
+import type { PgBoss } from "pg-boss";
+import type { Database } from "../db/client.ts";
+import type { Mailer } from "./mailer.ts";
+import { deliverPendingMail } from "./outbox.ts";
+
+export const MAIL_JOBS = { deliverMail: "deliver-mail" } as const;
+
+/**
+ * Registers the outbox delivery job on the worker's pg-boss: every minute it sends whatever the
+ * API could not send at once (SMTP down, API stopped before its delivery pass), with back-off.
+ * Wire it from the worker: `await registerMailJobs(boss, { db, mailer: createMailer(config, log), log })`.
+ */
+export async function registerMailJobs(
+  boss: PgBoss,
+  deps: { db: Database; mailer: Mailer; log: (line: string) => void },
+): Promise<void> {
+  await boss.createQueue(MAIL_JOBS.deliverMail);
+  await boss.schedule(MAIL_JOBS.deliverMail, "* * * * *");
+  await boss.work(MAIL_JOBS.deliverMail, async () => {
+    let sent = 0;
+    for (let batch = await deliverPendingMail(deps.db, deps.mailer, { log: deps.log }); batch > 0; ) {
+      sent += batch;
+      batch = await deliverPendingMail(deps.db, deps.mailer, { log: deps.log });
+    }
+    if (sent > 0) deps.log(`worker: sent ${sent} queued mail messages`);
+  });
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../config.ts";
+
+export type MailMessage = { to: string; subject: string; text: string };
+
+/** Sends one message; throws when it could not. */
+export type Mailer = { readonly kind: "smtp" | "files"; send(message: MailMessage): Promise<void> };
+
+/**
+ * Sends through SMTP_URL when configured; otherwise (the embedded mode) writes each message as an
+ * .eml file under MAIL_DIR and logs where, so a developer can open the mail a user would receive.
+ */
+export function createMailer(config: Config, log: (line: string) => void): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: "smtp",
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "files",
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      mkdirSync(config.mailDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+      const file = join(config.mailDir, `${Date.now()}-${safeTo}-${randomUUID().slice(0, 8)}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      log(`mail to ${message.to} ("${message.subject}") written to ${file}`);
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  APPLICATION_STATUSES,
+  adminApplicationsResponseSchema,
+  adminReportsResponseSchema,
+  adminReportUpdateSchema,
+  adminUserResponseSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  apiErrorSchema,
+  artistApplicationResponseSchema,
+  REPORT_STATUSES,
+  type Report,
+  reportSchema,
+} from "@easel/common";
+import { asc, desc, eq, or, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notify } from "../community/notify.ts";
+import { artistApplications, profiles, reports } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+import { toApplication } from "./community.ts";
+import { isAdmin, requireAdmin } from "./guards.ts";
+
+const idParams = z.object({ id: z.uuid("Not found") });
+const addressParams = z.object({
+  address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "Invalid address")
+    .transform((a) => a.toLowerCase()),
+});
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+const toReport = (row: typeof reports.$inferSelect): Report => ({
+  _id: row.id,
+  reporter: row.reporter,
+  reason: row.reason as Report["reason"],
+  email: row.email,
+  description: row.description,
+  targetType: row.targetType as Report["targetType"],
+  targetId: row.targetId,
+  status: row.status as Report["status"],
+  createdAt: row.createdAt.toISOString(),
+  reviewedBy: row.reviewedBy,
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+});
+
+const toAdminUser = (row: typeof profiles.$inferSelect) => ({
+  _id: row.id,
+  address: row.address,
+  username: row.username,
+  name: row.name,
+  avatar: row.avatar,
+  active: row.active,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The moderators' API, for addresses in ADMIN_ADDRESSES: reports queue, artist applications,
+ * bans and the user list. Every route answers 401 when signed out and 403 to everyone else.
+ * Approving an application records the decision; making the artist verified on chain is the
+ * moderator's own wallet transaction, sent by the admin screen.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    await requireAdmin(app, request);
+  });
+
+  app.get(
+    "/reports",
+    {
+      schema: {
+        summary: "Reports by status (open by default), oldest first",
+        querystring: z.object({ status: z.enum([...REPORT_STATUSES, "all"]).default("open") }),
+        response: { 200: adminReportsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { status } = request.query;
+      const rows = await db
+        .select()
+        .from(reports)
+        .where(status === "all" ? undefined : eq(reports.status, status))
+        .orderBy(asc(reports.createdAt))
+        .limit(500);
+      return { data: { reports: rows.map(toReport) } };
+    },
+  );
+
+  app.put(
+    "/reports/:id",
+    {
+      schema: {
+        summary: "Close a report as resolved or dismissed",
+        params: idParams,
+        body: adminReportUpdateSchema,
+        response: { 200: z.object({ data: z.object({ report: reportSchema }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await requireAdmin(app, request);
+      const [row] = await db
+        .update(reports)
+        .set({ status: request.body.status, reviewedBy: session.address, reviewedAt: new Date() })
+        .where(eq(reports.id, request.params.id))
+        .returning();
+      if (!row) throw new ApiError(404, "not_found", "Report not found.");
+      return { data: { report: toReport(row) } };
+    },
+  );
+
+  app.get(
+    "/applications",
+    {
+      schema: {
+        summary: "Artist applications by status (pending by default), oldest first",
+        querystring: z.object({ status: z.enum([...APPLICATION_STATUSES, "all"]).default("pending") }),
+        response: { 200: adminApplicationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { status } = request.query;
+      const rows = await db
+        .select()
+        .from(artistApplications)
+        .where(status === "all" ? undefined : eq(artistApplications.status, status))
+        .orderBy(asc(artistApplications.updatedAt))
+        .limit(500);
+      return { data: { applications: rows.map(toApplication) } };
+    },
+  );
+
+  for (const decision of ["approve", "reject"] as const) {
+    app.post(
+      `/applications/:id/${decision}`,
+      {
+        schema: {
+          summary: decision === "approve" ? "Approve an artist application" : "Reject an artist application",
+          params: idParams,
+          response: { 200: artistApplicationResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = await requireAdmin(app, request);
+        const status = decision === "approve" ? "approved" : "rejected";
+        const mailQueued = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(artistApplications)
+            .set({ status, reviewedBy: session.address, reviewedAt: new Date(), updatedAt: new Date() })
+            .where(eq(artistApplications.id, request.params.id))
+            .returning();
+          if (!row) throw new ApiError(404, "not_found", "Application not found.");
+          const result = await notify(tx, {
+            address: row.address,
+            kind: `application_${status}`,
+            message:
+              status === "approved"
+                ? "Your artist application was approved. Welcome to Easel's artists!"
+                : "Your artist application was not approved this time.",
+          });
+          return { row, mailQueued: result.mailQueued };
+        });
+        if (mailQueued.mailQueued) app.mail.flush();
+        return { data: { application: toApplication(mailQueued.row) } };
+      },
+    );
+  }
+
+  app.get(
+    "/users",
+    {
+      schema: {
+        summary: "Users, newest first, optionally filtered by address or username prefix",
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { q, page } = request.query;
+      const pattern = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select()
+        .from(profiles)
+        .where(
+          q
+            ? or(sql`${profiles.address} LIKE ${pattern}`, sql`lower(${profiles.username}) LIKE ${pattern}`)
+            : undefined,
+        )
+        .orderBy(desc(profiles.createdAt), asc(profiles.address))
+        .limit(ADMIN_USERS_PAGE_SIZE + 1)
+        .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
+      return {
+        data: {
+          users: rows.slice(0, ADMIN_USERS_PAGE_SIZE).map(toAdminUser),
+          page,
+          lastPage: rows.length <= ADMIN_USERS_PAGE_SIZE,
+        },
+      };
+    },
+  );
+
+  for (const action of ["ban", "unban"] as const) {
+    app.post(
+      `/users/:address/${action}`,
+      {
+        schema: {
+          summary: action === "ban" ? "Ban a user (their profile becomes inactive)" : "Lift a ban",
+          params: addressParams,
+          response: { 200: adminUserResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = await requireAdmin(app, request);
+        const { address } = request.params;
+        if (action === "ban" && isAdmin(app, address)) {
+          throw new ApiError(400, "cannot_ban_admin", "Moderators cannot be banned.");
+        }
+        const [row] = await db
+          .update(profiles)
+          .set(
+            action === "ban"
+              ? { active: false, bannedAt: new Date(), bannedBy: session.address, updatedAt: new Date() }
+              : { active: true, bannedAt: null, bannedBy: null, updatedAt: new Date() },
+          )
+          .where(eq(profiles.address, address))
+          .returning();
+        if (!row) throw new ApiError(404, "not_found", "User not found.");
+        return { data: { user: toAdminUser(row) } };
+      },
+    );
+  }
+};

@@ -1,0 +1,267 @@
+import {
+  type ArtistApplication,
+  apiErrorSchema,
+  artistApplicationRequestSchema,
+  artistApplicationResponseSchema,
+  contactRequestSchema,
+  MESSAGES,
+  messageResponseSchema,
+  newsletterConfirmQuerySchema,
+  newsletterRequestSchema,
+  reportRequestSchema,
+  reportResponseSchema,
+} from "@easel/common";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { confirmationLink, verifyConfirmation } from "../community/newsletter.ts";
+import { artistApplications, contactMessages, newsletterSubscriptions, reports } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { currentSession } from "./auth.ts";
+import { requireActiveUser, requireSession } from "./guards.ts";
+
+/** A pending address gets at most one confirmation mail per this interval, however often it subscribes. */
+const RESEND_INTERVAL_MS = 60_000;
+
+export function toApplication(row: typeof artistApplications.$inferSelect): ArtistApplication {
+  return {
+    _id: row.id,
+    address: row.address,
+    profileURL: row.profileUrl,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role as ArtistApplication["role"],
+    portfolio: row.portfolio,
+    description: row.description,
+    status: row.status as ArtistApplication["status"],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The community's forms: newsletter (double opt-in), reports, contact messages and artist
+ * applications. The newsletter and the contact form are open to visitors (the footer and the
+ * contact page have no sign-in), with a tight rate limit; the others need a session.
+ */
+export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const formLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+
+  app.post(
+    "/marketing/subscribe",
+    {
+      config: formLimit,
+      schema: {
+        summary: "Subscribe an email address to the newsletter (a confirmation mail follows)",
+        body: newsletterRequestSchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      const queued = await db.transaction(async (tx) => {
+        await tx.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing();
+        const [row] = await tx
+          .select()
+          .from(newsletterSubscriptions)
+          .where(eq(newsletterSubscriptions.email, email))
+          .for("update");
+        // Subscribing twice is not an error: a confirmed address gets no more mail, a pending one
+        // gets its confirmation again (at most once a minute).
+        if (!row || row.confirmedAt) return false;
+        if (row.lastMailAt && Date.now() - row.lastMailAt.getTime() < RESEND_INTERVAL_MS) return false;
+        await tx
+          .update(newsletterSubscriptions)
+          .set({ lastMailAt: new Date() })
+          .where(eq(newsletterSubscriptions.email, email));
+        const link = confirmationLink(config.publicUrl, config.emailLinkSecret, email);
+        await queueMail(tx, [
+          {
+            to: email,
+            subject: "Confirm your subscription to the Easel newsletter",
+            text: [
+              "Hello,",
+              "",
+              "Someone (we hope you) asked to receive the Easel newsletter at this address.",
+              "Please confirm your subscription by opening this link:",
+              "",
+              link,
+              "",
+              "If you did not ask for it, ignore this mail and you will not hear from us again.",
+            ].join("\n"),
+          },
+        ]);
+        return true;
+      });
+      if (queued) app.mail.flush();
+      return { message: MESSAGES.newsletterThanks };
+    },
+  );
+
+  app.get(
+    "/marketing/confirm",
+    {
+      config: formLimit,
+      schema: {
+        summary: "Confirm a newsletter subscription from the signed link in the mail",
+        description:
+          "Browsers are redirected to /?newsletter=confirmed (or =invalid); clients asking for JSON get JSON.",
+        querystring: newsletterConfirmQuerySchema,
+        response: { 200: messageResponseSchema, 303: z.null(), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, expires, sig } = request.query;
+      const wantsJson = (request.headers.accept ?? "").includes("application/json");
+      let confirmed = false;
+      if (verifyConfirmation(config.emailLinkSecret, { email, expires, sig })) {
+        const rows = await db
+          .update(newsletterSubscriptions)
+          .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())` })
+          .where(eq(newsletterSubscriptions.email, email))
+          .returning({ email: newsletterSubscriptions.email });
+        confirmed = rows.length > 0;
+      }
+      if (wantsJson) {
+        if (!confirmed) throw new ApiError(400, "invalid_link", MESSAGES.newsletterLinkInvalid);
+        return { message: MESSAGES.newsletterConfirmed };
+      }
+      return reply.redirect(`/?newsletter=${confirmed ? "confirmed" : "invalid"}`, 303);
+    },
+  );
+
+  app.post(
+    "/reports",
+    {
+      config: formLimit,
+      schema: {
+        summary: "Report a profile, collection or item to the moderators",
+        body: reportRequestSchema,
+        response: {
+          200: reportResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      const [row] = await db
+        .insert(reports)
+        .values({ reporter: session.address, ...request.body })
+        .returning({ id: reports.id });
+      return { message: MESSAGES.reportRegistered, data: { _id: row?.id ?? "" } };
+    },
+  );
+
+  app.post(
+    "/contact",
+    {
+      config: formLimit,
+      schema: {
+        summary: "Send a message to Easel's operators (stored, and mailed to OPERATOR_EMAILS)",
+        body: contactRequestSchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const session = await currentSession(db, request);
+      const { name, email, message } = request.body;
+      await db.transaction(async (tx) => {
+        await tx.insert(contactMessages).values({ name, email, message, address: session?.address ?? null });
+        await queueMail(
+          tx,
+          config.operatorEmails.map((to) => ({
+            to,
+            subject: `Easel contact form: message from ${name.slice(0, 60)}`,
+            text: [
+              `From: ${name} <${email}>`,
+              session ? `Wallet: ${session.address}` : "Wallet: not signed in",
+              "",
+              message,
+            ].join("\n"),
+          })),
+        );
+      });
+      if (config.operatorEmails.length > 0) app.mail.flush();
+      else request.log.warn("contact message stored; set OPERATOR_EMAILS to have it mailed");
+      return { message: MESSAGES.contactSent };
+    },
+  );
+
+  app.get(
+    "/artist-applications/mine",
+    {
+      schema: {
+        summary: "The signed-in user's artist application, if any",
+        response: { 200: artistApplicationResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const session = await requireSession(app, request);
+      const [row] = await db
+        .select()
+        .from(artistApplications)
+        .where(eq(artistApplications.address, session.address))
+        .limit(1);
+      return { data: { application: row ? toApplication(row) : null } };
+    },
+  );
+
+  app.post(
+    "/artist-applications",
+    {
+      config: formLimit,
+      schema: {
+        summary: "Apply (or re-apply) to become a verified artist; the application becomes pending",
+        body: artistApplicationRequestSchema,
+        response: {
+          200: artistApplicationResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      const { profileURL, name, email, phone, role, portfolio, description } = request.body;
+      const fields = {
+        profileUrl: profileURL,
+        name,
+        email,
+        phone,
+        role,
+        portfolio: portfolio ?? null,
+        description: description ?? null,
+      };
+      const row = await db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select()
+          .from(artistApplications)
+          .where(eq(artistApplications.address, session.address))
+          .for("update");
+        if (existing?.status === "approved") {
+          throw new ApiError(400, "already_approved", MESSAGES.applicationAlreadyApproved);
+        }
+        const [saved] = await tx
+          .insert(artistApplications)
+          .values({ address: session.address, ...fields })
+          .onConflictDoUpdate({
+            target: artistApplications.address,
+            set: { ...fields, status: "pending", reviewedBy: null, reviewedAt: null, updatedAt: new Date() },
+          })
+          .returning();
+        return saved;
+      });
+      return { message: MESSAGES.applicationThanks, data: { application: row ? toApplication(row) : null } };
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import { headerDataResponseSchema } from "@easel/common";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { countNewNotifications } from "../community/notifications.ts";
+import { preferences } from "../community/notify.ts";
+import { profiles } from "../db/schema.ts";
+import { currentSession } from "./auth.ts";
+import { isAdmin } from "./guards.ts";
+
+export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    "/header-data",
+    {
+      schema: {
+        summary: "The signed-in user's summary for the header, and their count of new notifications",
+        response: { 200: headerDataResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const session = await currentSession(db, request);
+      if (!session) return { data: { user: null, numberOfNewNotif: 0, isAdmin: false, notifAllow: null } };
+      const [[profile], numberOfNewNotif] = await Promise.all([
+        db.select().from(profiles).where(eq(profiles.address, session.address)).limit(1),
+        countNewNotifications(db, session.address),
+      ]);
+      return {
+        data: {
+          user: profile
+            ? {
+                _id: profile.id,
+                avatar: profile.avatar,
+                username: profile.username,
+                address: profile.address,
+                banner: profile.banner,
+                active: profile.active,
+              }
+            : null,
+          numberOfNewNotif,
+          isAdmin: isAdmin(app, session.address),
+          notifAllow: profile ? preferences(profile.notifAllow) : null,
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,461 @@
+import {
+  apiErrorSchema,
+  followRequestSchema,
+  followResponseSchema,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  mediaUploadResponseSchema,
+  NOTIFICATION_FLAGS,
+  notifAllowRequestSchema,
+  notifAllowResponseSchema,
+  notificationsResponseSchema,
+  notificationsSeenResponseSchema,
+  type ProfileUser,
+  profileQuerySchema,
+  profileResponseSchema,
+  profileUpdateResponseSchema,
+  profileUpdateSchema,
+  USER_SEARCH_LIMIT,
+  type UserRef,
+  userSearchQuerySchema,
+  userSearchResponseSchema,
+} from "@easel/common";
+import fastifyMultipart from "@fastify/multipart";
+import { and, asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { toggleFollow } from "../community/follow.ts";
+import { preferences } from "../community/notify.ts";
+import { follows, media, notifications, profiles } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+import { checkImage, ImageError } from "../media/images.ts";
+import { currentSession } from "./auth.ts";
+import { badRequest, isAdmin, type Profile, pgError, requireActiveUser, requireSession } from "./guards.ts";
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** Followers and following lists carry at most this many entries (newest first); counts are exact. */
+const FOLLOW_LIST_LIMIT = 100;
+const NOTIFICATION_LIST_LIMIT = 100;
+
+/** The public JSON of a profile. Text is returned exactly as stored; only JSON ever carries it. */
+export function toProfileUser(row: Profile, options: { owner: boolean }): ProfileUser {
+  return {
+    _id: row.id,
+    address: row.address,
+    name: row.name,
+    username: row.username,
+    ens: row.ens,
+    bio: row.bio,
+    avatar: row.avatar,
+    banner: row.banner,
+    email: options.owner ? row.email : null,
+    social: row.social,
+    active: row.active,
+    time_update: row.createdAt.toISOString(),
+  };
+}
+
+const emptyUser = (address: string): ProfileUser => ({
+  _id: null,
+  address,
+  name: null,
+  username: null,
+  ens: null,
+  bio: null,
+  avatar: null,
+  banner: null,
+  email: null,
+  social: {},
+  active: true,
+  time_update: null,
+});
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  async function userRefs(addresses: string[]): Promise<Map<string, UserRef>> {
+    const rows =
+      addresses.length === 0
+        ? []
+        : await db.select().from(profiles).where(inArray(profiles.address, addresses));
+    const byAddress = new Map<string, UserRef>();
+    for (const address of addresses) {
+      byAddress.set(address, { _id: null, address, username: null, name: null, avatar: null });
+    }
+    for (const row of rows) {
+      byAddress.set(row.address, {
+        _id: row.id,
+        address: row.address,
+        username: row.username,
+        name: row.name,
+        avatar: row.avatar,
+      });
+    }
+    return byAddress;
+  }
+
+  app.get(
+    "/",
+    {
+      schema: {
+        summary: "A profile by username, address or ENS-style name",
+        querystring: profileQuerySchema,
+        response: { 200: profileResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const key = request.query.userkey;
+      const session = await currentSession(db, request);
+      let row: Profile | undefined;
+      let address: string;
+      if (ADDRESS.test(key)) {
+        address = key.toLowerCase();
+        [row] = await db.select().from(profiles).where(eq(profiles.address, address)).limit(1);
+      } else {
+        const column = key.includes(".") ? profiles.ens : profiles.username;
+        [row] = await db.select().from(profiles).where(sql`lower(${column}) = ${key.toLowerCase()}`).limit(1);
+        if (!row) throw new ApiError(404, "not_found", MESSAGES.userNotFound);
+        address = row.address;
+      }
+      const isOwner = session?.address === address;
+      // A banned profile is hidden from everyone but its owner and the moderators.
+      if (row && !row.active && !isOwner && !isAdmin(app, session?.address)) {
+        throw new ApiError(404, "not_found", MESSAGES.userNotFound);
+      }
+
+      const [followerRows, followingRows, [followerCount], [followingCount], viewerFollows] =
+        await Promise.all([
+          db
+            .select({ address: follows.follower })
+            .from(follows)
+            .where(eq(follows.followee, address))
+            .orderBy(desc(follows.createdAt))
+            .limit(FOLLOW_LIST_LIMIT),
+          db
+            .select({ address: follows.followee })
+            .from(follows)
+            .where(eq(follows.follower, address))
+            .orderBy(desc(follows.createdAt))
+            .limit(FOLLOW_LIST_LIMIT),
+          db.select({ n: count() }).from(follows).where(eq(follows.followee, address)),
+          db.select({ n: count() }).from(follows).where(eq(follows.follower, address)),
+          session && !isOwner
+            ? db
+                .select({ one: sql`1` })
+                .from(follows)
+                .where(and(eq(follows.follower, session.address), eq(follows.followee, address)))
+                .limit(1)
+            : Promise.resolve([]),
+        ]);
+      const refs = await userRefs([
+        ...new Set([address, ...followerRows.map((r) => r.address), ...followingRows.map((r) => r.address)]),
+      ]);
+      const ref = (a: string) => refs.get(a) as UserRef;
+      return {
+        data: {
+          user: row ? toProfileUser(row, { owner: isOwner }) : emptyUser(address),
+          isOwner,
+          isFollowing: viewerFollows.length > 0,
+          profileOwner: ref(address),
+          followers: followerRows.map((r) => ref(r.address)),
+          following: followingRows.map((r) => ref(r.address)),
+          followersCount: followerCount?.n ?? 0,
+          followingCount: followingCount?.n ?? 0,
+          // Created / Collection / Collected / Split come from the chain tables, which the indexer
+          // issue adds. Until those tables exist the lists are empty — never invented rows.
+          created: [],
+          collection: [],
+          collected: [],
+          split: [],
+        },
+      };
+    },
+  );
+
+  app.put(
+    "/",
+    {
+      schema: {
+        summary: "Update the signed-in user's own profile",
+        body: profileUpdateSchema,
+        response: {
+          200: profileUpdateResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { profile } = await requireActiveUser(app, request);
+      const body = request.body;
+      // Images must come from our uploader, so the gateway holds them and they are real images.
+      for (const field of ["avatar", "banner"] as const) {
+        const path = body[field];
+        if (!path) continue;
+        const cid = path.slice("/ipfs/".length);
+        const [known] = await db.select({ cid: media.cid }).from(media).where(eq(media.cid, cid)).limit(1);
+        if (!known) throw badRequest("invalid_image", field, MESSAGES.imagePath);
+      }
+      const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
+      for (const field of ["name", "username", "bio", "email", "ens", "avatar", "banner"] as const) {
+        if (body[field] !== undefined) changes[field] = body[field];
+      }
+      if (body.social !== undefined) {
+        const social: Record<string, string> = {};
+        for (const [network, link] of Object.entries(body.social)) if (link) social[network] = link;
+        changes.social = social;
+      }
+      try {
+        const [updated] = await db
+          .update(profiles)
+          .set(changes)
+          .where(eq(profiles.id, profile.id))
+          .returning();
+        return {
+          message: MESSAGES.profileUpdated,
+          data: { user: toProfileUser(updated as Profile, { owner: true }) },
+        };
+      } catch (error) {
+        const pg = pgError(error);
+        if (pg?.code === "23505" && pg.constraint?.includes("username")) {
+          throw badRequest("username_taken", "username", MESSAGES.usernameTaken);
+        }
+        if (pg?.code === "23505" && pg.constraint?.includes("ens")) {
+          throw badRequest("ens_taken", "ens", MESSAGES.ensTaken);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/media_uploader",
+    {
+      schema: {
+        summary: "Upload a profile image (PNG, JPEG, GIF or WebP under 10 MB) to the media store",
+        consumes: ["multipart/form-data"],
+        response: {
+          200: mediaUploadResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      if (!request.isMultipart()) throw badRequest("no_file", "file", MESSAGES.imageRequired);
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw badRequest("no_file", "file", MESSAGES.imageRequired);
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
+          throw badRequest("file_too_large", "file", MESSAGES.fileTooLarge);
+        }
+        throw error;
+      }
+      if (bytes.length === 0) throw badRequest("no_file", "file", MESSAGES.imageRequired);
+      let image: Awaited<ReturnType<typeof checkImage>>;
+      try {
+        image = await checkImage(bytes);
+      } catch (error) {
+        if (error instanceof ImageError) throw badRequest("invalid_image", "file", MESSAGES.imageType);
+        throw error;
+      }
+      const cid = await app.media.add(bytes);
+      const thumbnailCid = await app.media.add(image.thumbnail.bytes);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(media)
+          .values({
+            cid: thumbnailCid,
+            mime: "image/webp",
+            size: image.thumbnail.bytes.length,
+            width: image.thumbnail.width,
+            height: image.thumbnail.height,
+            uploader: session.address,
+          })
+          .onConflictDoNothing();
+        await tx
+          .insert(media)
+          .values({
+            cid,
+            mime: image.mime,
+            size: bytes.length,
+            width: image.width,
+            height: image.height,
+            thumbnailCid,
+            uploader: session.address,
+          })
+          .onConflictDoNothing();
+      });
+      return {
+        message: MESSAGES.imageUploaded,
+        data: {
+          path: `/ipfs/${cid}`,
+          cid,
+          thumbnail: `/ipfs/${thumbnailCid}`,
+          mime: image.mime,
+          size: bytes.length,
+          width: image.width,
+          height: image.height,
+        },
+      };
+    },
+  );
+
+  app.post(
+    "/follow",
+    {
+      schema: {
+        summary: "Follow a user, or stop following them (a toggle)",
+        body: followRequestSchema,
+        response: {
+          200: followResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session, profile } = await requireActiveUser(app, request);
+      const target = request.body.userAddress;
+      if (target === session.address) throw badRequest("follow_self", "userAddress", MESSAGES.followSelf);
+      const result = await toggleFollow(db, profile, target);
+      if (result.mailQueued) app.mail.flush();
+      return { data: { following: result.following, followersCount: result.followersCount } };
+    },
+  );
+
+  app.get(
+    "/search-complete-users",
+    {
+      schema: {
+        summary: "Users whose address (0x prefix) or username starts with userKey",
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const key = request.query.userKey;
+      if (!key) return { data: { users: [] } };
+      const match = /^0x/i.test(key)
+        ? like(profiles.address, `${escapeLike(key.toLowerCase())}%`)
+        : sql`lower(${profiles.username}) LIKE ${`${escapeLike(key.toLowerCase())}%`}`;
+      const rows = await db
+        .select({
+          _id: profiles.id,
+          username: profiles.username,
+          avatar: profiles.avatar,
+          address: profiles.address,
+        })
+        .from(profiles)
+        .where(and(eq(profiles.active, true), match))
+        .orderBy(asc(profiles.username), asc(profiles.address))
+        .limit(USER_SEARCH_LIMIT);
+      return { data: { users: rows } };
+    },
+  );
+
+  app.get(
+    "/notifications",
+    {
+      schema: {
+        summary: "The signed-in user's notifications, newest first",
+        response: { 200: notificationsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const session = await requireSession(app, request);
+      const [rows, [unseen]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.address, session.address))
+          .orderBy(desc(notifications.createdAt))
+          .limit(NOTIFICATION_LIST_LIMIT),
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.address, session.address), eq(notifications.seen, false))),
+      ]);
+      return {
+        data: {
+          notificationsTemp: rows.map((row) => ({
+            _id: row.id,
+            kind: row.kind,
+            message: row.message,
+            time: Math.floor(row.createdAt.getTime() / 1000),
+            seen: row.seen,
+          })),
+          numberOfNewNotif: unseen?.n ?? 0,
+        },
+      };
+    },
+  );
+
+  app.put(
+    "/notifications/seen",
+    {
+      schema: {
+        summary: "Mark all of the signed-in user's notifications as seen",
+        response: { 200: notificationsSeenResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(app, request);
+      const updated = await db
+        .update(notifications)
+        .set({ seen: true })
+        .where(and(eq(notifications.address, session.address), eq(notifications.seen, false)))
+        .returning({ id: notifications.id });
+      return { data: { updated: updated.length, numberOfNewNotif: 0 as const } };
+    },
+  );
+
+  app.put(
+    "/notif_allow",
+    {
+      schema: {
+        summary: "Turn notification kinds on or off for the signed-in user",
+        body: notifAllowRequestSchema,
+        response: {
+          200: notifAllowResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { profile } = await requireActiveUser(app, request);
+      const flags: Record<string, boolean> = {};
+      for (const flag of NOTIFICATION_FLAGS) {
+        const value = request.body[flag];
+        if (value !== undefined) flags[flag] = value;
+      }
+      // Merged in SQL, so two settings saved at once both survive.
+      const [row] = await db
+        .update(profiles)
+        .set({
+          notifAllow: sql`${profiles.notifAllow} || ${JSON.stringify(flags)}::jsonb`,
+          updatedAt: new Date(),
+        })
+        .where(eq(profiles.id, profile.id))
+        .returning({ notifAllow: profiles.notifAllow });
+      return { data: { notifAllow: preferences(row?.notifAllow) } };
+    },
+  );
+};
