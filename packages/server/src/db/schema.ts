@@ -111,6 +111,8 @@ export const notifications = pgTable(
     message: text("message").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     seen: boolean("seen").notNull().default(false),
+    /** Set by the indexer to a key of the chain event (and recipient), so replays never duplicate. */
+    sourceKey: text("source_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,345 @@
+/**
+ * Chain tables, written only by the indexer (`src/indexer/`). Everything here can be rebuilt from the
+ * chain alone: `chain_events` keeps every decoded log, and the projections below are what the event
+ * handlers make of them (replaying the stored events gives the same rows). Amounts are numeric(78,0)
+ * (wei), addresses lowercase 0x strings, token ids numeric(78,0).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const wei = (name: string) => numeric(name, { precision: 78, scale: 0 });
+const tokenId = () => numeric("token_id", { precision: 78, scale: 0 }).notNull();
+const blockNumber = (name = "block_number") => bigint(name, { mode: "bigint" });
+const time = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Every decoded log of Easel's contracts, in chain order: the source the projections are rebuilt from. */
+export const chainEvents = pgTable(
+  "chain_events",
+  {
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockHash: text("block_hash").notNull(),
+    txHash: text("tx_hash").notNull(),
+    /** The emitting contract. */
+    address: text("address").notNull(),
+    /** The event name, e.g. "BidPlaced". */
+    name: text("name").notNull(),
+    /** Decoded arguments; integers as decimal strings, addresses lowercase, bytes as 0x hex. */
+    args: jsonb("args").$type<Record<string, unknown>>().notNull(),
+    blockTime: time("block_time").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockNumber, t.logIndex] }), index("chain_events_tx_idx").on(t.txHash)],
+);
+
+/** Hashes of recent blocks (every block with events and every batch end): how reorgs are detected. */
+export const chainBlocks = pgTable("chain_blocks", {
+  number: blockNumber("number").primaryKey(),
+  hash: text("hash").notNull(),
+});
+
+/** Collections created by the factory (including the default collection), with derived stats. */
+export const chainCollections = pgTable(
+  "chain_collections",
+  {
+    address: text("address").primaryKey(),
+    /** standard, lazy or default. */
+    kind: text("kind").notNull(),
+    owner: text("owner").notNull(),
+    name: text("name").notNull(),
+    symbol: text("symbol").notNull(),
+    category: text("category").notNull(),
+    /** 0 = unlimited. */
+    maxSupply: wei("max_supply").notNull(),
+    blocked: boolean("blocked").notNull().default(false),
+    createdBlock: blockNumber("created_block").notNull(),
+    createdTx: text("created_tx").notNull(),
+    createdAt: time("created_at").notNull(),
+    /** Derived after every batch: lowest active fixed price, highest sale, volume, sales, owners, tokens. */
+    floorPrice: wei("floor_price"),
+    highestSale: wei("highest_sale"),
+    volume: wei("volume").notNull().default("0"),
+    salesCount: integer("sales_count").notNull().default(0),
+    ownersCount: integer("owners_count").notNull().default(0),
+    tokensCount: integer("tokens_count").notNull().default(0),
+  },
+  (t) => [index("chain_collections_owner_idx").on(t.owner)],
+);
+
+/** Minted tokens. `owner` is the beneficial owner (the seller while the market holds it in an auction). */
+export const chainTokens = pgTable(
+  "chain_tokens",
+  {
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    creator: text("creator"),
+    owner: text("owner").notNull(),
+    /** Who holds it on chain (the market during an auction). */
+    holder: text("holder").notNull(),
+    /** CIDv1 string (base32), from the Minted event. */
+    cid: text("cid"),
+    royaltyBps: integer("royalty_bps"),
+    collaborators: jsonb("collaborators").$type<{ account: string; share: number }[]>(),
+    /** minted, fix (listed at a fixed price), auction, lazy-sold (bought through a voucher), burned. */
+    status: text("status").notNull(),
+    lazy: boolean("lazy").notNull().default(false),
+    /** Current fixed price, auction start/reserve price or top bid; null when not on sale. */
+    price: wei("price"),
+    lastPrice: wei("last_price"),
+    blocked: boolean("blocked").notNull().default(false),
+    mintedBlock: blockNumber("minted_block").notNull(),
+    mintedAt: time("minted_at").notNull(),
+    mintTx: text("mint_tx").notNull(),
+    updatedBlock: blockNumber("updated_block").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.tokenId] }),
+    index("chain_tokens_owner_idx").on(t.owner),
+    index("chain_tokens_creator_idx").on(t.creator),
+    index("chain_tokens_status_idx").on(t.collection, t.status),
+  ],
+);
+
+/** ERC-721 transfers (mints and burns included). */
+export const chainTransfers = pgTable(
+  "chain_transfers",
+  {
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer("log_index").notNull(),
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    from: text("from").notNull(),
+    to: text("to").notNull(),
+    txHash: text("tx_hash").notNull(),
+    blockTime: time("block_time").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index("chain_transfers_token_idx").on(t.collection, t.tokenId),
+  ],
+);
+
+/** The fixed-price listing of each token (the market keeps one per token). */
+export const chainSellOrders = pgTable(
+  "chain_sell_orders",
+  {
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    seller: text("seller").notNull(),
+    price: wei("price").notNull(),
+    expiresAt: time("expires_at").notNull(),
+    /** active, cancelled, sold, void (the token changed hands or went to auction). */
+    status: text("status").notNull(),
+    listedBlock: blockNumber("listed_block").notNull(),
+    listedTx: text("listed_tx").notNull(),
+    listedAt: time("listed_at").notNull(),
+    updatedBlock: blockNumber("updated_block").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.tokenId] }),
+    index("chain_sell_orders_active_idx")
+      .on(t.collection, t.price)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/** Auctions, one row per AuctionCreated (identified by its log). */
+export const chainAuctions = pgTable(
+  "chain_auctions",
+  {
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    createdBlock: blockNumber("created_block").notNull(),
+    createdLogIndex: integer("created_log_index").notNull(),
+    /** standard or reserve. */
+    kind: text("kind").notNull(),
+    seller: text("seller").notNull(),
+    /** Start price (standard) or reserve price. */
+    basePrice: wei("base_price").notNull(),
+    startTime: time("start_time"),
+    /** Null for a reserve auction until its first bid; moves when a late bid extends it. */
+    endTime: time("end_time"),
+    originalEndTime: time("original_end_time"),
+    extended: boolean("extended").notNull().default(false),
+    topBid: wei("top_bid"),
+    topBidder: text("top_bidder"),
+    bidsCount: integer("bids_count").notNull().default(0),
+    /** active, cancelled, completed. */
+    status: text("status").notNull(),
+    winner: text("winner"),
+    createdTx: text("created_tx").notNull(),
+    updatedBlock: blockNumber("updated_block").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.createdBlock, t.createdLogIndex] }),
+    uniqueIndex("chain_auctions_active_idx")
+      .on(t.collection, t.tokenId)
+      .where(sql`${t.status} = 'active'`),
+    index("chain_auctions_seller_idx").on(t.seller),
+  ],
+);
+
+/** Every bid (BidPlaced). */
+export const chainBids = pgTable(
+  "chain_bids",
+  {
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer("log_index").notNull(),
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    bidder: text("bidder").notNull(),
+    amount: wei("amount").notNull(),
+    /** The auction's end after this bid. */
+    endTime: time("end_time").notNull(),
+    previousBidder: text("previous_bidder"),
+    previousAmount: wei("previous_amount"),
+    txHash: text("tx_hash").notNull(),
+    blockTime: time("block_time").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index("chain_bids_token_idx").on(t.collection, t.tokenId),
+    index("chain_bids_bidder_idx").on(t.bidder),
+  ],
+);
+
+/** Offers by token and offerer: the market keeps one live offer per token; older ones keep their outcome. */
+export const chainOffers = pgTable(
+  "chain_offers",
+  {
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    buyer: text("buyer").notNull(),
+    amount: wei("amount").notNull(),
+    /** active, outbid (refunded by a higher offer), cancelled, accepted. */
+    status: text("status").notNull(),
+    updatedBlock: blockNumber("updated_block").notNull(),
+    updatedTx: text("updated_tx").notNull(),
+    updatedAt: time("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.tokenId, t.buyer] }),
+    index("chain_offers_buyer_idx").on(t.buyer),
+  ],
+);
+
+/** Sales: buy now, auction, accepted offer (market Sale events) and lazy mints (LazyMinted). */
+export const chainSales = pgTable(
+  "chain_sales",
+  {
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer("log_index").notNull(),
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    seller: text("seller").notNull(),
+    buyer: text("buyer").notNull(),
+    /** buy-now, auction, offer or lazy-mint. */
+    mechanism: text("mechanism").notNull(),
+    price: wei("price").notNull(),
+    fee: wei("fee").notNull(),
+    royalty: wei("royalty").notNull(),
+    proceeds: wei("proceeds").notNull(),
+    primary: boolean("primary").notNull(),
+    txHash: text("tx_hash").notNull(),
+    blockTime: time("block_time").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index("chain_sales_token_idx").on(t.collection, t.tokenId),
+    index("chain_sales_seller_idx").on(t.seller),
+    index("chain_sales_buyer_idx").on(t.buyer),
+  ],
+);
+
+/** Pull payments: credits (a push that failed) and withdrawals, on the market and on lazy collections. */
+export const chainCredits = pgTable(
+  "chain_credits",
+  {
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer("log_index").notNull(),
+    /** The contract holding the credit. */
+    contract: text("contract").notNull(),
+    account: text("account").notNull(),
+    /** credit or withdrawal. */
+    kind: text("kind").notNull(),
+    amount: wei("amount").notNull(),
+    /** Withdrawal destination. */
+    to: text("to"),
+    txHash: text("tx_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockNumber, t.logIndex] }), index("chain_credits_account_idx").on(t.account)],
+);
+
+/** Per-account moderation state from the market: bans and verified artists. */
+export const chainAccounts = pgTable("chain_accounts", {
+  address: text("address").primaryKey(),
+  banned: boolean("banned").notNull().default(false),
+  verifiedArtist: boolean("verified_artist").notNull().default(false),
+  updatedBlock: blockNumber("updated_block").notNull(),
+});
+
+/** Tokens blocked by an operator (a row while blocked; the token need not be minted yet). */
+export const chainBlockedTokens = pgTable(
+  "chain_blocked_tokens",
+  {
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    blockNumber: blockNumber().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.tokenId] })],
+);
+
+/** Collections blocked by an operator (a row while blocked). */
+export const chainBlockedCollections = pgTable("chain_blocked_collections", {
+  collection: text("collection").primaryKey(),
+  blockNumber: blockNumber().notNull(),
+});
+
+/** Market settings by event name (FeesSet, MinimumsSet, SignerSet, MarketLockSet, ...): the latest arguments. */
+export const chainSettings = pgTable("chain_settings", {
+  name: text("name").primaryKey(),
+  args: jsonb("args").$type<Record<string, unknown>>().notNull(),
+  blockNumber: blockNumber().notNull(),
+});
+
+/** The activity feed: what happened to which token, by whom, for how much. */
+export const chainActivity = pgTable(
+  "chain_activity",
+  {
+    blockNumber: blockNumber().notNull(),
+    logIndex: integer("log_index").notNull(),
+    /** Several rows may come from one event (a bid that outbids another). */
+    seq: smallint("seq").notNull(),
+    /**
+     * mint, list, unlist, auction, auction_cancelled, bid, outbid, sale, offer, offer_cancelled,
+     * offer_accepted, transfer, burn.
+     */
+    kind: text("kind").notNull(),
+    collection: text("collection").notNull(),
+    tokenId: tokenId(),
+    from: text("from"),
+    to: text("to"),
+    price: wei("price"),
+    txHash: text("tx_hash").notNull(),
+    blockTime: time("block_time").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex, t.seq] }),
+    index("chain_activity_token_idx").on(t.collection, t.tokenId, t.blockNumber),
+    index("chain_activity_from_idx").on(t.from, t.blockNumber),
+    index("chain_activity_to_idx").on(t.to, t.blockNumber),
+    index("chain_activity_time_idx").on(t.blockTime),
+  ],
+);
