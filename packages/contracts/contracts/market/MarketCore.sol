@@ -123,11 +123,9 @@ abstract contract MarketCore is AccessControl, EaselPayments {
             Minimums({listing: 0.05 ether, offer: 0.05 ether, standardAuction: 1 ether, reserveAuction: 0.1 ether});
         EaselFactory f = new EaselFactory(admin);
         factory = f;
-        _collectionCodeHash = keccak256(
-            abi.encodePacked(
-                hex"363d3d373d3d3d363d73", f.collectionImplementation(), hex"5af43d82803e903d91602b57fd5bf3"
-            )
-        );
+        // Every collection is a minimal clone of the same implementation, so all share the default
+        // collection's code hash.
+        _collectionCodeHash = f.defaultCollection().codehash;
     }
 
     /// @notice Accepts platform fees swept from lazy collections.

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {Vm} from "./Vm.sol";
+import {EaselMarket} from "../../contracts/EaselMarket.sol";
+import {EaselFactory} from "../../contracts/EaselFactory.sol";
+import {EaselCollection} from "../../contracts/EaselCollection.sol";
+import {
+    Collaborator,
+    CollectionKind,
+    LazyCollectionVoucher,
+    LazyMintVoucher
+} from "../../contracts/interfaces/IEaselTypes.sol";
+
+/// @dev Shared fixture: a market (with its factory and default collection), a verified artist with a standard
+/// collection, and helpers for CIDs, vouchers and assertions.
+abstract contract Base {
+    Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+
+    uint256 internal constant SIGNER_KEY = 0xA11CE;
+    address internal admin = address(0xAD);
+    address internal signer;
+    address internal artist = address(0xA1);
+    address internal buyer = address(0xB1);
+    address internal bidder = address(0xB2);
+    address internal other = address(0xB3);
+
+    EaselMarket internal market;
+    EaselFactory internal factory;
+    EaselCollection internal collection;
+    EaselCollection internal defaultCollection;
+
+    function setUp() public virtual {
+        vm.warp(1_700_000_000);
+        signer = vm.addr(SIGNER_KEY);
+        market = new EaselMarket(admin, signer);
+        factory = market.factory();
+        defaultCollection = EaselCollection(factory.defaultCollection());
+        vm.prank(admin);
+        market.setArtistVerified(artist, true);
+        vm.prank(artist);
+        collection = EaselCollection(factory.createCollection("Sunset Studies", "SUN", "painting"));
+        vm.deal(buyer, 1_000 ether);
+        vm.deal(bidder, 1_000 ether);
+        vm.deal(other, 1_000 ether);
+    }
+
+    // ------------------------------------------------------------ helpers
+
+    /// @dev keccak256, not sha256: the sha256 precompile is a call and would consume a pending prank.
+    function cid(uint256 seed) internal pure returns (bytes memory) {
+        return abi.encodePacked(hex"01551220", keccak256(abi.encode("cid", seed)));
+    }
+
+    function none() internal pure returns (Collaborator[] memory) {
+        return new Collaborator[](0);
+    }
+
+    function mint(uint256 tokenId) internal returns (uint256) {
+        vm.prank(artist);
+        return collection.mintNFT(1_000, cid(tokenId), tokenId, none());
+    }
+
+    function mintApproved(uint256 tokenId) internal returns (uint256) {
+        mint(tokenId);
+        vm.prank(artist);
+        collection.approve(address(market), tokenId);
+        return tokenId;
+    }
+
+    function lazyCollectionVoucher(address owner, uint40 maxSupply, uint256 deadline)
+        internal
+        view
+        returns (LazyCollectionVoucher memory v)
+    {
+        v = LazyCollectionVoucher({
+            owner: owner,
+            maxSupply: maxSupply,
+            name: "Night Walks",
+            symbol: "NIGHT",
+            category: "photography",
+            deadline: deadline,
+            signature: ""
+        });
+    }
+
+    function signCollectionVoucher(LazyCollectionVoucher memory v, uint256 key, address verifyingContract)
+        internal
+        view
+        returns (LazyCollectionVoucher memory)
+    {
+        bytes32 structHash = keccak256(
+            abi.encode(
+                factory.LAZY_COLLECTION_TYPEHASH(),
+                v.owner,
+                v.maxSupply,
+                keccak256(bytes(v.name)),
+                keccak256(bytes(v.symbol)),
+                keccak256(bytes(v.category)),
+                v.deadline
+            )
+        );
+        v.signature = _sign(key, _domain("Easel Factory", verifyingContract), structHash);
+        return v;
+    }
+
+    uint256 private _lazyCount;
+
+    function createLazy(uint40 maxSupply) internal returns (EaselCollection) {
+        LazyCollectionVoucher memory v =
+            lazyCollectionVoucher(artist, maxSupply, block.timestamp + 1 hours + _lazyCount++);
+        v = signCollectionVoucher(v, SIGNER_KEY, address(factory));
+        vm.prank(artist);
+        return EaselCollection(factory.createLazyCollection(v));
+    }
+
+    function mintVoucher(EaselCollection lazy, uint256 tokenId, uint256 price, address to)
+        internal
+        view
+        returns (LazyMintVoucher memory v)
+    {
+        v.price = price;
+        v.buyer = to;
+        v.royaltyBps = 500;
+        v.collection = address(lazy);
+        v.cid = cid(tokenId);
+        v.tokenId = tokenId;
+        v.collaborators = none();
+        v.deadline = block.timestamp + 1 hours;
+    }
+
+    function signMintVoucher(LazyMintVoucher memory v, uint256 key, address verifyingContract)
+        internal
+        view
+        returns (LazyMintVoucher memory)
+    {
+        bytes32[] memory hashes = new bytes32[](v.collaborators.length);
+        for (uint256 i; i < hashes.length; ++i) {
+            hashes[i] = keccak256(
+                abi.encode(collection.COLLABORATOR_TYPEHASH(), v.collaborators[i].account, v.collaborators[i].share)
+            );
+        }
+        bytes32 structHash = keccak256(
+            abi.encode(
+                collection.LAZY_MINT_TYPEHASH(),
+                v.price,
+                v.buyer,
+                v.royaltyBps,
+                v.collection,
+                keccak256(v.cid),
+                v.tokenId,
+                keccak256(abi.encodePacked(hashes)),
+                v.deadline
+            )
+        );
+        v.signature = _sign(key, _domain("Easel Collection", verifyingContract), structHash);
+        return v;
+    }
+
+    function _domain(string memory name, address verifyingContract) private view returns (bytes32) {
+        return keccak256(
+            abi.encode(
+                keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+                keccak256(bytes(name)),
+                keccak256("1"),
+                block.chainid,
+                verifyingContract
+            )
+        );
+    }
+
+    function _sign(uint256 key, bytes32 domain, bytes32 structHash) private pure returns (bytes memory) {
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(key, keccak256(abi.encodePacked("\x19\x01", domain, structHash)));
+        return abi.encodePacked(r, s, v);
+    }
+
+    function bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
+        return min + (x % (max - min + 1));
+    }
+
+    // ------------------------------------------------------------ assertions
+
+    function assertEq(uint256 a, uint256 b, string memory what) internal pure {
+        if (a != b) revert(string.concat(what, ": ", _str(a), " != ", _str(b)));
+    }
+
+    function assertEq(bytes32 a, bytes32 b, string memory what) internal pure {
+        if (a != b) revert(string.concat(what, ": bytes32 mismatch"));
+    }
+
+    function assertEq(address a, address b, string memory what) internal pure {
+        if (a != b) revert(string.concat(what, ": address mismatch"));
+    }
+
+    function assertEq(string memory a, string memory b, string memory what) internal pure {
+        if (keccak256(bytes(a)) != keccak256(bytes(b))) revert(string.concat(what, ": ", a, " != ", b));
+    }
+
+    function assertTrue(bool condition, string memory what) internal pure {
+        if (!condition) revert(what);
+    }
+
+    function _str(uint256 value) private pure returns (string memory) {
+        if (value == 0) return "0";
+        bytes memory buffer = new bytes(78);
+        uint256 i = 78;
+        while (value != 0) {
+            buffer[--i] = bytes1(uint8(48 + (value % 10)));
+            value /= 10;
+        }
+        bytes memory out = new bytes(78 - i);
+        for (uint256 j; j < out.length; ++j) out[j] = buffer[i + j];
+        return string(out);
+    }
+}

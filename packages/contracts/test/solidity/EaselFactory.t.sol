@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {Base} from "./Base.sol";
+import {EaselCollection} from "../../contracts/EaselCollection.sol";
+import {EaselFactory} from "../../contracts/EaselFactory.sol";
+import {CollectionKind, LazyCollectionVoucher} from "../../contracts/interfaces/IEaselTypes.sol";
+
+contract EaselFactoryTest is Base {
+    event CollectionCreated(
+        address indexed collection,
+        address indexed owner,
+        CollectionKind indexed kind,
+        string name,
+        string symbol,
+        string category,
+        uint256 maxSupply
+    );
+
+    function test_createCollection_isCloneOwnedByCaller() public {
+        vm.expectEmit(false, true, true, true);
+        emit CollectionCreated(address(0), other, CollectionKind.Standard, "Abc", "A", "cat", 0);
+        vm.prank(other);
+        address c = factory.createCollection("Abc", "A", "cat");
+        assertEq(EaselCollection(c).owner(), other, "owner");
+        assertTrue(market.isEaselCollection(c), "recognized by the market");
+        assertTrue(c.code.length < 100, "minimal clone");
+    }
+
+    function test_defaultCollection() public view {
+        (CollectionKind kind,,) = defaultCollection.collectionInfo();
+        assertEq(uint256(kind), uint256(CollectionKind.Default), "kind");
+        assertEq(defaultCollection.name(), "Easel", "name");
+        assertEq(factory.collectionImplementation().code.length > 1000 ? 1 : 0, 1, "implementation");
+        assertTrue(!market.isEaselCollection(factory.collectionImplementation()), "implementation is not a clone");
+    }
+
+    function test_nameAndSymbolLengths() public {
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.NameLengthOutOfRange.selector, 2, 3, 50));
+        factory.createCollection("ab", "A", "");
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.NameLengthOutOfRange.selector, 51, 3, 50));
+        factory.createCollection("abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijk", "A", "");
+        factory.createCollection("abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij", "ABCDEFGH", "");
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.SymbolLengthOutOfRange.selector, 0, 1, 8));
+        factory.createCollection("abc", "", "");
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.SymbolLengthOutOfRange.selector, 9, 1, 8));
+        factory.createCollection("abc", "ABCDEFGHI", "");
+    }
+
+    function test_reservedWords() public {
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.ReservedWord.selector, "EaSeL"));
+        factory.createCollection("EaSeL", "X", "");
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.ReservedWord.selector, "EASEL"));
+        factory.createCollection("My art", "EASEL", "");
+
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.NotController.selector, other));
+        vm.prank(other);
+        factory.setReserved("Official", true);
+
+        vm.prank(admin);
+        factory.setReserved("Official", true);
+        assertTrue(factory.isReserved("OFFICIAL"), "reserved");
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.ReservedWord.selector, "official"));
+        factory.createCollection("official", "X", "");
+        vm.prank(admin);
+        factory.setReserved("official", false);
+        factory.createCollection("official", "X", "");
+    }
+
+    function test_createLazyCollection() public {
+        EaselCollection lazy = createLazy(25);
+        (CollectionKind kind, uint256 maxSupply,) = lazy.collectionInfo();
+        assertEq(uint256(kind), uint256(CollectionKind.Lazy), "kind");
+        assertEq(maxSupply, 25, "max supply");
+        assertEq(lazy.owner(), artist, "owner");
+    }
+
+    function test_createLazyCollection_voucherAttacks() public {
+        LazyCollectionVoucher memory v =
+            signCollectionVoucher(lazyCollectionVoucher(artist, 5, block.timestamp + 1 hours), SIGNER_KEY, address(factory));
+
+        // Wrong caller.
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.WrongVoucherOwner.selector, artist, other));
+        factory.createLazyCollection(v);
+
+        // Wrong key.
+        LazyCollectionVoucher memory forged =
+            signCollectionVoucher(lazyCollectionVoucher(artist, 5, block.timestamp + 1 hours), 0xBAD, address(factory));
+        vm.prank(artist);
+        vm.expectRevert(EaselFactory.InvalidSignature.selector);
+        factory.createLazyCollection(forged);
+
+        // Another factory (domain bound to the verifying contract).
+        LazyCollectionVoucher memory elsewhere =
+            signCollectionVoucher(lazyCollectionVoucher(artist, 5, block.timestamp + 1 hours), SIGNER_KEY, address(0x1234));
+        vm.prank(artist);
+        vm.expectRevert(EaselFactory.InvalidSignature.selector);
+        factory.createLazyCollection(elsewhere);
+
+        // Another chain.
+        vm.chainId(1);
+        vm.prank(artist);
+        vm.expectRevert(EaselFactory.InvalidSignature.selector);
+        factory.createLazyCollection(v);
+        vm.chainId(31337);
+
+        // Tampered supply.
+        LazyCollectionVoucher memory tampered =
+            signCollectionVoucher(lazyCollectionVoucher(artist, 5, block.timestamp + 1 hours), SIGNER_KEY, address(factory));
+        tampered.maxSupply = 500;
+        vm.prank(artist);
+        vm.expectRevert(EaselFactory.InvalidSignature.selector);
+        factory.createLazyCollection(tampered);
+
+        // Zero supply.
+        LazyCollectionVoucher memory zero =
+            signCollectionVoucher(lazyCollectionVoucher(artist, 0, block.timestamp + 1 hours), SIGNER_KEY, address(factory));
+        vm.prank(artist);
+        vm.expectRevert(EaselFactory.InvalidMaxSupply.selector);
+        factory.createLazyCollection(zero);
+
+        // Works once, then replay fails.
+        vm.prank(artist);
+        factory.createLazyCollection(v);
+        vm.prank(artist);
+        vm.expectRevert();
+        factory.createLazyCollection(v);
+
+        // Expired.
+        vm.warp(v.deadline + 1);
+        LazyCollectionVoucher memory late =
+            signCollectionVoucher(lazyCollectionVoucher(artist, 7, v.deadline), SIGNER_KEY, address(factory));
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.VoucherExpired.selector, v.deadline));
+        factory.createLazyCollection(late);
+    }
+}

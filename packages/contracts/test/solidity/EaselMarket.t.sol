@@ -1,0 +1,740 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {Base} from "./Base.sol";
+import {TestActor} from "../../contracts/test/TestActor.sol";
+import {EaselCollection} from "../../contracts/EaselCollection.sol";
+import {MarketCore} from "../../contracts/market/MarketCore.sol";
+import {SellOrders} from "../../contracts/market/SellOrders.sol";
+import {Auctions} from "../../contracts/market/Auctions.sol";
+import {Offers} from "../../contracts/market/Offers.sol";
+import {EaselMarket} from "../../contracts/EaselMarket.sol";
+import {EaselPayments} from "../../contracts/libraries/EaselPayments.sol";
+import {Collaborator} from "../../contracts/interfaces/IEaselTypes.sol";
+
+contract EaselMarketTest is Base {
+    event Sale(
+        address indexed collection,
+        uint256 indexed tokenId,
+        address indexed seller,
+        address buyer,
+        uint8 mechanism,
+        uint256 price,
+        uint256 fee,
+        uint256 royalty,
+        uint256 proceeds,
+        bool primary
+    );
+    event BidPlaced(
+        address indexed collection,
+        uint256 indexed tokenId,
+        address indexed bidder,
+        uint256 amount,
+        uint256 end,
+        address previousBidder,
+        uint256 previousAmount
+    );
+
+    address internal c;
+
+    function setUp() public override {
+        super.setUp();
+        c = address(collection);
+    }
+
+    function list(uint256 id, uint256 price) internal {
+        mintApproved(id);
+        vm.prank(artist);
+        market.setSellOrder(c, id, price);
+    }
+
+    function standard(uint256 id, uint256 price, uint256 duration) internal {
+        mintApproved(id);
+        vm.prank(artist);
+        market.setStandardAuction(c, id, price, block.timestamp, duration);
+    }
+
+    function reserve(uint256 id, uint256 price) internal {
+        mintApproved(id);
+        vm.prank(artist);
+        market.setReserveAuction(c, id, price);
+    }
+
+    function bid(address who, uint256 id, uint256 amount) internal {
+        vm.prank(who);
+        market.placeBid{value: amount}(c, id);
+    }
+
+    // ------------------------------------------------------------ sell orders
+
+    function test_buyNow_primarySale() public {
+        list(1, 1 ether);
+        (address seller, uint256 price, uint256 expiresAt) = market.getSellOrder(c, 1);
+        assertEq(seller, artist, "seller");
+        assertEq(price, 1 ether, "price");
+        assertEq(expiresAt, block.timestamp + 100 days, "expiry");
+        uint256 before = artist.balance;
+        vm.expectEmit();
+        emit Sale(c, 1, artist, buyer, 1, 1 ether, 0.1 ether, 0, 0.9 ether, true);
+        vm.prank(buyer);
+        market.buyNow{value: 1 ether}(c, 1);
+        assertEq(collection.ownerOf(1), buyer, "owner");
+        assertEq(artist.balance - before, 0.9 ether, "proceeds");
+        assertEq(market.feesAvailable(), 0.1 ether, "fee");
+        (seller,,) = market.getSellOrder(c, 1);
+        assertEq(seller, address(0), "cleared");
+
+        vm.prank(admin);
+        market.withdrawFees(admin);
+        assertEq(admin.balance, 0.1 ether, "fees withdrawn");
+        assertEq(address(market).balance, 0, "market empty");
+    }
+
+    function test_buyNow_secondarySalePaysRoyaltySplit() public {
+        Collaborator[] memory split = new Collaborator[](2);
+        split[0] = Collaborator(artist, 80);
+        split[1] = Collaborator(other, 20);
+        bytes memory id1 = cid(1);
+        vm.prank(artist);
+        collection.mintNFT(1_000, id1, 1, split);
+        vm.prank(artist);
+        collection.approve(address(market), 1);
+        vm.prank(artist);
+        market.setSellOrder(c, 1, 1 ether);
+        uint256 o0 = other.balance;
+        vm.prank(buyer);
+        market.buyNow{value: 1 ether}(c, 1);
+        assertEq(other.balance - o0, 0.18 ether, "primary split");
+
+        vm.prank(admin);
+        market.setFees(1_000, 250);
+        vm.startPrank(buyer);
+        collection.setApprovalForAll(address(market), true);
+        market.setSellOrder(c, 1, 2 ether);
+        vm.stopPrank();
+        uint256 a = artist.balance;
+        uint256 o = other.balance;
+        uint256 b = buyer.balance;
+        vm.expectEmit();
+        emit Sale(c, 1, buyer, bidder, 1, 2 ether, 0.05 ether, 0.2 ether, 1.75 ether, false);
+        vm.prank(bidder);
+        market.buyNow{value: 2 ether}(c, 1);
+        assertEq(artist.balance - a, 0.16 ether, "artist royalty");
+        assertEq(other.balance - o, 0.04 ether, "collaborator royalty");
+        assertEq(buyer.balance - b, 1.75 ether, "seller proceeds");
+    }
+
+    function test_royaltyReceiverIsAlsoSeller() public {
+        // A collaborator who bought the token resells it: paid both a royalty share and the proceeds.
+        Collaborator[] memory split = new Collaborator[](2);
+        split[0] = Collaborator(artist, 50);
+        split[1] = Collaborator(buyer, 50);
+        bytes memory id1 = cid(1);
+        vm.startPrank(artist);
+        collection.mintNFT(2_000, id1, 1, split);
+        collection.transferFrom(artist, buyer, 1);
+        vm.stopPrank();
+        vm.startPrank(buyer);
+        collection.approve(address(market), 1);
+        market.setSellOrder(c, 1, 1 ether);
+        vm.stopPrank();
+        uint256 b = buyer.balance;
+        uint256 a = artist.balance;
+        vm.prank(bidder);
+        market.buyNow{value: 1 ether}(c, 1);
+        assertEq(buyer.balance - b, 0.9 ether, "seller: 0.8 proceeds + 0.1 royalty share");
+        assertEq(artist.balance - a, 0.1 ether, "artist royalty share");
+        assertEq(address(market).balance, 0, "no fee on secondary by default");
+    }
+
+    function test_setSellOrder_rules() public {
+        mint(1);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.MarketNotApproved.selector, c, 1));
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(artist);
+        collection.approve(address(market), 1);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, other, artist));
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, 0.01 ether, 0.05 ether, type(uint80).max));
+        market.setSellOrder(c, 1, 0.01 ether);
+        uint256 tooBig = uint256(type(uint80).max) + 1;
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, tooBig, 0.05 ether, type(uint80).max));
+        market.setSellOrder(c, 1, tooBig);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, address(0x1234)));
+        market.setSellOrder(address(0x1234), 1, 1 ether);
+        address impl = factory.collectionImplementation();
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, impl));
+        market.setSellOrder(impl, 1, 1 ether);
+    }
+
+    function test_moderation_refusesAndAllowsCancels() public {
+        list(1, 1 ether);
+        vm.startPrank(admin);
+        market.setBanned(buyer, true);
+        vm.stopPrank();
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, buyer));
+        market.buyNow{value: 1 ether}(c, 1);
+
+        vm.prank(admin);
+        market.setBanned(artist, true);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
+        market.buyNow{value: 1 ether}(c, 1);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
+        market.setSellOrder(c, 1, 2 ether);
+        // A banned seller may still cancel.
+        vm.prank(artist);
+        market.cancelSellOrder(c, 1);
+        vm.prank(admin);
+        market.setBanned(artist, false);
+
+        vm.prank(admin);
+        market.setTokenBlocked(c, 1, true);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(admin);
+        market.setTokenBlocked(c, 1, false);
+
+        vm.prank(admin);
+        market.setCollectionBlocked(c, true);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(admin);
+        market.setCollectionBlocked(c, false);
+
+        vm.prank(admin);
+        market.setEntranceLocked(true);
+        vm.prank(artist);
+        vm.expectRevert(MarketCore.MarketEntranceIsLocked.selector);
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(admin);
+        market.setEntranceLocked(false);
+
+        vm.prank(artist);
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(admin);
+        market.setMarketLocked(true);
+        vm.prank(other);
+        vm.expectRevert(MarketCore.MarketIsLocked.selector);
+        market.buyNow{value: 1 ether}(c, 1);
+        vm.prank(artist);
+        market.cancelSellOrder(c, 1);
+    }
+
+    function test_buyNow_rules() public {
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
+        market.buyNow{value: 1 ether}(c, 1);
+        list(1, 1 ether);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.IncorrectPayment.selector, 1 ether, 0.9 ether));
+        market.buyNow{value: 0.9 ether}(c, 1);
+        vm.deal(artist, 2 ether);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenOwnerCannotCall.selector, artist));
+        market.buyNow{value: 1 ether}(c, 1);
+        vm.warp(block.timestamp + 100 days);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderExpired.selector, block.timestamp));
+        market.buyNow{value: 1 ether}(c, 1);
+    }
+
+    function test_cancelSellOrder_rules() public {
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
+        market.cancelSellOrder(c, 1);
+        list(1, 1 ether);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, other, artist));
+        market.cancelSellOrder(c, 1);
+        vm.prank(artist);
+        market.cancelSellOrder(c, 1);
+        (, uint256 price,) = market.getSellOrder(c, 1);
+        assertEq(price, 0, "cancelled");
+    }
+
+    function test_attack_listingLeftBehindAfterTransfer() public {
+        list(1, 1 ether);
+        vm.startPrank(artist);
+        collection.setApprovalForAll(address(market), true);
+        vm.warp(block.timestamp + 1);
+        collection.transferFrom(artist, other, 1);
+        vm.stopPrank();
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, block.timestamp - 1, block.timestamp));
+        market.buyNow{value: 1 ether}(c, 1);
+        // Even when the token comes back to the lister, the old listing stays void.
+        vm.warp(block.timestamp + 1);
+        vm.prank(other);
+        collection.transferFrom(other, artist, 1);
+        vm.prank(buyer);
+        vm.expectRevert();
+        market.buyNow{value: 1 ether}(c, 1);
+        (address seller,,) = market.getSellOrder(c, 1);
+        assertEq(seller, address(0), "void listing hidden");
+    }
+
+    // ------------------------------------------------------------ auctions
+
+    function test_standardAuction_fullFlow() public {
+        standard(1, 1 ether, 1 days);
+        assertEq(collection.ownerOf(1), address(market), "escrowed");
+        assertEq(market.minimumBid(c, 1), 1 ether, "first minimum");
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 0.5 ether, 1 ether));
+        market.placeBid{value: 0.5 ether}(c, 1);
+        bid(buyer, 1, 1 ether);
+        assertEq(market.minimumBid(c, 1), 1.1 ether, "next minimum");
+        vm.prank(bidder);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 1.09 ether, 1.1 ether));
+        market.placeBid{value: 1.09 ether}(c, 1);
+        uint256 b0 = buyer.balance;
+        bid(bidder, 1, 1.1 ether);
+        assertEq(buyer.balance - b0, 1 ether, "outbid refunded");
+        // The top bidder raises by sending only the difference.
+        bid(bidder, 1, 0.11 ether);
+        assertEq(market.getAuction(c, 1).amount, 1.21 ether, "raised");
+        assertEq(market.escrowTotal(), 1.21 ether, "escrow");
+
+        vm.prank(bidder);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionNotEnded.selector, block.timestamp + 1 days));
+        market.completeAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, bidder));
+        vm.prank(artist);
+        market.invalidateAuction(c, 1);
+
+        vm.warp(block.timestamp + 1 days);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionTimeFinished.selector, block.timestamp));
+        market.placeBid{value: 5 ether}(c, 1);
+        uint256 a0 = artist.balance;
+        vm.prank(other); // anyone may settle
+        market.completeAuction(c, 1);
+        assertEq(collection.ownerOf(1), bidder, "winner owns");
+        assertEq(artist.balance - a0, 1.089 ether, "seller proceeds");
+        assertEq(market.escrowTotal(), 0, "escrow released");
+        assertEq(market.feesAvailable(), 0.121 ether, "fee");
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        market.completeAuction(c, 1);
+    }
+
+    function test_standardAuction_rules() public {
+        mintApproved(1);
+        vm.startPrank(artist);
+        uint256 t = block.timestamp;
+        vm.expectRevert(abi.encodeWithSelector(Auctions.StartTooFarAhead.selector, t + 15 days, t + 14 days));
+        market.setStandardAuction(c, 1, 1 ether, t + 15 days, 1 days);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.DurationOutOfRange.selector, 60, 15 minutes, 2 weeks));
+        market.setStandardAuction(c, 1, 1 ether, t, 60);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.DurationOutOfRange.selector, 15 days, 15 minutes, 2 weeks));
+        market.setStandardAuction(c, 1, 1 ether, t, 15 days);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, 0.5 ether, 1 ether, type(uint80).max));
+        market.setStandardAuction(c, 1, 0.5 ether, t, 1 days);
+        market.setStandardAuction(c, 1, 1 ether, t + 1 days, 1 days);
+        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        vm.stopPrank();
+        assertEq(market.getAuction(c, 1).amount, 2 ether, "base value");
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NotAuctionSeller.selector, other, artist));
+        market.changeStandardAuctionBaseValue(c, 1, 3 ether);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.StartTimeNotReached.selector, t + 1 days));
+        market.placeBid{value: 2 ether}(c, 1);
+        vm.deal(artist, 5 ether);
+        vm.warp(t + 1 days);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenOwnerCannotCall.selector, artist));
+        market.placeBid{value: 2 ether}(c, 1);
+        bid(buyer, 1, 2 ether);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, buyer));
+        market.changeStandardAuctionBaseValue(c, 1, 3 ether);
+    }
+
+    function test_bidInLastMinutesExtends() public {
+        // Absolute times: via-IR may cache block.timestamp across vm.warp inside one test function.
+        uint256 t0 = 1_700_000_000;
+        standard(1, 1 ether, 1 hours);
+        uint256 end = t0 + 1 hours;
+        vm.warp(end - 5 minutes);
+        vm.expectEmit();
+        emit BidPlaced(c, 1, buyer, 1 ether, end + 10 minutes, address(0), 0);
+        bid(buyer, 1, 1 ether);
+        assertEq(market.getAuction(c, 1).end, end + 10 minutes, "extended");
+        vm.warp(end + 5 minutes);
+        bid(bidder, 1, 1.1 ether);
+        assertEq(market.getAuction(c, 1).end, end + 20 minutes, "extended again");
+    }
+
+    function test_bidAfterEndFails() public {
+        standard(1, 1 ether, 1 hours);
+        vm.warp(1_700_000_000 + 1 hours);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionTimeFinished.selector, 1_700_000_000 + 1 hours));
+        market.placeBid{value: 1 ether}(c, 1);
+    }
+
+    function test_reserveAuction_flow() public {
+        reserve(1, 0.5 ether);
+        assertEq(market.getAuction(c, 1).end, 0, "not started");
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 0.4 ether, 0.5 ether));
+        market.placeBid{value: 0.4 ether}(c, 1);
+        bid(buyer, 1, 0.5 ether);
+        assertEq(market.getAuction(c, 1).end, block.timestamp + 72 hours, "started for 72h");
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, buyer));
+        market.invalidateAuction(c, 1);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NotStandardAuction.selector, c, 1));
+        market.changeStandardAuctionBaseValue(c, 1, 1 ether);
+        vm.warp(block.timestamp + 72 hours);
+        market.completeAuction(c, 1);
+        assertEq(collection.ownerOf(1), buyer, "winner");
+    }
+
+    function test_invalidateAuction() public {
+        reserve(1, 0.5 ether);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NotAuctionSeller.selector, other, artist));
+        market.invalidateAuction(c, 1);
+        vm.prank(artist);
+        market.invalidateAuction(c, 1);
+        assertEq(collection.ownerOf(1), artist, "returned");
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        market.invalidateAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        market.placeBid{value: 1 ether}(c, 1);
+        // An operator may take down an auction without bids.
+        vm.startPrank(artist);
+        collection.approve(address(market), 1);
+        market.setReserveAuction(c, 1, 0.5 ether);
+        vm.stopPrank();
+        vm.prank(admin);
+        market.invalidateAuction(c, 1);
+        assertEq(collection.ownerOf(1), artist, "returned by operator");
+        standard(2, 1 ether, 1 hours);
+        vm.warp(block.timestamp + 2 hours);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasNoWinner.selector, c, 2));
+        market.completeAuction(c, 2);
+    }
+
+    function test_attack_twoAuctionsAndListingDuringAuction() public {
+        list(1, 1 ether);
+        vm.prank(artist);
+        market.setReserveAuction(c, 1, 0.5 ether);
+        (, uint256 price,) = market.getSellOrder(c, 1);
+        assertEq(price, 0, "listing removed when the auction starts");
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, artist, address(market)));
+        market.setStandardAuction(c, 1, 1 ether, block.timestamp, 1 days);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, artist, address(market)));
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
+        market.buyNow{value: 1 ether}(c, 1);
+    }
+
+    function test_attack_buyNowCompleteCancelPaysOnce() public {
+        reserve(1, 0.5 ether);
+        bid(buyer, 1, 0.5 ether);
+        vm.warp(block.timestamp + 72 hours);
+        market.completeAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        market.completeAuction(c, 1);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        market.invalidateAuction(c, 1);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
+        market.buyNow{value: 0.5 ether}(c, 1);
+        assertEq(address(market).balance, 0.05 ether, "only the fee remains");
+        assertEq(market.feesAvailable(), 0.05 ether, "fee");
+    }
+
+    function test_attack_offerAfterAuctionEnded() public {
+        standard(1, 1 ether, 1 hours);
+        bid(buyer, 1, 1 ether);
+        vm.warp(block.timestamp + 2 hours);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.TokenInAuction.selector, c, 1));
+        market.makeOffer{value: 2 ether}(c, 1);
+        market.completeAuction(c, 1);
+        vm.prank(other);
+        market.makeOffer{value: 2 ether}(c, 1);
+        assertEq(market.getOffer(c, 1).buyer, other, "offer to the new owner");
+    }
+
+    // ------------------------------------------------------------ offers
+
+    function test_offers_flow() public {
+        mintApproved(1);
+        vm.deal(artist, 1 ether);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 0.01 ether, 0.05 ether));
+        market.makeOffer{value: 0.01 ether}(c, 1);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenOwnerCannotCall.selector, artist));
+        market.makeOffer{value: 0.1 ether}(c, 1);
+        vm.prank(buyer);
+        market.makeOffer{value: 0.1 ether}(c, 1);
+        vm.prank(buyer);
+        market.makeOffer{value: 0.05 ether}(c, 1);
+        assertEq(market.getOffer(c, 1).amount, 0.15 ether, "raised by the difference");
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 0.15 ether, 0.15 ether + 1));
+        market.makeOffer{value: 0.15 ether}(c, 1);
+        uint256 b0 = buyer.balance;
+        vm.prank(other);
+        market.makeOffer{value: 0.2 ether}(c, 1);
+        assertEq(buyer.balance - b0, 0.15 ether, "previous refunded");
+        assertEq(market.escrowTotal(), 0.2 ether, "escrow");
+
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 0.2 ether, 0.3 ether));
+        market.acceptOffer(c, 1, 0.3 ether);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, buyer, artist));
+        market.acceptOffer(c, 1, 0);
+        uint256 a0 = artist.balance;
+        vm.expectEmit();
+        emit Sale(c, 1, artist, other, 3, 0.2 ether, 0.02 ether, 0, 0.18 ether, true);
+        vm.prank(artist);
+        market.acceptOffer(c, 1, 0.2 ether);
+        assertEq(collection.ownerOf(1), other, "new owner");
+        assertEq(artist.balance - a0, 0.18 ether, "proceeds");
+        assertEq(market.escrowTotal(), 0, "escrow released");
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(Offers.NoOffer.selector, c, 1));
+        market.acceptOffer(c, 1, 0);
+    }
+
+    function test_cancelOffer() public {
+        mint(1);
+        vm.expectRevert(abi.encodeWithSelector(Offers.NoOffer.selector, c, 1));
+        market.cancelOffer(c, 1);
+        vm.prank(buyer);
+        market.makeOffer{value: 0.1 ether}(c, 1);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(Offers.NotOfferBuyer.selector, other, buyer));
+        market.cancelOffer(c, 1);
+        vm.prank(admin);
+        market.setBanned(buyer, true);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, buyer));
+        market.acceptOffer(c, 1, 0);
+        uint256 b0 = buyer.balance;
+        vm.prank(buyer); // banned users may cancel
+        market.cancelOffer(c, 1);
+        assertEq(buyer.balance - b0, 0.1 ether, "refunded");
+        assertEq(address(market).balance, 0, "empty");
+    }
+
+    // ------------------------------------------------------------ hostile recipients
+
+    function test_attack_rejectingAndGasBurningBidders() public {
+        TestActor rejecter = new TestActor();
+        TestActor burner = new TestActor();
+        rejecter.setMode(TestActor.Mode.Reject);
+        burner.setMode(TestActor.Mode.BurnGas);
+        vm.deal(address(rejecter), 10 ether);
+        vm.deal(address(burner), 10 ether);
+        reserve(1, 0.5 ether);
+        rejecter.act{value: 0.5 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1)));
+        burner.act{value: 0.6 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1)));
+        assertEq(market.creditOf(address(rejecter)), 0.5 ether, "rejecter credited");
+        bid(buyer, 1, 1 ether);
+        assertEq(market.creditOf(address(burner)), 0.6 ether, "burner credited");
+        assertEq(market.totalCredits(), 1.1 ether, "total credits");
+        vm.expectRevert();
+        rejecter.act(address(market), abi.encodeCall(market.withdraw, ()));
+        rejecter.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, other));
+        assertEq(market.creditOf(address(rejecter)), 0, "withdrawn elsewhere");
+        vm.expectRevert(abi.encodeWithSelector(EaselPayments.NothingToWithdraw.selector, address(rejecter)));
+        rejecter.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, other));
+        vm.expectRevert(EaselPayments.ZeroAddress.selector);
+        burner.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, address(0)));
+        burner.setMode(TestActor.Mode.Accept);
+        burner.act(address(market), abi.encodeCall(market.withdraw, ()));
+        assertEq(address(burner).balance, 10.6 ether, "burner got its bid back");
+    }
+
+    function test_attack_reentrantBidderAndSeller() public {
+        TestActor actor = new TestActor();
+        vm.deal(address(actor), 10 ether);
+        reserve(1, 0.5 ether);
+        actor.act{value: 0.5 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1)));
+        actor.setMode(TestActor.Mode.Reenter);
+        actor.setReentry(address(market), abi.encodeCall(market.placeBid, (c, 1)));
+        bid(buyer, 1, 1 ether);
+        // The 20k gas cap leaves no room to re-enter: the push fails and the refund is credited instead.
+        assertEq(actor.reentrySuccesses(), 0, "re-entry refused");
+        assertEq(address(actor).balance + market.creditOf(address(actor)), 10.5 ether, "refund paid or credited");
+        actor.act(address(market), abi.encodeCall(market.withdraw, ()));
+        assertEq(actor.reentryAttempts(), 1, "re-entry attempted with full gas on withdraw");
+        assertEq(actor.reentrySuccesses(), 0, "still refused (nonReentrant)");
+        assertEq(address(actor).balance, 10.5 ether, "withdrawn");
+
+        // A reentrant seller: a contract that owns a token, lists it, and re-enters on payment.
+        TestActor seller = new TestActor();
+        mint(2);
+        vm.prank(artist);
+        collection.transferFrom(artist, address(seller), 2);
+        vm.warp(block.timestamp + 1);
+        seller.act(c, abi.encodeWithSignature("approve(address,uint256)", address(market), 2));
+        seller.act(address(market), abi.encodeCall(market.setSellOrder, (c, 2, 1 ether)));
+        seller.setMode(TestActor.Mode.Reenter);
+        seller.setReentry(address(market), abi.encodeCall(market.cancelSellOrder, (c, 2)));
+        vm.prank(buyer);
+        market.buyNow{value: 1 ether}(c, 2);
+        assertEq(collection.ownerOf(2), buyer, "buyer got it");
+        assertEq(seller.reentrySuccesses(), 0, "re-entry refused");
+        assertEq(
+            address(seller).balance + market.creditOf(address(seller)), 0.9 ether, "seller paid (royalty 10% to the creator)"
+        );
+    }
+
+    // ------------------------------------------------------------ admin
+
+    function test_admin_rolesAndSettings() public {
+        bytes32 controllerRole = market.CONTROLLER_ROLE();
+        bytes32 operatorRole = market.OPERATOR_ROLE();
+        vm.startPrank(other);
+        vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, controllerRole));
+        market.setFees(0, 0);
+        vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, operatorRole));
+        market.setBanned(buyer, true);
+        vm.stopPrank();
+
+        vm.startPrank(admin);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeTooHigh.selector, 2_001, 2_000));
+        market.setFees(2_001, 0);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeTooHigh.selector, 1_001, 1_000));
+        market.setFees(1_000, 1_001);
+        market.setFees(500, 100);
+        market.setMinimums(0.2 ether, 0.3 ether, 0.4 ether, 0.5 ether);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.DurationOutOfRange.selector, 30, 1 minutes, 1 days));
+        market.setMinAuctionDuration(30);
+        market.setMinAuctionDuration(1 hours);
+        vm.expectRevert(EaselPayments.ZeroAddress.selector);
+        market.setSigner(address(0));
+        market.setSigner(other);
+        market.grantRole(operatorRole, other);
+        vm.expectRevert(EaselPayments.ZeroAddress.selector);
+        market.withdrawFees(address(0));
+        vm.stopPrank();
+
+        MarketCore.Config memory cfg = market.config();
+        assertEq(cfg.primaryFeeBps, 500, "primary");
+        assertEq(cfg.secondaryFeeBps, 100, "secondary");
+        assertEq(cfg.minAuctionDuration, 1 hours, "duration");
+        assertEq(cfg.signer, other, "signer");
+        (address s, uint16 fee) = market.lazyMintConfig();
+        assertEq(s, other, "lazy signer");
+        assertEq(fee, 500, "lazy fee");
+        MarketCore.Minimums memory m = market.minimums();
+        assertEq(m.reserveAuction, 0.5 ether, "reserve minimum");
+        assertTrue(market.hasRole(operatorRole, other), "granted");
+        assertTrue(market.supportsInterface(0x7965db0b), "access control");
+    }
+
+    function test_getTokenInfo() public {
+        list(1, 1 ether);
+        vm.prank(buyer);
+        market.makeOffer{value: 0.5 ether}(c, 1);
+        EaselMarket.TokenInfo memory info = market.getTokenInfo(c, 1);
+        assertEq(info.owner, artist, "owner");
+        assertEq(info.creator, artist, "creator");
+        assertEq(info.royaltyBps, 1_000, "royalty");
+        assertEq(info.seller, artist, "seller");
+        assertEq(info.price, 1 ether, "price");
+        assertEq(info.offerBuyer, buyer, "offer buyer");
+        assertEq(info.offerAmount, 0.5 ether, "offer");
+        assertEq(info.auctionKind, 0, "no auction");
+        standard(2, 1 ether, 1 days);
+        bid(bidder, 2, 1 ether);
+        info = market.getTokenInfo(c, 2);
+        assertEq(info.auctionKind, 1, "standard");
+        assertEq(info.topBidder, bidder, "bidder");
+        assertEq(info.minimumBid, 1.1 ether, "next bid");
+        assertEq(info.owner, address(market), "escrowed");
+        assertEq(market.minimumBid(c, 99), 0, "no auction");
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, address(0xdead)));
+        market.getTokenInfo(address(0xdead), 1);
+        (address s,,) = market.getSellOrder(address(0xdead), 1);
+        assertEq(s, address(0), "unsupported collection");
+        vm.prank(artist);
+        collection.burnNFT(1);
+        (s,,) = market.getSellOrder(c, 1);
+        assertEq(s, address(0), "burned token");
+    }
+
+    // ------------------------------------------------------------ fuzz
+
+    /// Every sale pays out exactly the price: fee + royalty + proceeds == price, in ETH actually moved.
+    function testFuzz_salePaysExactlyThePrice(uint80 price, uint16 royaltyBps, uint16 secondaryFeeBps, uint8 shareSeed)
+        public
+    {
+        uint256 p = bound(price, 0.05 ether, 100_000 ether);
+        royaltyBps = uint16(bound(royaltyBps, 0, 2_000));
+        secondaryFeeBps = uint16(bound(secondaryFeeBps, 0, 1_000));
+        uint8 s1 = uint8(bound(shareSeed, 1, 19) * 5);
+        Collaborator[] memory split = new Collaborator[](2);
+        split[0] = Collaborator(artist, 100 - s1);
+        split[1] = Collaborator(other, s1);
+        bytes memory id1 = cid(1);
+        vm.startPrank(artist);
+        collection.mintNFT(royaltyBps, id1, 1, split);
+        collection.transferFrom(artist, buyer, 1);
+        vm.stopPrank();
+        vm.prank(admin);
+        market.setFees(1_000, secondaryFeeBps);
+        vm.warp(block.timestamp + 1);
+        vm.startPrank(buyer);
+        collection.approve(address(market), 1);
+        market.setSellOrder(c, 1, p);
+        vm.stopPrank();
+        vm.deal(bidder, p);
+        uint256 before = artist.balance + other.balance + buyer.balance + address(market).balance;
+        vm.prank(bidder);
+        market.buyNow{value: p}(c, 1);
+        uint256 afterSale = artist.balance + other.balance + buyer.balance + address(market).balance;
+        assertEq(afterSale - before, p, "all of the price paid out");
+        assertEq(market.feesAvailable(), p * secondaryFeeBps / 10_000, "fee");
+        assertEq(bidder.balance, 0, "buyer paid exactly");
+    }
+
+    function testFuzz_auctionTimes(uint32 startOffset, uint32 duration) public {
+        mintApproved(1);
+        uint256 start = block.timestamp + startOffset;
+        bool valid = startOffset <= 2 weeks && duration >= 15 minutes && duration <= 2 weeks;
+        vm.prank(artist);
+        (bool ok,) = address(market).call(abi.encodeCall(market.setStandardAuction, (c, 1, 1 ether, start, duration)));
+        assertTrue(ok == valid, "validity");
+        if (ok) {
+            assertEq(market.getAuction(c, 1).end, start + duration, "end");
+        }
+    }
+
+    function testFuzz_bidIncrement(uint96 first, uint96 second) public {
+        uint256 f = bound(first, 1 ether, 1_000 ether);
+        uint256 s = bound(second, 0, 2_000 ether);
+        standard(1, 1 ether, 1 days);
+        bid(buyer, 1, f);
+        vm.deal(bidder, s);
+        vm.prank(bidder);
+        (bool ok,) = address(market).call{value: s}(abi.encodeCall(market.placeBid, (c, 1)));
+        assertTrue(ok == (s >= f + f / 10), "10% rule");
+        assertEq(address(market).balance, market.escrowTotal(), "escrow matches balance");
+    }
+}
