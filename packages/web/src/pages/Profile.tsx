@@ -1,5 +1,9 @@
-import { ComingSoon } from "../components/ComingSoon.tsx";
+import { useSession } from "../auth/session.ts";
+import { ProfileView } from "../profile/ProfileView.tsx";
 
+/** /profile: the signed-in user's own profile (the route is guarded). */
 export function Component() {
-  return <ComingSoon title="Profile" />;
+  const { session } = useSession();
+  if (!session) return null;
+  return <ProfileView userkey={session.address} />;
 }

@@ -1,5 +1,8 @@
-import { ComingSoon } from "../components/ComingSoon.tsx";
+import { useParams } from "react-router";
+import { ProfileView } from "../profile/ProfileView.tsx";
 
+/** /profile/{username}: anyone's profile, by username, address or ENS-style name. */
 export function Component() {
-  return <ComingSoon title="Profile" />;
+  const { username = "" } = useParams();
+  return <ProfileView key={username} userkey={username} />;
 }
