@@ -8,7 +8,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { network } from "hardhat";
 import { type Address, type Hash, parseEther, sha256, toHex } from "viem";
-import { LAZY_COLLECTION_DOMAIN, LAZY_MINT_DOMAIN, lazyCollectionVoucherTypes, lazyMintVoucherTypes } from "../src/constants.ts";
+import {
+  LAZY_COLLECTION_DOMAIN,
+  LAZY_MINT_DOMAIN,
+  lazyCollectionVoucherTypes,
+  lazyMintVoucherTypes,
+} from "../src/constants.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { viem, networkHelpers } = await network.create();
@@ -34,7 +39,10 @@ await market.write.setArtistVerified([artist.account.address, true]);
 const created = await factory.simulate.createCollection(["Sunset Studies", "SUN", "painting"], {
   account: artist.account,
 });
-await measure("createCollection", factory.write.createCollection(created.request.args, { account: artist.account }));
+await measure(
+  "createCollection",
+  factory.write.createCollection(created.request.args, { account: artist.account }),
+);
 const collection = await viem.getContractAt("EaselCollection", created.result);
 
 const chainId = await publicClient.getChainId();
@@ -55,13 +63,22 @@ const collectionSignature = await signer.signTypedData({
 });
 const lazyArgs = [{ ...lazyCollectionVoucher, signature: collectionSignature }] as const;
 const lazyCreated = await factory.simulate.createLazyCollection(lazyArgs, { account: artist.account });
-await measure("createLazyCollection", factory.write.createLazyCollection(lazyArgs, { account: artist.account }));
+await measure(
+  "createLazyCollection",
+  factory.write.createLazyCollection(lazyArgs, { account: artist.account }),
+);
 const lazy = await viem.getContractAt("EaselCollection", lazyCreated.result);
 
 // Minting: the artist's first token in a fresh collection (so the balance slot is new too).
 await measure("mint", collection.write.mintNFT([1000, cid("1"), 1n, []], { account: artist.account }));
-const split = [artist, c1, c2, c3, c4].map((w, i) => ({ account: w.account.address, share: i === 0 ? 60 : 10 }));
-await measure("mintSplit5", collection.write.mintNFT([1000, cid("2"), 2n, split], { account: artist.account }));
+const split = [artist, c1, c2, c3, c4].map((w, i) => ({
+  account: w.account.address,
+  share: i === 0 ? 60 : 10,
+}));
+await measure(
+  "mintSplit5",
+  collection.write.mintNFT([1000, cid("2"), 2n, split], { account: artist.account }),
+);
 for (const id of [3n, 4n, 5n, 6n, 7n, 8n]) {
   await collection.write.mintNFT([1000, cid(id.toString()), id, []], { account: artist.account });
 }
@@ -69,10 +86,19 @@ await collection.write.setApprovalForAll([market.address, true], { account: arti
 
 // Fixed price: primary sale, one recipient, buyer's first token.
 const price = parseEther("1");
-await measure("setSellOrder", market.write.setSellOrder([collection.address, 1n, price], { account: artist.account }));
-await measure("buyNow", market.write.buyNow([collection.address, 1n], { account: buyer.account, value: price }));
+await measure(
+  "setSellOrder",
+  market.write.setSellOrder([collection.address, 1n, price], { account: artist.account }),
+);
+await measure(
+  "buyNow",
+  market.write.buyNow([collection.address, 1n], { account: buyer.account, value: price }),
+);
 await market.write.setSellOrder([collection.address, 3n, price], { account: artist.account });
-await measure("cancelSellOrder", market.write.cancelSellOrder([collection.address, 3n], { account: artist.account }));
+await measure(
+  "cancelSellOrder",
+  market.write.cancelSellOrder([collection.address, 3n], { account: artist.account }),
+);
 
 // Auctions.
 const now = BigInt(await networkHelpers.time.latest());
@@ -84,21 +110,39 @@ await measure(
   "setReserveAuction",
   market.write.setReserveAuction([collection.address, 5n, parseEther("0.5")], { account: artist.account }),
 );
-await measure("placeBidFirst", market.write.placeBid([collection.address, 4n], { account: bidder1.account, value: price }));
+await measure(
+  "placeBidFirst",
+  market.write.placeBid([collection.address, 4n], { account: bidder1.account, value: price }),
+);
 await measure(
   "placeBidOutbid",
   market.write.placeBid([collection.address, 4n], { account: bidder2.account, value: parseEther("1.1") }),
 );
 await networkHelpers.time.increase(86_400);
-await measure("completeAuction", market.write.completeAuction([collection.address, 4n], { account: bidder2.account }));
+await measure(
+  "completeAuction",
+  market.write.completeAuction([collection.address, 4n], { account: bidder2.account }),
+);
 
 // Offers.
 const offer = parseEther("0.2");
-await measure("makeOffer", market.write.makeOffer([collection.address, 6n], { account: buyer.account, value: offer }));
-await measure("updateOffer", market.write.makeOffer([collection.address, 6n], { account: buyer.account, value: offer }));
-await measure("acceptOffer", market.write.acceptOffer([collection.address, 6n, 0n], { account: artist.account }));
+await measure(
+  "makeOffer",
+  market.write.makeOffer([collection.address, 6n], { account: buyer.account, value: offer }),
+);
+await measure(
+  "updateOffer",
+  market.write.makeOffer([collection.address, 6n], { account: buyer.account, value: offer }),
+);
+await measure(
+  "acceptOffer",
+  market.write.acceptOffer([collection.address, 6n, 0n], { account: artist.account }),
+);
 await market.write.makeOffer([collection.address, 7n], { account: bidder1.account, value: offer });
-await measure("cancelOffer", market.write.cancelOffer([collection.address, 7n], { account: bidder1.account }));
+await measure(
+  "cancelOffer",
+  market.write.cancelOffer([collection.address, 7n], { account: bidder1.account }),
+);
 
 // Lazy mint: voucher for one buyer, exact payment, one recipient.
 const lazyPrice = parseEther("0.5");
@@ -120,7 +164,10 @@ const mintSignature = await signer.signTypedData({
 });
 await measure(
   "lazyMint",
-  lazy.write.lazyMint([{ ...mintVoucher, signature: mintSignature }], { account: bidder1.account, value: lazyPrice }),
+  lazy.write.lazyMint([{ ...mintVoucher, signature: mintSignature }], {
+    account: bidder1.account,
+    value: lazyPrice,
+  }),
 );
 
 const order = [

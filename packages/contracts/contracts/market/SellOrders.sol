@@ -70,6 +70,12 @@ abstract contract SellOrders is MarketCore {
         _settleSale(c, collection, tokenId, info, seller, seller, msg.sender, msg.value, _MECHANISM_BUY_NOW);
     }
 
+    /// @notice The stored listing of a token, live or not (price 0 = none).
+    function sellOrderOf(address collection, uint256 tokenId) external view returns (uint256 price, uint256 listedAt) {
+        SellOrder memory order = _sellOrders[collection][tokenId];
+        return (order.price, order.listedAt);
+    }
+
     /// @notice The live listing of a token: price and expiry, or zeros when there is none or it is void/expired.
     function getSellOrder(address collection, uint256 tokenId)
         public
