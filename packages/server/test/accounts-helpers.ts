@@ -142,7 +142,9 @@ export function expectError(
   if (expected.code) expect(error.code).toBe(expected.code);
   if (expected.field) {
     expect(error.fields?.[expected.field], JSON.stringify(error)).toEqual(
-      typeof expected.message === "string" ? expected.message : expect.stringMatching(expected.message ?? /./),
+      typeof expected.message === "string"
+        ? expected.message
+        : expect.stringMatching(expected.message ?? /./),
     );
   } else if (expected.message) {
     if (typeof expected.message === "string") expect(error.message).toBe(expected.message);

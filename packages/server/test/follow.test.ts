@@ -12,7 +12,10 @@ afterAll(() => api.close());
 
 type FollowBody = { data: { following: boolean; followersCount: number } };
 type NotificationsBody = {
-  data: { notificationsTemp: { _id: string; message: string; time: number; seen: boolean; kind: string }[]; numberOfNewNotif: number };
+  data: {
+    notificationsTemp: { _id: string; message: string; time: number; seen: boolean; kind: string }[];
+    numberOfNewNotif: number;
+  };
 };
 type HeaderBody = { data: { user: { address: string } | null; numberOfNewNotif: number; isAdmin: boolean } };
 
@@ -33,12 +36,17 @@ const pairRows = async (a: TestUser, b: TestUser) =>
 describe("POST /api/profile/follow", () => {
   it("toggles following, updates both sides' counts and notifies the followed user", async () => {
     const [alice, bob] = await Promise.all([api.signIn(), api.signIn()]);
-    await api.call("PUT", "/api/profile", { user: alice, body: { username: `al_${alice.address.slice(2, 10)}` } });
+    await api.call("PUT", "/api/profile", {
+      user: alice,
+      body: { username: `al_${alice.address.slice(2, 10)}` },
+    });
     const first = await follow(alice, bob);
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ following: true, followersCount: 1 });
 
-    const bobPage = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${bob.address}`, { user: alice });
+    const bobPage = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${bob.address}`, {
+      user: alice,
+    });
     expect(bobPage.body.data).toMatchObject({ isFollowing: true, followersCount: 1, followingCount: 0 });
     expect(bobPage.body.data.followers.map((f) => f.address)).toEqual([alice.address]);
     const alicePage = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${alice.address}`);
@@ -53,11 +61,17 @@ describe("POST /api/profile/follow", () => {
     });
     expect(notes.body.data.notificationsTemp[0]?.time).toBeGreaterThan(1_700_000_000);
     const header = await api.call<HeaderBody>("GET", "/api/home/header-data", { user: bob });
-    expect(header.body.data).toMatchObject({ user: { address: bob.address }, numberOfNewNotif: 1, isAdmin: false });
+    expect(header.body.data).toMatchObject({
+      user: { address: bob.address },
+      numberOfNewNotif: 1,
+      isAdmin: false,
+    });
     const session = await api.call<SessionResponse>("GET", "/api/auth/session", { user: bob });
     expect(session.body.numberOfNewNotif).toBe(1);
 
-    const seen = await api.call<{ data: { updated: number } }>("PUT", "/api/profile/notifications/seen", { user: bob });
+    const seen = await api.call<{ data: { updated: number } }>("PUT", "/api/profile/notifications/seen", {
+      user: bob,
+    });
     expect(seen.body.data.updated).toBe(1);
     const after = await api.call<HeaderBody>("GET", "/api/home/header-data", { user: bob });
     expect(after.body.data.numberOfNewNotif).toBe(0);
@@ -71,7 +85,10 @@ describe("POST /api/profile/follow", () => {
     const me = await api.signIn();
     expectError(await follow(me, me), 400, { field: "userAddress", message: MESSAGES.followSelf });
     expectError(await follow(me, "0x1234"), 400, { field: "userAddress" });
-    expectError(await api.call("POST", "/api/profile/follow", { body: { userAddress: me.wallet.address } }), 401);
+    expectError(
+      await api.call("POST", "/api/profile/follow", { body: { userAddress: me.wallet.address } }),
+      401,
+    );
     const banned = await api.signIn();
     await api.setActive(banned.address, false);
     expectError(await follow(banned, me), 403, { message: MESSAGES.notRegistered });
@@ -113,10 +130,14 @@ describe("notifications and preferences", () => {
 
   it("saves flags, and a switched-off kind is no longer notified", async () => {
     const [quiet, fan] = await Promise.all([api.signIn(), api.signIn()]);
-    const saved = await api.call<{ data: { notifAllow: Record<string, boolean> } }>("PUT", "/api/profile/notif_allow", {
-      user: quiet,
-      body: { NewFollowerNotification: false, auction: false },
-    });
+    const saved = await api.call<{ data: { notifAllow: Record<string, boolean> } }>(
+      "PUT",
+      "/api/profile/notif_allow",
+      {
+        user: quiet,
+        body: { NewFollowerNotification: false, auction: false },
+      },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.data.notifAllow).toMatchObject({
       NewFollowerNotification: false,
@@ -125,10 +146,14 @@ describe("notifications and preferences", () => {
       email: false,
     });
     // A second save merges with the first.
-    const merged = await api.call<{ data: { notifAllow: Record<string, boolean> } }>("PUT", "/api/profile/notif_allow", {
-      user: quiet,
-      body: { auction: true },
-    });
+    const merged = await api.call<{ data: { notifAllow: Record<string, boolean> } }>(
+      "PUT",
+      "/api/profile/notif_allow",
+      {
+        user: quiet,
+        body: { auction: true },
+      },
+    );
     expect(merged.body.data.notifAllow).toMatchObject({ NewFollowerNotification: false, auction: true });
     await follow(fan, quiet);
     const notes = await api.call<NotificationsBody>("GET", "/api/profile/notifications", { user: quiet });
@@ -140,7 +165,9 @@ describe("notifications and preferences", () => {
     expectError(await api.call("PUT", "/api/profile/notif_allow", { user, body: { auction: "yes" } }), 400, {
       field: "auction",
     });
-    expect((await api.call("PUT", "/api/profile/notif_allow", { user, body: { hacker: true } })).status).toBe(400);
+    expect((await api.call("PUT", "/api/profile/notif_allow", { user, body: { hacker: true } })).status).toBe(
+      400,
+    );
   });
 
   it("mails a notification to users who turned on email notifications", async () => {
@@ -159,8 +186,13 @@ describe("GET /api/profile/search-complete-users", () => {
     const user = await api.signIn();
     const username = `zed_${user.address.slice(2, 8)}`;
     await api.call("PUT", "/api/profile", { user, body: { username } });
-    type Users = { data: { users: { _id: string; username: string | null; address: string; avatar: string | null }[] } };
-    const byName = await api.call<Users>("GET", `/api/profile/search-complete-users?userKey=ZED_${user.address.slice(2, 6)}`);
+    type Users = {
+      data: { users: { _id: string; username: string | null; address: string; avatar: string | null }[] };
+    };
+    const byName = await api.call<Users>(
+      "GET",
+      `/api/profile/search-complete-users?userKey=ZED_${user.address.slice(2, 6)}`,
+    );
     expect(byName.body.data.users.map((u) => u.address)).toContain(user.address);
     const byAddress = await api.call<Users>(
       "GET",

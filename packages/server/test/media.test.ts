@@ -66,7 +66,10 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
     expect(cached.status).toBe(304);
 
     // The uploaded path is accepted as an avatar and shows on the profile.
-    const saved = await api.call("PUT", "/api/profile", { user, body: { avatar: data.path, banner: data.path } });
+    const saved = await api.call("PUT", "/api/profile", {
+      user,
+      body: { avatar: data.path, banner: data.path },
+    });
     expect(saved.status).toBe(200);
     const page = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${user.address}`);
     expect(page.body.data.user.avatar).toBe(data.path);
@@ -81,19 +84,36 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
   it("refuses a file of more than 10,000,000 bytes", async () => {
     const big = Buffer.alloc(10_000_001, 0);
     png.copy(big, 0, 0, 64);
-    expectError(await upload(big, "big.png", "image/png"), 400, { field: "file", message: "File Must be less than 10MB" });
+    expectError(await upload(big, "big.png", "image/png"), 400, {
+      field: "file",
+      message: "File Must be less than 10MB",
+    });
   });
 
   it("refuses an HTML page named .png, an SVG with a script, and PNG magic in front of HTML", async () => {
-    const html = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
-    expectError(await upload(html, "cat.png", "image/png"), 400, { field: "file", message: MESSAGES.imageType });
+    const html = Buffer.from(
+      "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>",
+    );
+    expectError(await upload(html, "cat.png", "image/png"), 400, {
+      field: "file",
+      message: MESSAGES.imageType,
+    });
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
     );
-    expectError(await upload(svg, "logo.svg", "image/svg+xml"), 400, { field: "file", message: MESSAGES.imageType });
-    expectError(await upload(svg, "logo.png", "image/png"), 400, { field: "file", message: MESSAGES.imageType });
+    expectError(await upload(svg, "logo.svg", "image/svg+xml"), 400, {
+      field: "file",
+      message: MESSAGES.imageType,
+    });
+    expectError(await upload(svg, "logo.png", "image/png"), 400, {
+      field: "file",
+      message: MESSAGES.imageType,
+    });
     const disguised = Buffer.concat([png.subarray(0, 8), html]);
-    expectError(await upload(disguised, "x.png", "image/png"), 400, { field: "file", message: MESSAGES.imageType });
+    expectError(await upload(disguised, "x.png", "image/png"), 400, {
+      field: "file",
+      message: MESSAGES.imageType,
+    });
   });
 
   it("needs a session and an active profile, and a file", async () => {

@@ -45,7 +45,11 @@ describe("PUT /api/profile", () => {
     for (const key of [username.toUpperCase(), alice.address, alice.wallet.address, ens]) {
       const page = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${encodeURIComponent(key)}`);
       expect(page.status).toBe(200);
-      expect(page.body.data.user).toMatchObject({ address: alice.address, username, bio: expect.any(String) });
+      expect(page.body.data.user).toMatchObject({
+        address: alice.address,
+        username,
+        bio: expect.any(String),
+      });
       // Only the owner sees their email.
       expect(page.body.data.user.email).toBeNull();
       expect(page.body.data.isOwner).toBe(false);
@@ -60,10 +64,14 @@ describe("PUT /api/profile", () => {
 
   it("keeps fields that are not sent and clears fields sent empty", async () => {
     await api.call("PUT", "/api/profile", { user: bob, body: { name: "Bob", bio: "First bio" } });
-    const partial = await api.call<{ data: { user: { name: string; bio: string | null } } }>("PUT", "/api/profile", {
-      user: bob,
-      body: { bio: "" },
-    });
+    const partial = await api.call<{ data: { user: { name: string; bio: string | null } } }>(
+      "PUT",
+      "/api/profile",
+      {
+        user: bob,
+        body: { bio: "" },
+      },
+    );
     expect(partial.status).toBe(200);
     expect(partial.body.data.user).toMatchObject({ name: "Bob", bio: null });
   });
@@ -71,7 +79,10 @@ describe("PUT /api/profile", () => {
   it("refuses a username taken by someone else, ignoring case", async () => {
     const username = unique("Taken");
     expect((await api.call("PUT", "/api/profile", { user: alice, body: { username } })).status).toBe(200);
-    const clash = await api.call("PUT", "/api/profile", { user: bob, body: { username: username.toLowerCase() } });
+    const clash = await api.call("PUT", "/api/profile", {
+      user: bob,
+      body: { username: username.toLowerCase() },
+    });
     expectError(clash, 400, { field: "username", message: MESSAGES.usernameTaken, code: "username_taken" });
   });
 
@@ -87,7 +98,11 @@ describe("PUT /api/profile", () => {
       [{ email: "not-an-email" }, "email", MESSAGES.emailInvalid],
       [{ ens: "no spaces.eth!" }, "ens", MESSAGES.ensInvalid],
       [{ social: { website: "javascript:alert(1)" } }, "social.website", MESSAGES.linkInvalid],
-      [{ social: { twitter: "data:text/html,<script>alert(1)</script>" } }, "social.twitter", MESSAGES.linkInvalid],
+      [
+        { social: { twitter: "data:text/html,<script>alert(1)</script>" } },
+        "social.twitter",
+        MESSAGES.linkInvalid,
+      ],
       [{ social: { discord: "ftp://files.example" } }, "social.discord", MESSAGES.linkInvalid],
       [{ avatar: "https://evil.example/a.png" }, "avatar", MESSAGES.imagePath],
     ];
@@ -143,7 +158,9 @@ describe("GET /api/profile", () => {
     const banned = await api.signIn();
     await api.setActive(banned.address, false);
     expect((await api.call("GET", `/api/profile?userkey=${banned.address}`)).status).toBe(404);
-    const own = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${banned.address}`, { user: banned });
+    const own = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${banned.address}`, {
+      user: banned,
+    });
     expect(own.status).toBe(200);
     expect(own.body.data.user.active).toBe(false);
   });

@@ -10,8 +10,10 @@ import {
   newsletterRequestSchema,
   reportRequestSchema,
   reportResponseSchema,
+  SESSION_COOKIE,
 } from "@easel/common";
 import { eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { confirmationLink, verifyConfirmation } from "../community/newsletter.ts";
@@ -50,7 +52,16 @@ export function toApplication(row: typeof artistApplications.$inferSelect): Arti
  */
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
+  // Visitors' forms are limited per IP; signed-in forms per session, so people behind one NAT
+  // do not share a budget.
   const formLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+  const userFormLimit = {
+    rateLimit: {
+      max: 30,
+      timeWindow: "1 minute",
+      keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
+    },
+  };
 
   app.post(
     "/marketing/subscribe",
@@ -106,7 +117,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/marketing/confirm",
     {
-      config: formLimit,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
         summary: "Confirm a newsletter subscription from the signed link in the mail",
         description:
@@ -138,7 +149,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/reports",
     {
-      config: formLimit,
+      config: userFormLimit,
       schema: {
         summary: "Report a profile, collection or item to the moderators",
         body: reportRequestSchema,
@@ -218,7 +229,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/artist-applications",
     {
-      config: formLimit,
+      config: userFormLimit,
       schema: {
         summary: "Apply (or re-apply) to become a verified artist; the application becomes pending",
         body: artistApplicationRequestSchema,
