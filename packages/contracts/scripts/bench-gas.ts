@@ -37,7 +37,7 @@ await market.write.setArtistVerified([artist.account.address, true]);
 
 // Collections.
 const created = await factory.simulate.createCollection(["Sunset Studies", "SUN", "painting"], {
-  account: artist.account,
+  account: artist.account.address,
 });
 await measure(
   "createCollection",
@@ -62,7 +62,9 @@ const collectionSignature = await signer.signTypedData({
   message: lazyCollectionVoucher,
 });
 const lazyArgs = [{ ...lazyCollectionVoucher, signature: collectionSignature }] as const;
-const lazyCreated = await factory.simulate.createLazyCollection(lazyArgs, { account: artist.account });
+const lazyCreated = await factory.simulate.createLazyCollection(lazyArgs, {
+  account: artist.account.address,
+});
 await measure(
   "createLazyCollection",
   factory.write.createLazyCollection(lazyArgs, { account: artist.account }),
