@@ -25,7 +25,7 @@ describe("route table", () => {
     ["/artist/42", "Item"],
     ["/artist/my-collection/42", "Item"],
     ["/collection/abc", "Collection"],
-    ["/banned", "Account disabled"],
+    ["/banned", "Your account is suspended"],
     ["/TermsOfServices", "Terms of Service"],
   ])("routes %s to the %s page", async (path, title) => {
     fakeApi(sessionRoute({ current: SIGNED_OUT }));
@@ -49,7 +49,7 @@ describe("route table", () => {
   it("hides the header on edit pages", async () => {
     fakeApi(sessionRoute({ current: signedIn() }));
     await renderApp({ path: "/profile/edit/alice" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Profile settings" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit Profile" })).toBeTruthy();
     expect(screen.queryByRole("banner")).toBeNull();
   });
 

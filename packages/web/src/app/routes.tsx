@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
                 lazy: () => import("../pages/CollectionEdit.tsx"),
               },
               { path: "notification", lazy: () => import("../pages/Notification.tsx") },
+              // Moderators only (the page checks header-data's isAdmin; the API answers 403 to others).
+              { path: "admin", lazy: () => import("../pages/Admin.tsx") },
               ...itemRoutes("FixedPrice/set", () => import("../pages/FixedPriceSet.tsx")),
               ...itemRoutes("FixedPrice/buy", () => import("../pages/FixedPriceBuy.tsx")),
               ...itemRoutes("FixedPrice/manage", () => import("../pages/FixedPriceManage.tsx")),

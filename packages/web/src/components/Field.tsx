@@ -43,7 +43,14 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: ReactNode;
 };
 
-export function TextField({ label, error, hint, className, ref, ...input }: TextFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  ref,
+  ...input
+}: TextFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={className}>
       {({ id, describedBy, invalid }) => (

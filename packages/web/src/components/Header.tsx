@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useSession } from "../auth/session.ts";
 import { useSignOut } from "../auth/useSignOut.ts";
+import { useHeaderData } from "../lib/accounts.ts";
 import { mediaUrl } from "../lib/media.ts";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { Avatar } from "./Avatar.tsx";
@@ -179,6 +180,7 @@ function AccountMenu() {
   const signOut = useSignOut();
   const badgeId = useId();
   const [leaving, setLeaving] = useState(false);
+  const header = useHeaderData();
   if (!session) return null;
   const userKey = profile?.username || session.address;
   const hasNew = numberOfNewNotif > 0;
@@ -219,6 +221,11 @@ function AccountMenu() {
               ) : null}
             </Link>
           </DropdownMenu.Item>
+          {header.data?.isAdmin ? (
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/admin">Moderation</Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-neutral-200 dark:bg-neutral-800" />
           <DropdownMenu.Item
             className={`${menuItemClass} text-red-700 dark:text-red-400`}

@@ -141,7 +141,8 @@ export function ReportSteps({
       await apiFetch("/api/reports", { method: "POST", body: values });
       setStep("done");
     } catch (error) {
-      if (error instanceof ApiError && applyServerErrors(error.fields, setError, ["email", "description"])) return;
+      if (error instanceof ApiError && applyServerErrors(error.fields, setError, ["email", "description"]))
+        return;
       toast.error(errorMessage(error));
     }
   });

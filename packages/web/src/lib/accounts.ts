@@ -42,7 +42,9 @@ export function uploadMedia(
   fileName = "image",
 ): Promise<MediaUploadResponse["data"]> {
   if (file.size >= MAX_UPLOAD_BYTES) {
-    return Promise.reject(new ApiError(400, "file_too_large", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge }));
+    return Promise.reject(
+      new ApiError(400, "file_too_large", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge }),
+    );
   }
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -50,7 +52,8 @@ export function uploadMedia(
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onerror = () =>
       reject(new ApiError(0, "NETWORK_ERROR", "The Easel server cannot be reached. Check your connection."));

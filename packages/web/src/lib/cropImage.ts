@@ -40,6 +40,10 @@ export async function cropToBlob(
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
   const type = sourceType === "image/jpeg" ? "image/jpeg" : "image/png";
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("The crop could not be saved."))), type, 0.92),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error("The crop could not be saved."))),
+      type,
+      0.92,
+    ),
   );
 }

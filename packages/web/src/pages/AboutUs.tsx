@@ -20,12 +20,13 @@ export function Component() {
       <ProseSection title="What happens on Easel">
         <ul>
           <li>
-            <strong>Auctions.</strong> Standard and reserve auctions, with every bid placed and settled on
-            the Ethereum network, so the outcome is public and final.
+            <strong>Auctions.</strong> Standard and reserve auctions, with every bid placed and settled on the
+            Ethereum network, so the outcome is public and final.
           </li>
           <li>
             <strong>Art finance.</strong> Royalties written into each token and payout splits between
-            collaborators, paid automatically on every sale, so artists keep sharing in the life of their work.
+            collaborators, paid automatically on every sale, so artists keep sharing in the life of their
+            work.
           </li>
           <li>
             <strong>Private sales.</strong> Offers made directly to an owner, at a fixed price the seller
@@ -36,9 +37,9 @@ export function Component() {
       <ProseSection title="How we work">
         <p>
           Easel is non-custodial: your art and your funds stay in your own wallet until a sale completes, and
-          the seller always sets the price. Anyone can collect, resell and create collections; artists who have
-          been verified by Easel can mint new works. Creating a collection or listing a work costs nothing but
-          network gas, and Easel takes a 10% commission only on primary sales.
+          the seller always sets the price. Anyone can collect, resell and create collections; artists who
+          have been verified by Easel can mint new works. Creating a collection or listing a work costs
+          nothing but network gas, and Easel takes a 10% commission only on primary sales.
         </p>
       </ProseSection>
       <div className="flex flex-wrap gap-3">

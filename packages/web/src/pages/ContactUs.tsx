@@ -1,5 +1,88 @@
-import { ComingSoon } from "../components/ComingSoon.tsx";
+import { CONTACT_NAME_MIN, contactRequestSchema, MESSAGES } from "@easel/common";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "../components/Button.tsx";
+import { usePageTitle } from "../components/ComingSoon.tsx";
+import { applyServerErrors, TextAreaField, TextField } from "../components/Field.tsx";
+import { ApiError, apiFetch, errorMessage } from "../lib/api.ts";
+
+type ContactInput = z.input<typeof contactRequestSchema>;
+type ContactOutput = z.output<typeof contactRequestSchema>;
+
+/** Contact: 'Get In Touch'. The message is stored and mailed to Easel's operators (the old form only logged it). */
+export function ContactForm() {
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput, unknown, ContactOutput>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: { name: "", email: "", message: "" },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await apiFetch<{ message: string }>("/api/contact", { method: "POST", body: values });
+      toast.success(result.message || MESSAGES.contactSent);
+      reset();
+      setSent(true);
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        applyServerErrors(error.fields, setError, ["name", "email", "message"])
+      )
+        return;
+      toast.error(errorMessage(error));
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Get In Touch">
+      <TextField
+        label="Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        hint={`At least ${CONTACT_NAME_MIN} characters.`}
+        {...register("name", { onChange: () => setSent(false) })}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextAreaField label="Message" rows={6} error={errors.message?.message} {...register("message")} />
+      <div className="flex items-center gap-4">
+        <Button type="submit" loading={isSubmitting} loadingText="Sending">
+          Send message
+        </Button>
+        {sent ? (
+          <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
+            {MESSAGES.contactSent}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
 
 export function Component() {
-  return <ComingSoon title="Contact" />;
+  usePageTitle("Get In Touch");
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Get In Touch</h1>
+      <p className="mt-3 text-neutral-600 dark:text-neutral-400">
+        Questions, press, partnerships or a problem with your account: write to us and the Easel team will
+        answer by email.
+      </p>
+      <div className="mt-8">
+        <ContactForm />
+      </div>
+    </section>
+  );
 }

@@ -100,7 +100,10 @@ export function Component() {
           </h2>
           <div className="mt-3 divide-y divide-neutral-200 rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
             {category.questions.map((question) => (
-              <details key={question.q} className="group px-4 [&_a]:text-accent-700 [&_a]:underline dark:[&_a]:text-accent-300">
+              <details
+                key={question.q}
+                className="group px-4 [&_a]:text-accent-700 [&_a]:underline dark:[&_a]:text-accent-300"
+              >
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium">
                   {question.q}
                   <svg

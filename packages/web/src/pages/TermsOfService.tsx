@@ -43,7 +43,10 @@ export function Component() {
   const s = (title: (typeof TERMS_SECTIONS)[number]) => ({ id: slug(title), title });
   return (
     <ProsePage title="Terms of Service" banner={<Banner />} lead="Last updated: 1 January 2023.">
-      <nav aria-label="Sections" className="rounded-xl border border-neutral-200 p-4 text-sm dark:border-neutral-800">
+      <nav
+        aria-label="Sections"
+        className="rounded-xl border border-neutral-200 p-4 text-sm dark:border-neutral-800"
+      >
         <ol className="grid list-decimal gap-1 pl-5 sm:grid-cols-2">
           {TERMS_SECTIONS.map((title) => (
             <li key={title}>
@@ -57,8 +60,8 @@ export function Component() {
       <ProseSection {...s("Welcome")}>
         <p>
           Welcome to Easel, a marketplace for digital art on the Ethereum network. These Terms of Service
-          ("Terms") govern your use of the Easel website, its application programming interface and the
-          Easel smart contracts (together, the "Service").
+          ("Terms") govern your use of the Easel website, its application programming interface and the Easel
+          smart contracts (together, the "Service").
         </p>
       </ProseSection>
       <ProseSection {...s("Terms")}>
@@ -109,8 +112,8 @@ export function Component() {
         <p>
           <strong>Fees.</strong> Creating a collection costs nothing apart from network gas. Listing an NFT is
           free apart from gas. On primary sales Easel receives a commission of 10% of the final sale price,
-          deducted automatically by the market contract; royalties and payout splits set by the artist are paid
-          in the same transaction. You pay the gas for the transactions you send.
+          deducted automatically by the market contract; royalties and payout splits set by the artist are
+          paid in the same transaction. You pay the gas for the transactions you send.
         </p>
       </ProseSection>
       <ProseSection {...s("Accounts")}>
@@ -138,8 +141,9 @@ export function Component() {
         <p>
           Artists keep the copyright in their works. By listing a work you confirm that you own it or have the
           right to sell it, and you allow Easel to display it on the Service and in Easel's promotion of it.
-          Buying an NFT gives you ownership of the token and a licence to display the linked work for personal,
-          non-commercial purposes, unless the artist grants more. The Easel name and logo belong to Easel.
+          Buying an NFT gives you ownership of the token and a licence to display the linked work for
+          personal, non-commercial purposes, unless the artist grants more. The Easel name and logo belong to
+          Easel.
         </p>
       </ProseSection>
       <ProseSection {...s("Prohibited Activities")}>
@@ -154,9 +158,9 @@ export function Component() {
       </ProseSection>
       <ProseSection {...s("No Investment Advice")}>
         <p>
-          Nothing on Easel is financial, investment, tax or legal advice. Prices of NFTs and of ETH can fall as
-          well as rise, and an NFT may lose all of its value. Decide for yourself, and seek professional advice
-          where you need it.
+          Nothing on Easel is financial, investment, tax or legal advice. Prices of NFTs and of ETH can fall
+          as well as rise, and an NFT may lose all of its value. Decide for yourself, and seek professional
+          advice where you need it.
         </p>
       </ProseSection>
       <ProseSection {...s("Site Management")}>
@@ -204,9 +208,9 @@ export function Component() {
       </ProseSection>
       <ProseSection {...s("Miscellaneous")}>
         <p>
-          These Terms are the entire agreement between you and Easel about the Service. If a provision is found
-          unenforceable, the rest remains in force. Our not enforcing a right is not a waiver of it. You may not
-          transfer your rights under these Terms; we may transfer ours to a successor of the Service.
+          These Terms are the entire agreement between you and Easel about the Service. If a provision is
+          found unenforceable, the rest remains in force. Our not enforcing a right is not a waiver of it. You
+          may not transfer your rights under these Terms; we may transfer ours to a successor of the Service.
         </p>
       </ProseSection>
       <ProseSection {...s("Contact")}>

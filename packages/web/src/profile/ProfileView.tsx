@@ -17,8 +17,7 @@ import { useIsVerifiedArtist } from "../lib/verifiedArtist.ts";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { ProfileBanner } from "./ProfileBanner.tsx";
 
-export const EMPTY_COLLECTED =
-  "You don't have any NFTs yet. Get started by collecting your first artworks";
+export const EMPTY_COLLECTED = "You don't have any NFTs yet. Get started by collecting your first artworks";
 
 const menuContentClass =
   "z-50 min-w-48 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-800 dark:bg-neutral-900";
@@ -53,7 +52,7 @@ function displayName(data: ProfileData) {
 }
 
 function ProfileContent({ data, userkey }: { data: ProfileData; userkey: string }) {
-  const { user, isOwner } = data;
+  const { user } = data;
   const name = displayName(data);
   usePageTitle(name);
   const verified = useIsVerifiedArtist(user.address);
@@ -99,7 +98,9 @@ function ProfileContent({ data, userkey }: { data: ProfileData; userkey: string 
 
         <FollowCounts data={data} />
         {user.bio ? (
-          <p className="mt-4 max-w-2xl whitespace-pre-line text-neutral-800 dark:text-neutral-200">{user.bio}</p>
+          <p className="mt-4 max-w-2xl whitespace-pre-line text-neutral-800 dark:text-neutral-200">
+            {user.bio}
+          </p>
         ) : null}
         <SocialLinks social={user.social} />
         <ProfileTabs data={data} />
@@ -224,7 +225,12 @@ function ProfileActions({ data, userkey }: { data: ProfileData; userkey: string 
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {isOwner || !session ? null : (
-        <ReportDialog open={reportOpen} onOpenChange={setReportOpen} targetType="profile" targetId={user.address} />
+        <ReportDialog
+          open={reportOpen}
+          onOpenChange={setReportOpen}
+          targetType="profile"
+          targetId={user.address}
+        />
       )}
     </div>
   );
@@ -379,12 +385,18 @@ function EmptyTab({ tab, isOwner }: { tab: TabKey; isOwner: boolean }) {
 /** A card for a chain-backed entry (its shape is the indexer's); shows only what the API gives. */
 function ChainItemCard({ item }: { item: Record<string, unknown> }) {
   const name = typeof item.name === "string" ? item.name : "Untitled";
-  const image = typeof item.image_cid === "string" ? item.image_cid : typeof item.logo === "string" ? item.logo : null;
+  const image =
+    typeof item.image_cid === "string" ? item.image_cid : typeof item.logo === "string" ? item.logo : null;
   const src = mediaUrl(image);
   return (
     <article className="overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
       {src ? (
-        <img src={src} alt={name} loading="lazy" className="h-[400px] w-full bg-neutral-100 object-cover dark:bg-neutral-900" />
+        <img
+          src={src}
+          alt={name}
+          loading="lazy"
+          className="h-[400px] w-full bg-neutral-100 object-cover dark:bg-neutral-900"
+        />
       ) : (
         <div className="h-[400px] w-full bg-neutral-100 dark:bg-neutral-900" />
       )}

@@ -1,0 +1,5 @@
+import { AdminPage } from "../admin/AdminPage.tsx";
+
+export function Component() {
+  return <AdminPage />;
+}
