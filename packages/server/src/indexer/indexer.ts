@@ -1,13 +1,24 @@
-import { eq, sql } from "drizzle-orm";
-import type { Log, PublicClient } from "viem";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import { BlockNotFoundError, type Log, type PublicClient } from "viem";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { indexerState } from "../db/schema.ts";
+import { COLLECTION_CREATED_TOPIC, type ChainEvent, decodeLogs } from "./decode.ts";
+import { writeNotifications } from "./notifications.ts";
+import { Batch, PROJECTION_TABLES } from "./projections.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
 /** Blocks per getLogs request: small enough for public RPC limits. */
 const BLOCK_RANGE = 2_000n;
+/** Block hashes kept below the cursor for finding the common ancestor after a reorg. */
+const KEEP_BLOCKS = 1_000n;
+/** Addresses per getLogs request. */
+const ADDRESS_CHUNK = 500;
+/** Events replayed per in-memory batch when rebuilding after a reorg. */
+const REPLAY_CHUNK = 20_000;
+/** Channel of the NOTIFY sent after every committed batch (read by the API's SSE endpoint). */
+export const CHAIN_CHANNEL = "easel_chain";
 
 export type IndexerOptions = {
   db: Database;
@@ -15,16 +26,33 @@ export type IndexerOptions = {
   config: Config;
   log: (message: string) => void;
   pollIntervalMs?: number;
-  /** Applies one batch of logs inside the batch's transaction. */
+  /** Blocks per batch (default 2000). */
+  blockRange?: bigint;
+  /** Called inside every batch's transaction, after the batch was applied (tests count batches with it). */
   applyLogs?: (tx: Database, logs: Log[]) => Promise<void>;
+  /** Called after every committed batch. */
+  onCommit?: (info: { from: bigint; to: bigint; events: number }) => void;
 };
 
 export type Indexer = { stop(): Promise<void> };
 
+/** What a committed batch touched, published with NOTIFY. */
+export type ChainNotice = {
+  from: string;
+  to: string;
+  collections?: string[];
+  tokens?: string[];
+  accounts?: string[];
+  /** Too much to list, or a reorg: everything may have changed. */
+  all?: boolean;
+  reorg?: boolean;
+};
+
 /**
  * Follows the chain from the deployment block to the head, reading the logs of Easel's contracts
  * in block ranges and advancing its cursor in the same transaction as what it writes.
- * Only the process holding the leader lock indexes; the others stand by and take over if it dies.
+ * Only the process holding the leader lock indexes (on the connection that holds the lock); the others
+ * stand by and take over if it dies.
  */
 export function startIndexer(options: IndexerOptions): Indexer {
   const { db, log } = options;
@@ -51,6 +79,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
         await sleep(backoffMs);
         continue;
       }
+      let broken = false;
       try {
         const { rows } = await client.query<{ locked: boolean }>(
           "SELECT pg_try_advisory_lock($1) AS locked",
@@ -62,18 +91,23 @@ export function startIndexer(options: IndexerOptions): Indexer {
         }
         log("indexer: leader; following the chain");
         while (!stopping) {
-          const caughtUp = await step(options);
+          const caughtUp = await step(options, client);
           backoffMs = pollMs;
           if (caughtUp) await sleep(pollMs);
         }
       } catch (error) {
         // RPC and database faults never crash the process; the batch rolled back, so retry it.
+        await client.query("ROLLBACK").catch(() => {
+          broken = true;
+        });
         log(`indexer: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}; retrying`);
         backoffMs = Math.min(backoffMs * 2, 30_000);
         await sleep(backoffMs);
       } finally {
-        await client.query("SELECT pg_advisory_unlock_all()").catch(() => {});
-        client.release();
+        await client.query("SELECT pg_advisory_unlock_all()").catch(() => {
+          broken = true;
+        });
+        client.release(broken);
       }
     }
   };
@@ -88,34 +122,246 @@ export function startIndexer(options: IndexerOptions): Indexer {
   };
 }
 
-/** Indexes the next range of blocks. Returns true when the indexer has reached the final head. */
-async function step({ db, chain, config, applyLogs }: IndexerOptions): Promise<boolean> {
+type State = { indexed: bigint | null };
+
+async function readState(client: pg.ClientBase, chainId: number): Promise<State> {
+  const { rows } = await client.query<{ indexed_block: string }>(
+    "SELECT indexed_block FROM indexer_state WHERE chain_id = $1",
+    [chainId],
+  );
+  return { indexed: rows[0] ? BigInt(rows[0].indexed_block) : null };
+}
+
+async function writeState(client: pg.ClientBase, chainId: number, head: bigint, indexed: bigint | null) {
+  if (indexed === null) return;
+  await client.query(
+    `INSERT INTO indexer_state (chain_id, head_block, indexed_block, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (chain_id) DO UPDATE SET head_block = $2, indexed_block = $3, updated_at = now()`,
+    [chainId, head.toString(), indexed.toString()],
+  );
+}
+
+/** The chain's hash of a block, or null when the chain has no such block (it got shorter). */
+async function chainHash(chain: PublicClient, number: bigint): Promise<string | null> {
+  try {
+    const block = await chain.getBlock({ blockNumber: number });
+    return block.hash?.toLowerCase() ?? null;
+  } catch (error) {
+    if (error instanceof BlockNotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Indexes the next range of blocks (or rolls back a reorg) on the leader's connection.
+ * Returns true when the indexer has reached the final head.
+ */
+export async function step(options: IndexerOptions, client: pg.ClientBase): Promise<boolean> {
+  const { chain, config } = options;
   const head = await chain.getBlockNumber({ cacheTime: 0 });
   const final = head - BigInt(config.indexerConfirmations);
-  const [state] = await db.select().from(indexerState).where(eq(indexerState.chainId, config.chainId));
-  const from = state ? state.indexedBlock + 1n : config.deployBlock;
+  const { indexed } = await readState(client, config.chainId);
+
+  // Reorg check: the block the cursor stands on must still be the chain's.
+  if (indexed !== null) {
+    const { rows } = await client.query<{ hash: string }>("SELECT hash FROM chain_blocks WHERE number = $1", [
+      indexed.toString(),
+    ]);
+    const stored = rows[0]?.hash;
+    if (stored && stored !== (await chainHash(chain, indexed))) {
+      await rollBack(options, client, indexed, head);
+      return false;
+    }
+  }
+
+  const from = indexed !== null ? indexed + 1n : config.deployBlock;
   if (from > final) {
-    await db
-      .insert(indexerState)
-      .values({ chainId: config.chainId, headBlock: head, indexedBlock: from - 1n })
-      .onConflictDoUpdate({ target: indexerState.chainId, set: { headBlock: head, updatedAt: sql`now()` } });
+    await writeState(client, config.chainId, head, indexed);
     return true;
   }
-  const to = from + BLOCK_RANGE - 1n < final ? from + BLOCK_RANGE - 1n : final;
-  const logs = await chain.getLogs({
-    address: Object.values(config.contracts),
-    fromBlock: from,
-    toBlock: to,
-  });
-  await db.transaction(async (tx) => {
-    if (applyLogs) await applyLogs(tx as unknown as Database, logs);
-    await tx
-      .insert(indexerState)
-      .values({ chainId: config.chainId, headBlock: head, indexedBlock: to })
-      .onConflictDoUpdate({
-        target: indexerState.chainId,
-        set: { headBlock: head, indexedBlock: to, updatedAt: sql`now()` },
-      });
-  });
+  const range = options.blockRange ?? BLOCK_RANGE;
+  const to = from + range - 1n < final ? from + range - 1n : final;
+
+  const before = await chainHash(chain, to);
+  if (!before) throw new Error(`block ${to} is not available yet`);
+  // Phase 1: the factory's logs, to discover collections created in this range.
+  const factoryLogs = await chain.getLogs({ address: config.contracts.factory, fromBlock: from, toBlock: to });
+  const created = factoryLogs
+    .filter((l) => l.topics[0] === COLLECTION_CREATED_TOPIC && l.topics[1])
+    .map((l) => `0x${(l.topics[1] as string).slice(26)}`.toLowerCase());
+  // Phase 2: the market and every collection, known or just created.
+  const { rows: known } = await client.query<{ address: string }>("SELECT address FROM chain_collections");
+  const addresses = [
+    ...new Set([config.contracts.market, config.contracts.defaultCollection, ...known.map((r) => r.address), ...created]),
+  ] as `0x${string}`[];
+  const logs: Log[] = [...factoryLogs];
+  for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
+    logs.push(...(await chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock: from, toBlock: to })));
+  }
+  // The logs must all come from one chain: the range's last block did not change while we read.
+  const after = await chainHash(chain, to);
+  if (after !== before) throw new Error(`the chain changed while reading blocks ${from}-${to}`);
+  for (const l of logs) {
+    if (l.blockNumber === to && l.blockHash?.toLowerCase() !== before) {
+      throw new Error(`log of block ${to} from another fork`);
+    }
+  }
+  const times = new Map<bigint, Date>();
+  const untimed = [
+    ...new Set(
+      logs.filter((l) => (l as { blockTimestamp?: unknown }).blockTimestamp == null).map((l) => l.blockNumber),
+    ),
+  ];
+  for (const n of untimed) {
+    if (n === null) continue;
+    const block = await chain.getBlock({ blockNumber: n });
+    times.set(n, new Date(Number(block.timestamp) * 1000));
+  }
+  const events = decodeLogs(logs, times);
+
+  await client.query("BEGIN");
+  const stored = await storeEvents(client, events);
+  const blocks = new Map<string, string>([[to.toString(), before]]);
+  for (const e of events) blocks.set(e.blockNumber.toString(), e.blockHash);
+  await client.query(
+    `INSERT INTO chain_blocks (number, hash) SELECT n::bigint, h FROM unnest($1::text[], $2::text[]) AS x(n, h)
+     ON CONFLICT (number) DO UPDATE SET hash = EXCLUDED.hash`,
+    [[...blocks.keys()], [...blocks.values()]],
+  );
+  await client.query("DELETE FROM chain_blocks WHERE number < $1", [(to - KEEP_BLOCKS).toString()]);
+  const notice = await applyEvents(options, client, stored, { notify: true });
+  if (options.applyLogs) await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
+  await writeState(client, config.chainId, head, to);
+  await publish(client, { from: from.toString(), to: to.toString(), ...notice });
+  await client.query("COMMIT");
+  options.onCommit?.({ from, to, events: stored.length });
   return to >= final;
+}
+
+/** Inserts events; returns those not stored before (so applying a range twice changes nothing). */
+async function storeEvents(client: pg.ClientBase, events: ChainEvent[]): Promise<ChainEvent[]> {
+  if (events.length === 0) return [];
+  const fresh = new Set<string>();
+  for (let i = 0; i < events.length; i += 10_000) {
+    const rows = events.slice(i, i + 10_000).map((e) => ({
+      block_number: e.blockNumber.toString(),
+      log_index: e.logIndex,
+      block_hash: e.blockHash,
+      tx_hash: e.txHash,
+      address: e.address,
+      name: e.name,
+      args: e.args,
+      block_time: e.blockTime.toISOString(),
+    }));
+    const { rows: inserted } = await client.query<{ block_number: string; log_index: number }>(
+      `INSERT INTO chain_events SELECT * FROM jsonb_populate_recordset(NULL::chain_events, $1::jsonb)
+       ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
+      [JSON.stringify(rows)],
+    );
+    for (const r of inserted) fresh.add(`${r.block_number}:${r.log_index}`);
+  }
+  return events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`));
+}
+
+/** Runs the handlers over events (in chain order) and writes the projections; returns what changed. */
+async function applyEvents(
+  options: IndexerOptions,
+  client: pg.ClientBase,
+  events: ChainEvent[],
+  { notify }: { notify: boolean },
+): Promise<Omit<ChainNotice, "from" | "to">> {
+  if (events.length === 0) return {};
+  const batch = new Batch(options.config.contracts.market);
+  await batch.load(client, events);
+  for (const e of events) batch.apply(e);
+  await batch.flush(client);
+  if (notify) {
+    for (const a of await writeNotifications(client, batch.notifications)) batch.touched.accounts.add(a);
+  }
+  return {
+    collections: [...batch.touched.collections],
+    tokens: [...batch.touched.tokens],
+    accounts: [...batch.touched.accounts],
+  };
+}
+
+/** NOTIFY after the batch (delivered when the transaction commits); too long a list becomes `all`. */
+async function publish(client: pg.ClientBase, notice: ChainNotice): Promise<void> {
+  let payload = JSON.stringify(notice);
+  if (payload.length > 7_500) payload = JSON.stringify({ from: notice.from, to: notice.to, all: true, reorg: notice.reorg });
+  await client.query("SELECT pg_notify($1, $2)", [CHAIN_CHANNEL, payload]);
+}
+
+/**
+ * The cursor's block is no longer the chain's: find the highest stored block the chain still has (the
+ * common ancestor), forget every event above it, and rebuild the projections by replaying the stored
+ * events (no RPC), which gives exactly what a fresh index of the canonical chain gives.
+ */
+async function rollBack(options: IndexerOptions, client: pg.ClientBase, cursor: bigint, head: bigint): Promise<void> {
+  const { chain, config, log } = options;
+  const { rows } = await client.query<{ number: string; hash: string }>(
+    "SELECT number, hash FROM chain_blocks WHERE number <= $1 ORDER BY number DESC",
+    [cursor.toString()],
+  );
+  let ancestor = config.deployBlock - 1n;
+  for (const r of rows) {
+    if ((await chainHash(chain, BigInt(r.number))) === r.hash) {
+      ancestor = BigInt(r.number);
+      break;
+    }
+  }
+  log(`indexer: reorg at block ${cursor}; rolling back to ${ancestor} and replaying`);
+  await client.query("BEGIN");
+  await client.query("DELETE FROM chain_events WHERE block_number > $1", [ancestor.toString()]);
+  await client.query("DELETE FROM chain_blocks WHERE number > $1", [ancestor.toString()]);
+  await client.query(
+    "DELETE FROM notifications WHERE source_key LIKE 'chain:%' AND (data->>'block')::bigint > $1",
+    [ancestor.toString()],
+  );
+  await client.query(`TRUNCATE ${PROJECTION_TABLES.join(", ")}`);
+  await replay(options, client);
+  await client.query(
+    `INSERT INTO indexer_state (chain_id, head_block, indexed_block, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (chain_id) DO UPDATE SET head_block = $2, indexed_block = $3, updated_at = now()`,
+    [config.chainId, head.toString(), ancestor.toString()],
+  );
+  await publish(client, { from: (ancestor + 1n).toString(), to: cursor.toString(), all: true, reorg: true });
+  await client.query("COMMIT");
+}
+
+/** Applies every stored event again, in order, to empty projections (notifications already exist). */
+export async function replay(options: IndexerOptions, client: pg.ClientBase): Promise<number> {
+  let after: [string, number] = ["-1", 0];
+  let total = 0;
+  for (;;) {
+    const { rows } = await client.query<{
+      block_number: string;
+      log_index: number;
+      block_hash: string;
+      tx_hash: string;
+      address: string;
+      name: string;
+      args: Record<string, unknown>;
+      block_time: Date;
+    }>(
+      `SELECT * FROM chain_events WHERE (block_number, log_index) > ($1::bigint, $2::int)
+       ORDER BY block_number, log_index LIMIT ${REPLAY_CHUNK}`,
+      after,
+    );
+    if (rows.length === 0) return total;
+    const events: ChainEvent[] = rows.map((r) => ({
+      blockNumber: BigInt(r.block_number),
+      logIndex: r.log_index,
+      blockHash: r.block_hash,
+      txHash: r.tx_hash,
+      address: r.address,
+      name: r.name,
+      args: r.args,
+      blockTime: r.block_time,
+    }));
+    await applyEvents(options, client, events, { notify: false });
+    total += rows.length;
+    const last = rows[rows.length - 1] as (typeof rows)[number];
+    after = [last.block_number, last.log_index];
+  }
 }

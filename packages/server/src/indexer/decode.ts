@@ -1,0 +1,83 @@
+import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/contracts";
+import { type AbiEvent, decodeEventLog, type Hex, type Log, toEventSelector } from "viem";
+
+/** A decoded log in its stored form (the same shape whether it comes from the RPC or from `chain_events`). */
+export type ChainEvent = {
+  blockNumber: bigint;
+  logIndex: number;
+  blockHash: string;
+  txHash: string;
+  address: string;
+  name: string;
+  /** Integers as decimal strings, addresses lowercase, bytes as 0x hex, structs as objects. */
+  args: Record<string, unknown>;
+  blockTime: Date;
+};
+
+/** Every event of the three contracts by topic0 (events shared by several ABIs have one signature). */
+const EVENTS = new Map<string, AbiEvent>();
+for (const abi of [easelMarketAbi, easelFactoryAbi, easelCollectionAbi] as readonly (readonly unknown[])[]) {
+  for (const item of abi as readonly { type: string }[]) {
+    if (item.type !== "event") continue;
+    const event = item as AbiEvent;
+    EVENTS.set(toEventSelector(event), event);
+  }
+}
+
+/** JSON-safe form of a decoded value: bigints as strings, addresses and hex lowercase. */
+export function normalize(value: unknown): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "string") return value.startsWith("0x") ? value.toLowerCase() : value;
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v)]));
+  }
+  return value;
+}
+
+/**
+ * Decodes logs of Easel's contracts. Logs with an unknown topic (none expected: getLogs is filtered by
+ * our addresses) are skipped. `blockTime` comes from the log's `blockTimestamp`, or from `times`.
+ */
+export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): ChainEvent[] {
+  const out: ChainEvent[] = [];
+  for (const log of logs) {
+    const topic = log.topics[0];
+    const event = topic ? EVENTS.get(topic) : undefined;
+    if (
+      !event ||
+      log.blockNumber === null ||
+      log.logIndex === null ||
+      !log.blockHash ||
+      !log.transactionHash
+    ) {
+      continue;
+    }
+    const decoded = decodeEventLog({
+      abi: [event],
+      data: log.data,
+      topics: log.topics as [Hex, ...Hex[]],
+    });
+    const stamp = (log as Log & { blockTimestamp?: bigint | null }).blockTimestamp;
+    const blockTime = stamp != null ? new Date(Number(stamp) * 1000) : times.get(log.blockNumber);
+    if (!blockTime) throw new Error(`no timestamp for block ${log.blockNumber}`);
+    out.push({
+      blockNumber: log.blockNumber,
+      logIndex: log.logIndex,
+      blockHash: log.blockHash.toLowerCase(),
+      txHash: log.transactionHash.toLowerCase(),
+      address: log.address.toLowerCase(),
+      name: decoded.eventName as string,
+      args: normalize(decoded.args ?? {}) as Record<string, unknown>,
+      blockTime,
+    });
+  }
+  return out.sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  );
+}
+
+/** Whether a log is the factory's CollectionCreated (used to discover collections within a batch). */
+export const COLLECTION_CREATED_TOPIC = [...EVENTS.entries()].find(
+  ([, e]) => e.name === "CollectionCreated",
+)?.[0];

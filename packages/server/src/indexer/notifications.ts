@@ -1,0 +1,79 @@
+import type pg from "pg";
+import { preferences } from "../community/notify.ts";
+import type { NotificationIntent } from "./projections.ts";
+
+/**
+ * Writes the notifications a batch produced, in the batch's transaction: each person's preferences
+ * (profiles.notif_allow) decide whether it is written, a unique source key per event and recipient makes
+ * replays write nothing twice, and when the person asked for email a message goes to the mail outbox
+ * (delivered by the worker's deliver-mail job). Listing notifications go to the seller's followers.
+ * @returns the addresses that received a notification.
+ */
+export async function writeNotifications(client: pg.ClientBase, intents: NotificationIntent[]): Promise<string[]> {
+  if (intents.length === 0) return [];
+  const fanOut = [...new Set(intents.filter((n) => n.followersOf).map((n) => n.address))];
+  const followers = new Map<string, string[]>();
+  if (fanOut.length > 0) {
+    const { rows } = await client.query<{ follower: string; followee: string }>(
+      "SELECT follower, followee FROM follows WHERE followee = ANY($1::text[])",
+      [fanOut],
+    );
+    for (const r of rows) followers.set(r.followee, [...(followers.get(r.followee) ?? []), r.follower]);
+  }
+  const expanded: NotificationIntent[] = [];
+  for (const n of intents) {
+    if (!n.followersOf) {
+      expanded.push(n);
+      continue;
+    }
+    for (const follower of followers.get(n.address) ?? []) {
+      expanded.push({ ...n, address: follower, key: `${n.key}:${follower}`, followersOf: false });
+    }
+  }
+  if (expanded.length === 0) return [];
+  const recipients = [...new Set(expanded.map((n) => n.address))];
+  const { rows: profiles } = await client.query<{
+    address: string;
+    notif_allow: Record<string, boolean>;
+    email: string | null;
+  }>("SELECT address, notif_allow, email FROM profiles WHERE address = ANY($1::text[])", [recipients]);
+  const byAddress = new Map(profiles.map((p) => [p.address, p]));
+  const rows = expanded
+    .filter((n) => (preferences(byAddress.get(n.address)?.notif_allow) as Record<string, boolean>)[n.flag] !== false)
+    .map((n) => ({
+      address: n.address,
+      kind: n.kind,
+      message: n.message,
+      data: n.data,
+      source_key: n.key,
+      created_at: n.time.toISOString(),
+    }));
+  if (rows.length === 0) return [];
+  const { rows: inserted } = await client.query<{ address: string; message: string }>(
+    `INSERT INTO notifications (address, kind, message, data, source_key, created_at)
+     SELECT address, kind, message, data, source_key, created_at
+     FROM jsonb_to_recordset($1::jsonb) AS x(address text, kind text, message text, data jsonb, source_key text, created_at timestamptz)
+     ON CONFLICT (source_key) DO NOTHING
+     RETURNING address, message`,
+    [JSON.stringify(rows)],
+  );
+  const mail = inserted.flatMap((n) => {
+    const p = byAddress.get(n.address);
+    if (!p?.email || !preferences(p.notif_allow).email) return [];
+    return [
+      {
+        to: p.email,
+        subject: "Easel: new notification",
+        text: `${n.message}\n\nYou receive this mail because you turned on email notifications in your Easel settings.`,
+      },
+    ];
+  });
+  if (mail.length > 0) {
+    await client.query(
+      `INSERT INTO mail_outbox ("to", subject, text)
+       SELECT "to", subject, text FROM jsonb_to_recordset($1::jsonb) AS x("to" text, subject text, text text)`,
+      [JSON.stringify(mail)],
+    );
+  }
+  return [...new Set(inserted.map((n) => n.address))];
+}

@@ -1,0 +1,127 @@
+import type pg from "pg";
+
+/** A row as PostgreSQL returns it and as jsonb_populate_recordset reads it: snake_case columns, JSON values. */
+export type Row = Record<string, unknown>;
+
+/**
+ * The rows of one table that a batch touches, held in memory while the handlers run, then written back
+ * in one statement (`jsonb_populate_recordset`). Every row it writes is complete, so an upsert replaces
+ * the stored row with exactly what the handlers made of it.
+ */
+export class Store {
+  readonly rows = new Map<string, Row>();
+  readonly dirty = new Set<string>();
+  readonly deleted = new Set<string>();
+
+  constructor(
+    readonly table: string,
+    /** Primary-key columns, in order. */
+    readonly keyColumns: string[],
+    /** Every column, for the upsert's SET list. */
+    readonly columns: string[],
+  ) {}
+
+  keyOf(row: Row): string {
+    return this.keyColumns.map((c) => String(row[c])).join(":");
+  }
+
+  get(key: string): Row | undefined {
+    return this.rows.get(key);
+  }
+
+  set(row: Row): Row {
+    const key = this.keyOf(row);
+    this.rows.set(key, row);
+    this.dirty.add(key);
+    this.deleted.delete(key);
+    return row;
+  }
+
+  /** Marks a row changed after editing it in place. */
+  touch(row: Row): void {
+    this.dirty.add(this.keyOf(row));
+  }
+
+  delete(key: string): void {
+    if (this.rows.delete(key)) this.deleted.add(key);
+    this.dirty.delete(key);
+  }
+
+  /** Loads the stored rows whose key is in `keys` (each key given as its column values). */
+  async load(client: pg.ClientBase, keys: Row[], where = "TRUE"): Promise<void> {
+    if (keys.length === 0) return;
+    const types = await columnTypes(client, this.table);
+    const cols = this.keyColumns.map((c) => `${c} ${types.get(c) ?? "text"}`).join(", ");
+    const keyList = this.keyColumns.join(", ");
+    const { rows } = await client.query(
+      `SELECT t.* FROM ${this.table} t
+       WHERE (${this.keyColumns.map((c) => `t.${c}`).join(", ")}) IN (SELECT ${keyList} FROM jsonb_to_recordset($1::jsonb) AS x(${cols}))
+         AND ${where}`,
+      [JSON.stringify(keys)],
+    );
+    for (const row of rows) this.rows.set(this.keyOf(row), row);
+  }
+
+  /** Writes the changed rows and deletes the removed ones. */
+  async flush(client: pg.ClientBase): Promise<void> {
+    if (this.deleted.size > 0) {
+      const types = await columnTypes(client, this.table);
+      const cols = this.keyColumns.map((c) => `${c} ${types.get(c) ?? "text"}`).join(", ");
+      const keys = [...this.deleted].map((key) => {
+        const parts = key.split(":");
+        return Object.fromEntries(this.keyColumns.map((c, i) => [c, parts[i]]));
+      });
+      await client.query(
+        `DELETE FROM ${this.table} WHERE (${this.keyColumns.join(", ")}) IN
+         (SELECT ${this.keyColumns.join(", ")} FROM jsonb_to_recordset($1::jsonb) AS x(${cols}))`,
+        [JSON.stringify(keys)],
+      );
+    }
+    const rows = [...this.dirty].map((key) => this.rows.get(key)).filter((row): row is Row => !!row);
+    if (rows.length > 0) await upsertRows(client, this.table, this.keyColumns, this.columns, rows);
+    this.dirty.clear();
+    this.deleted.clear();
+  }
+}
+
+const typeCache = new Map<string, Map<string, string>>();
+
+/** Column types of a table (cached per process), for jsonb_to_recordset column lists. */
+async function columnTypes(client: pg.ClientBase, table: string): Promise<Map<string, string>> {
+  let types = typeCache.get(table);
+  if (!types) {
+    const { rows } = await client.query<{ name: string; type: string }>(
+      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+       WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+      [table],
+    );
+    types = new Map(rows.map((r) => [r.name, r.type]));
+    typeCache.set(table, types);
+  }
+  return types;
+}
+
+const CHUNK = 5_000;
+
+/** Inserts complete rows, replacing existing ones with the same key (or keeping them with `keep`). */
+export async function upsertRows(
+  client: pg.ClientBase,
+  table: string,
+  keyColumns: string[],
+  columns: string[],
+  rows: Row[],
+  options: { keep?: boolean } = {},
+): Promise<void> {
+  const set = columns
+    .filter((c) => !keyColumns.includes(c))
+    .map((c) => `"${c}" = EXCLUDED."${c}"`)
+    .join(", ");
+  const conflict = options.keep || !set ? "DO NOTHING" : `DO UPDATE SET ${set}`;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await client.query(
+      `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
+       ON CONFLICT (${keyColumns.join(", ")}) ${conflict}`,
+      [JSON.stringify(rows.slice(i, i + CHUNK))],
+    );
+  }
+}
