@@ -1,7 +1,13 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inArray } from "drizzle-orm";
+import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
 import { createDatabase, type Database } from "../src/db/client.ts";
 import { mailOutbox } from "../src/db/schema.ts";
+import { MAIL_JOBS, registerMailJobs } from "../src/mail/jobs.ts";
 import type { Mailer, MailMessage } from "../src/mail/mailer.ts";
 import { deliverPendingMail, queueMail } from "../src/mail/outbox.ts";
 import { validEnv } from "./helpers.ts";
@@ -68,5 +74,33 @@ describe("mail outbox", () => {
       .from(mailOutbox)
       .where(inArray(mailOutbox.subject, [tag]));
     expect(after?.sentAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("deliver-mail job", () => {
+  it("sends queued mail from the worker's pg-boss", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "easel-mail-job-"));
+    const config = loadConfig(validEnv({ MAIL_DIR: dir }));
+    const boss = new PgBoss({ connectionString: config.databaseUrl, max: 2 });
+    await boss.start();
+    try {
+      const to = `job-${Date.now()}@example.com`;
+      await queueMail(db, [{ to, subject: "From the worker", text: "queued by the indexer" }]);
+      await registerMailJobs(boss, { db, config, log: () => {} });
+      await boss.send(MAIL_JOBS.deliverMail, {});
+      const started = Date.now();
+      let found = "";
+      while (!found && Date.now() - started < 15_000) {
+        for (const file of readdirSync(dir)) {
+          const text = readFileSync(join(dir, file), "utf8");
+          if (text.includes(`To: ${to}`)) found = text;
+        }
+        if (!found) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(found).toContain("queued by the indexer");
+    } finally {
+      await boss.stop({ graceful: false, timeout: 2000 });
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -86,6 +86,20 @@ describe("PUT /api/profile", () => {
     expectError(clash, 400, { field: "username", message: MESSAGES.usernameTaken, code: "username_taken" });
   });
 
+  it("gives a username to only one of two users claiming it at once", async () => {
+    const [carol, dave] = await Promise.all([api.signIn(), api.signIn()]);
+    const username = unique("race");
+    const results = await Promise.all(
+      [carol, dave].map((user) => api.call("PUT", "/api/profile", { user, body: { username } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const loser = results.find((r) => r.status === 400);
+    expectError(loser as { status: number; body: unknown }, 400, {
+      field: "username",
+      message: MESSAGES.usernameTaken,
+    });
+  });
+
   it("answers every invalid field with the spec's message", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: "x".repeat(31) }, "name", MESSAGES.nameMax],
@@ -163,5 +177,35 @@ describe("GET /api/profile", () => {
     });
     expect(own.status).toBe(200);
     expect(own.body.data.user.active).toBe(false);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents the accounts API", async () => {
+    const doc = (await fetch(`${api.url}/api/docs`).then((r) => r.json())) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/profile/",
+        "/api/profile/media_uploader",
+        "/api/profile/follow",
+        "/api/profile/search-complete-users",
+        "/api/profile/notifications",
+        "/api/profile/notifications/seen",
+        "/api/profile/notif_allow",
+        "/api/home/header-data",
+        "/api/marketing/subscribe",
+        "/api/marketing/confirm",
+        "/api/reports",
+        "/api/contact",
+        "/api/artist-applications",
+        "/api/artist-applications/mine",
+        "/api/admin/reports",
+        "/api/admin/applications",
+        "/api/admin/users",
+        "/ipfs/{cid}",
+      ]),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
+import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import type { Mailer } from "./mailer.ts";
+import { createMailer } from "./mailer.ts";
 import { deliverPendingMail } from "./outbox.ts";
 
 export const MAIL_JOBS = { deliverMail: "deliver-mail" } as const;
@@ -8,12 +9,14 @@ export const MAIL_JOBS = { deliverMail: "deliver-mail" } as const;
 /**
  * Registers the outbox delivery job on the worker's pg-boss: every minute it sends whatever the
  * API could not send at once (SMTP down, API stopped before its delivery pass), with back-off.
- * Wire it from the worker: `await registerMailJobs(boss, { db, mailer: createMailer(config, log), log })`.
+ * The indexer's notification mail is queued in the outbox too, and only this job sends it.
+ * Wire it from the worker: `await registerMailJobs(boss, { db, config, log })`.
  */
 export async function registerMailJobs(
   boss: PgBoss,
-  deps: { db: Database; mailer: Mailer; log: (line: string) => void },
+  options: { db: Database; config: Config; log: (line: string) => void },
 ): Promise<void> {
+  const deps = { ...options, mailer: createMailer(options.config, options.log) };
   await boss.createQueue(MAIL_JOBS.deliverMail);
   await boss.schedule(MAIL_JOBS.deliverMail, "* * * * *");
   await boss.work(MAIL_JOBS.deliverMail, async () => {
