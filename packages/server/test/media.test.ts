@@ -81,6 +81,20 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
     expect((await fetch(`${api.url}/ipfs/not-a-cid`)).status).toBe(404);
   });
 
+  it("accepts an image just under 10 MB", async () => {
+    const side = 1800;
+    const noise = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const large = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(large.length).toBeGreaterThan(9_000_000);
+    expect(large.length).toBeLessThan(10_000_000);
+    const result = await upload(large, "large.png", "image/png");
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect((result.body as MediaUploadResponse).data.size).toBe(large.length);
+  });
+
   it("refuses a file of more than 10,000,000 bytes", async () => {
     const big = Buffer.alloc(10_000_001, 0);
     png.copy(big, 0, 0, 64);

@@ -15,6 +15,7 @@ import {
   profileResponseSchema,
   profileUpdateResponseSchema,
   profileUpdateSchema,
+  SESSION_COOKIE,
   USER_SEARCH_LIMIT,
   type UserRef,
   userSearchQuerySchema,
@@ -22,6 +23,7 @@ import {
 } from "@easel/common";
 import fastifyMultipart from "@fastify/multipart";
 import { and, asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { toggleFollow } from "../community/follow.ts";
 import { preferences } from "../community/notify.ts";
@@ -237,6 +239,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/media_uploader",
     {
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: "1 minute",
+          keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
+        },
+      },
       schema: {
         summary: "Upload a profile image (PNG, JPEG, GIF or WebP under 10 MB) to the media store",
         consumes: ["multipart/form-data"],
