@@ -1,4 +1,6 @@
-import { parseEther } from "viem";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { custom, HttpRequestError, http, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import type { Config } from "../config.ts";
 import {
@@ -8,14 +10,17 @@ import {
   bob,
   carol,
   configFor,
+  driver,
   createScratchDatabase,
   dumpTables,
   indexerOptions,
   indexToHead,
+  publicClientFor,
   runFullFlow,
   startTestChain,
   type TestChain,
 } from "./testing.ts";
+import { startIndexer } from "./indexer.ts";
 
 let t: TestChain;
 let flow: Awaited<ReturnType<typeof runFullFlow>>;
@@ -162,6 +167,141 @@ describe("indexer projections", () => {
       await indexToHead({ ...indexerOptions(scratch.db, config, t.publicClient), blockRange: 3n });
       expect(await dumpTables(scratch.db)).toEqual(before);
     } finally {
+      await scratch.drop();
+    }
+  });
+});
+
+async function freshDump(): Promise<Record<string, unknown[]>> {
+  const fresh = await createScratchDatabase(inject("databaseUrl"));
+  try {
+    await indexToHead(indexerOptions(fresh.db, configFor(t, fresh.url), t.publicClient));
+    return await dumpTables(fresh.db);
+  } finally {
+    await fresh.drop();
+  }
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("condition not met in time");
+}
+
+describe("indexer robustness", () => {
+  it("a reorg of depth 1 and of depth 3 ends identical to a fresh index of the final chain", async () => {
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    const lines: string[] = [];
+    const options = {
+      ...indexerOptions(scratch.db, configFor(t, scratch.url), t.publicClient),
+      log: (line: string) => void lines.push(line),
+    };
+    const d = driver(t);
+    const art = flow.art;
+    const notes = async () =>
+      (await scratch.db.$client.query("SELECT kind, address FROM notifications WHERE source_key IS NOT NULL")).rows;
+    try {
+      await indexToHead(options);
+      for (const [depth, replacement] of [
+        [1, 1],
+        [3, 4],
+      ] as const) {
+        const artistOffers = async () =>
+          (await notes()).filter((n) => n.kind === "offer" && n.address === artist.address.toLowerCase()).length;
+        const base = await artistOffers();
+        const snapshot = await t.test.snapshot();
+        // The branch that will be dropped: offers from alice (the owner, artist, is notified of each).
+        for (let i = 0; i < depth; i++) await d.market(alice, "makeOffer", [art, 4n], parseEther("0.1"));
+        await indexToHead(options);
+        expect(await artistOffers()).toBe(base + depth);
+        await t.test.revert({ id: snapshot });
+        // The canonical branch: different transactions (carol offers on token 2), another length.
+        for (let i = 0; i < replacement; i++) {
+          await d.market(carol, "makeOffer", [art, 2n], parseEther(String(0.1 + i * 0.01)));
+        }
+        await indexToHead(options);
+        expect(lines.filter((l) => l.includes("reorg")).length).toBe(depth === 1 ? 1 : 2);
+        // The dropped branch's notifications went with it.
+        expect(await artistOffers()).toBe(base);
+      }
+      expect(await dumpTables(scratch.db)).toEqual(await freshDump());
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it("killed at random points during a backfill, then restarted, ends identical to an uninterrupted run", async () => {
+    const reference = await freshDump();
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    const child = fileURLToPath(new URL("./testing-child.ts", import.meta.url));
+    const indexed = async () =>
+      Number((await scratch.db.$client.query("SELECT indexed_block FROM indexer_state")).rows[0]?.indexed_block ?? -1);
+    try {
+      const progress: number[] = [];
+      for (let run = 0; run < 4; run++) {
+        const killAfter = 1 + Math.floor(Math.random() * 8);
+        const proc = spawn(process.execPath, ["--import", "tsx", child], {
+          env: { ...process.env, ...t.env(scratch.url), INDEXER_TEST_BLOCK_RANGE: "2" },
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        await new Promise<void>((resolve) => {
+          let commits = 0;
+          proc.stdout?.on("data", (chunk: Buffer) => {
+            commits += chunk.toString().split("\n").filter((l) => l.startsWith("commit")).length;
+            if (commits >= killAfter) proc.kill("SIGKILL");
+          });
+          proc.once("exit", () => resolve());
+        });
+        progress.push(await indexed());
+      }
+      // Every run made progress from where the previous one was killed.
+      expect(progress[0]).toBeGreaterThan(0);
+      expect(new Set(progress).size).toBeGreaterThan(1);
+      await indexToHead(indexerOptions(scratch.db, configFor(t, scratch.url), t.publicClient));
+      expect(await dumpTables(scratch.db)).toEqual(reference);
+    } finally {
+      await scratch.drop();
+    }
+  }, 60_000);
+
+  it("converges with an RPC that fails every third call", async () => {
+    const reference = await freshDump();
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    const inner = http(t.url, { retryCount: 0 })({ chain: t.chain });
+    let calls = 0;
+    let failures = 0;
+    const flaky = custom(
+      {
+        async request({ method, params }) {
+          if (++calls % 3 === 0) {
+            failures++;
+            throw new HttpRequestError({ url: t.url, status: 503, details: "injected fault" });
+          }
+          return inner.request({ method, params });
+        },
+      },
+      { retryCount: 2, retryDelay: 5 },
+    );
+    const config = configFor(t, scratch.url);
+    const indexer = startIndexer({
+      ...indexerOptions(scratch.db, config, publicClientFor(t, flaky)),
+      pollIntervalMs: 20,
+      blockRange: 5n,
+    });
+    try {
+      const head = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+      await waitFor(async () => {
+        const { rows } = await scratch.db.$client.query("SELECT indexed_block FROM indexer_state");
+        return rows[0] !== undefined && BigInt(rows[0].indexed_block) >= head;
+      });
+      await indexer.stop();
+      expect(failures).toBeGreaterThan(10);
+      expect(await dumpTables(scratch.db)).toEqual(reference);
+    } finally {
+      await indexer.stop();
       await scratch.drop();
     }
   });
