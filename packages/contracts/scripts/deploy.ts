@@ -2,7 +2,7 @@
  * Deploys Easel to Sepolia or mainnet from environment variables and prints the addresses as env lines.
  *
  *   RPC_URL=https://... DEPLOYER_PRIVATE_KEY=0x... ADMIN_ADDRESS=0x... SIGNER_ADDRESS=0x... \
- *   ETH_USD_FEED=0x... npm run deploy -w @easel/contracts
+ *   ETH_USD_FEED_ADDRESS=0x... npm run deploy -w @easel/contracts
  */
 import { type Address, createPublicClient, createWalletClient, defineChain, http, isAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -39,7 +39,7 @@ async function main() {
     });
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   const walletClient = createWalletClient({ account, chain, transport: http(rpcUrl) });
-  const ethUsdFeed = address("ETH_USD_FEED", !local);
+  const ethUsdFeed = address("ETH_USD_FEED_ADDRESS", !local);
   console.error(`Deploying Easel to chain ${chainId} from ${account.address}...`);
   const deployment = await deployEasel({
     walletClient,

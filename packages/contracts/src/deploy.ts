@@ -129,7 +129,7 @@ export function deploymentToEnv(deployment: EaselDeployment): string {
   const lines = [`CHAIN_ID=${deployment.chainId}`, `DEPLOY_BLOCK=${deployment.deployBlock}`];
   for (const [name, address] of Object.entries(deployment.contracts)) {
     const key = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
-    lines.push(`${key === "ETH_USD_FEED" ? key : `${key}_ADDRESS`}=${address}`);
+    lines.push(`${key}_ADDRESS=${address}`);
   }
   return lines.join("\n");
 }

@@ -64,7 +64,7 @@ describe("deployEasel (generated artifacts, viem only)", async () => {
     });
     assert.equal(verified, true, "the local admin can mint");
     assert.match(deploymentToEnv(deployment), /^FACTORY_ADDRESS=0x[0-9a-fA-F]{40}$/m);
-    assert.match(deploymentToEnv(deployment), /^ETH_USD_FEED=0x/m);
+    assert.match(deploymentToEnv(deployment), /^ETH_USD_FEED_ADDRESS=0x/m);
   });
 
   it("mock ETH/USD feed answers like Chainlink", async () => {
