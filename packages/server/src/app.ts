@@ -23,6 +23,7 @@ import { MediaStore } from "./media/store.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { communityRoutes } from "./routes/community.ts";
+import { eventsRoutes } from "./routes/events.ts";
 import { homeRoutes } from "./routes/home.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
 
   await app.register(systemRoutes, { prefix: "/api" });
+  await app.register(eventsRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/profile" });
   await app.register(homeRoutes, { prefix: "/api/home" });

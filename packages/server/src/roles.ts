@@ -30,7 +30,8 @@ export async function startApi(context: Context, options: { logger?: boolean } =
 
 export async function startIndexerRole(context: Context): Promise<Service> {
   await migrateDatabase(context.db);
-  const indexer = startIndexer({ ...context, log: logLine });
+  // Locally blocks come every second or on demand: poll often so updates show within a second.
+  const indexer = startIndexer({ ...context, log: logLine, pollIntervalMs: context.config.localChain ? 100 : 1000 });
   return { name: "indexer", stop: () => indexer.stop() };
 }
 

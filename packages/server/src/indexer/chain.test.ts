@@ -20,6 +20,7 @@ import {
   startTestChain,
   type TestChain,
 } from "./testing.ts";
+import { buildApp } from "../app.ts";
 import { startIndexer } from "./indexer.ts";
 
 let t: TestChain;
@@ -302,6 +303,68 @@ describe("indexer robustness", () => {
       expect(await dumpTables(scratch.db)).toEqual(reference);
     } finally {
       await indexer.stop();
+      await scratch.drop();
+    }
+  });
+});
+
+describe("live updates", () => {
+  it("streams each committed batch to the Server-Sent Events subscribers it concerns", async () => {
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    const config = configFor(t, scratch.url);
+    const app = await buildApp({ config, db: scratch.db, chain: t.publicClient }, { logger: false });
+    const url = await app.listen({ host: "127.0.0.1", port: 0 });
+    const indexer = startIndexer({ ...indexerOptions(scratch.db, config, t.publicClient), pollIntervalMs: 20 });
+    const abort = new AbortController();
+    try {
+      const art = flow.art.toLowerCase();
+      const open = async (query: string) => {
+        const response = await fetch(`${url}/api/events?${query}`, { signal: abort.signal });
+        expect(response.headers.get("content-type")).toContain("text/event-stream");
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        let text = "";
+        return {
+          async next(predicate: (data: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+            for (;;) {
+              const events = text.split("\n\n");
+              text = events.pop() ?? "";
+              for (const raw of events) {
+                const data = raw.split("\n").find((l) => l.startsWith("data: "));
+                if (raw.includes("event: chain") && data) {
+                  const parsed = JSON.parse(data.slice(6)) as Record<string, unknown>;
+                  if (predicate(parsed)) return parsed;
+                }
+              }
+              const { value, done } = await reader.read();
+              if (done) throw new Error("stream ended");
+              text += new TextDecoder().decode(value);
+            }
+          },
+        };
+      };
+      const byToken = await open(`token=${art}:4`);
+      const byAccount = await open(`account=${carol.address}`);
+      await waitFor(async () => {
+        const { rows } = await scratch.db.$client.query("SELECT indexed_block FROM indexer_state");
+        return rows[0] !== undefined && BigInt(rows[0].indexed_block) >= (await t.publicClient.getBlockNumber({ cacheTime: 0 }));
+      });
+      const receipt = await driver(t).market(carol, "makeOffer", [flow.art, 4n], parseEther("0.5"));
+      const block = receipt.blockNumber;
+      const covers = (n: Record<string, unknown>) => BigInt(String(n.from)) <= block && block <= BigInt(String(n.to));
+      const forToken = await byToken.next((n) => covers(n) && Array.isArray(n.tokens) && n.tokens.includes(`${art}:4`));
+      expect(forToken.collections).toContain(art);
+      const forAccount = await byAccount.next((n) => covers(n) && Array.isArray(n.accounts) && n.accounts.includes(carol.address.toLowerCase()));
+      expect(forAccount.from).toBe(forToken.from);
+      // The row is visible once the notice arrives.
+      const { rows } = await scratch.db.$client.query(
+        "SELECT status FROM chain_offers WHERE collection = $1 AND token_id = 4 AND buyer = $2",
+        [art, carol.address.toLowerCase()],
+      );
+      expect(rows).toEqual([{ status: "active" }]);
+    } finally {
+      abort.abort();
+      await indexer.stop();
+      await app.close();
       await scratch.drop();
     }
   });

@@ -1,0 +1,108 @@
+import pg from "pg";
+import { CHAIN_CHANNEL, type ChainNotice } from "./indexer.ts";
+
+/** What a live subscriber wants to hear about; empty means everything. Values lowercase. */
+export type LiveFilter = { token?: string; collection?: string; account?: string };
+
+/** Whether a batch notice concerns a subscriber. */
+export function matches(notice: ChainNotice, filter: LiveFilter): boolean {
+  if (notice.all || (!filter.token && !filter.collection && !filter.account)) return true;
+  return (
+    (!!filter.token && !!notice.tokens?.includes(filter.token)) ||
+    (!!filter.collection && !!notice.collections?.includes(filter.collection)) ||
+    (!!filter.account && !!notice.accounts?.includes(filter.account))
+  );
+}
+
+type Subscriber = { filter: LiveFilter; send: (notice: ChainNotice) => void };
+
+/**
+ * One LISTEN connection per API process, shared by every Server-Sent Events stream: it connects with
+ * the first subscriber, reconnects with backoff when the connection drops (telling subscribers to
+ * refresh everything, since notices may have been missed) and closes with the app.
+ */
+export class ChainListener {
+  readonly #subscribers = new Set<Subscriber>();
+  #client: pg.Client | null = null;
+  #starting = false;
+  #closed = false;
+  #retryMs = 250;
+
+  constructor(
+    readonly databaseUrl: string,
+    readonly log: (line: string) => void = () => {},
+  ) {}
+
+  subscribe(filter: LiveFilter, send: (notice: ChainNotice) => void): () => void {
+    const subscriber = { filter, send };
+    this.#subscribers.add(subscriber);
+    void this.#start();
+    return () => this.#subscribers.delete(subscriber);
+  }
+
+  get size(): number {
+    return this.#subscribers.size;
+  }
+
+  #dispatch(notice: ChainNotice): void {
+    for (const s of this.#subscribers) {
+      if (matches(notice, s.filter)) s.send(notice);
+    }
+  }
+
+  async #start(): Promise<void> {
+    if (this.#client || this.#starting || this.#closed) return;
+    this.#starting = true;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    let reconnected = false;
+    const retry = () => {
+      if (this.#client === client) this.#client = null;
+      client.removeAllListeners();
+      client.on("error", () => {});
+      void client.end().catch(() => {});
+      if (this.#closed) return;
+      reconnected = true;
+      setTimeout(() => void this.#start(), this.#retryMs).unref();
+      this.#retryMs = Math.min(this.#retryMs * 2, 10_000);
+    };
+    client.on("error", (error) => {
+      this.log(`live updates: LISTEN connection lost (${error.message}); reconnecting`);
+      retry();
+    });
+    client.on("end", () => {
+      if (!this.#closed && this.#client === client) retry();
+    });
+    client.on("notification", (message) => {
+      if (message.channel !== CHAIN_CHANNEL || !message.payload) return;
+      try {
+        this.#dispatch(JSON.parse(message.payload) as ChainNotice);
+      } catch {
+        // Not ours.
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHAIN_CHANNEL}`);
+      if (this.#closed) {
+        await client.end();
+        return;
+      }
+      this.#client = client;
+      this.#retryMs = 250;
+      if (reconnected) this.#dispatch({ from: "0", to: "0", all: true });
+    } catch (error) {
+      this.log(`live updates: cannot LISTEN (${error instanceof Error ? error.message : error}); retrying`);
+      retry();
+    } finally {
+      this.#starting = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#subscribers.clear();
+    const client = this.#client;
+    this.#client = null;
+    if (client) await client.end().catch(() => {});
+  }
+}
