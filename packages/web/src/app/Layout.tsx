@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-rout
 import { AccountWatcher } from "../auth/AccountWatcher.tsx";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
+import { NewsletterConfirmation } from "../components/NewsletterConfirmation.tsx";
 import { WalletDialog } from "../wallet/WalletDialog.tsx";
 import type { RouteHandle } from "./routes.tsx";
 
@@ -32,6 +33,7 @@ export function Layout() {
       <Footer />
       <WalletDialog />
       <AccountWatcher />
+      <NewsletterConfirmation />
       <ScrollRestoration />
     </div>
   );
