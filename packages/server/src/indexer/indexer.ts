@@ -179,33 +179,23 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
     await writeState(client, config.chainId, head, indexed);
     return true;
   }
-  const range = options.blockRange ?? BLOCK_RANGE;
-  const to = from + range - 1n < final ? from + range - 1n : final;
-
-  const before = await chainHash(chain, to);
-  if (!before) throw new Error(`block ${to} is not available yet`);
-  // Phase 1: the factory's logs, to discover collections created in this range.
-  const factoryLogs = await chain.getLogs({ address: config.contracts.factory, fromBlock: from, toBlock: to });
-  const created = factoryLogs
-    .filter((l) => l.topics[0] === COLLECTION_CREATED_TOPIC && l.topics[1])
-    .map((l) => `0x${(l.topics[1] as string).slice(26)}`.toLowerCase());
-  // Phase 2: the market and every collection, known or just created.
-  const { rows: known } = await client.query<{ address: string }>("SELECT address FROM chain_collections");
-  const addresses = [
-    ...new Set([config.contracts.market, config.contracts.defaultCollection, ...known.map((r) => r.address), ...created]),
-  ] as `0x${string}`[];
-  const logs: Log[] = [...factoryLogs];
-  for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
-    logs.push(...(await chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock: from, toBlock: to })));
-  }
-  // The logs must all come from one chain: the range's last block did not change while we read.
-  const after = await chainHash(chain, to);
-  if (after !== before) throw new Error(`the chain changed while reading blocks ${from}-${to}`);
-  for (const l of logs) {
-    if (l.blockNumber === to && l.blockHash?.toLowerCase() !== before) {
-      throw new Error(`log of block ${to} from another fork`);
+  const maxRange = options.blockRange ?? BLOCK_RANGE;
+  const range = ranges.get(options) ?? maxRange;
+  let to = from + range - 1n < final ? from + range - 1n : final;
+  let logs: Log[];
+  let before: string;
+  for (;;) {
+    try {
+      ({ logs, before } = await readRange(options, client, from, to));
+      break;
+    } catch (error) {
+      // Too many logs for one response: halve the range (down to one block) and remember it.
+      if (!isTooLarge(error) || to === from) throw error;
+      to = from + (to - from) / 2n;
+      ranges.set(options, to - from + 1n);
     }
   }
+  if (range < maxRange && to - from + 1n === range) ranges.set(options, range * 2n > maxRange ? maxRange : range * 2n);
   const times = new Map<bigint, Date>();
   const untimed = [
     ...new Set(
@@ -236,6 +226,53 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   await client.query("COMMIT");
   options.onCommit?.({ from, to, events: stored.length });
   return to >= final;
+}
+
+/** Current batch size per indexer, shrunk when an RPC refuses a response as too large. */
+const ranges = new WeakMap<IndexerOptions, bigint>();
+
+function isTooLarge(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ""}` : "";
+  return /size limit|too large|too many|exceed|range|10000 results|query returned more/i.test(text);
+}
+
+/**
+ * The logs of a block range, all from one chain: the factory's first (to discover collections created in
+ * the range), then the market's and every collection's, checking that the range's last block did not
+ * change meanwhile.
+ */
+async function readRange(
+  options: IndexerOptions,
+  client: pg.ClientBase,
+  from: bigint,
+  to: bigint,
+): Promise<{ logs: Log[]; before: string }> {
+  const { chain, config } = options;
+  const before = await chainHash(chain, to);
+  if (!before) throw new Error(`block ${to} is not available yet`);
+  // Phase 1: the factory's logs, to discover collections created in this range.
+  const factoryLogs = await chain.getLogs({ address: config.contracts.factory, fromBlock: from, toBlock: to });
+  const created = factoryLogs
+    .filter((l) => l.topics[0] === COLLECTION_CREATED_TOPIC && l.topics[1])
+    .map((l) => `0x${(l.topics[1] as string).slice(26)}`.toLowerCase());
+  // Phase 2: the market and every collection, known or just created.
+  const { rows: known } = await client.query<{ address: string }>("SELECT address FROM chain_collections");
+  const addresses = [
+    ...new Set([config.contracts.market, config.contracts.defaultCollection, ...known.map((r) => r.address), ...created]),
+  ] as `0x${string}`[];
+  const logs: Log[] = [...factoryLogs];
+  for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
+    logs.push(...(await chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock: from, toBlock: to })));
+  }
+  // The logs must all come from one chain: the range's last block did not change while we read.
+  const after = await chainHash(chain, to);
+  if (after !== before) throw new Error(`the chain changed while reading blocks ${from}-${to}`);
+  for (const l of logs) {
+    if (l.blockNumber === to && l.blockHash?.toLowerCase() !== before) {
+      throw new Error(`log of block ${to} from another fork`);
+    }
+  }
+  return { logs, before };
 }
 
 /** Inserts events; returns those not stored before (so applying a range twice changes nothing). */

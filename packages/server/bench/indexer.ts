@@ -1,0 +1,249 @@
+/**
+ * `npm run bench:indexer`: generates a local chain with at least 20,000 mixed Easel events (mints,
+ * listings, offers, sales, auctions and bids), indexes it from scratch into a fresh database, then
+ * follows 1 s blocks live and measures the delay from a block's inclusion to its update arriving through
+ * the API's Server-Sent Events (sent after the batch committed, so the rows are visible).
+ * Prints a table and writes bench/indexer-report.json.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { easelCollectionAbi, easelMarketAbi } from "@easel/contracts";
+import { type Address, encodeFunctionData, type Hex, parseEther, parseGwei } from "viem";
+import { buildApp } from "../src/app.ts";
+import { createDatabase, migrateDatabase } from "../src/db/client.ts";
+import { startPostgres } from "../src/embedded/postgres.ts";
+import { freePort } from "../src/embedded/process.ts";
+import { startIndexer } from "../src/indexer/indexer.ts";
+import {
+  accounts,
+  admin,
+  artist,
+  cidBytes,
+  configFor,
+  driver,
+  indexerOptions,
+  indexToHead,
+  startTestChain,
+} from "../src/indexer/testing.ts";
+
+const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
+const LIVE_SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 30);
+const say = (line: string) => console.log(`[bench] ${line}`);
+
+const dir = mkdtempSync(join(tmpdir(), "easel-bench-"));
+chmodSync(dir, 0o755);
+const postgres = await startPostgres({ dataDir: join(dir, "pg"), port: await freePort(), database: "easel_bench" });
+const t = await startTestChain();
+try {
+  const rpc = async (method: string, params: unknown[] = []) => {
+    const response = await fetch(t.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result;
+  };
+  const d = driver(t);
+  const collectors = accounts.slice(2, 8);
+  await d.market(admin, "setArtistVerified", [artist.address, true]);
+  const art = await d.createCollection(artist, "Benchmark", "BENCH");
+  await d.approve(artist, art);
+
+  // ---------------------------------------------------------------- generate the chain
+  // Many transactions per block: automine off, signed locally, sent in JSON-RPC batches, then evm_mine.
+  await rpc("evm_setAutomine", [false]);
+  await rpc("evm_setBlockGasLimit", ["0x3b9aca00"]);
+  const nonces = new Map<string, number>();
+  for (const a of accounts) {
+    nonces.set(a.address, Number(await rpc("eth_getTransactionCount", [a.address, "latest"])));
+  }
+  let pending: Hex[] = [];
+  const queue = async (who: (typeof accounts)[0], to: Address, data: Hex, value = 0n) => {
+    const nonce = nonces.get(who.address) as number;
+    nonces.set(who.address, nonce + 1);
+    pending.push(
+      await who.signTransaction({
+        chainId: 31337,
+        type: "eip1559",
+        to,
+        data,
+        value,
+        nonce,
+        gas: 400_000n,
+        maxFeePerGas: parseGwei("100"),
+        maxPriorityFeePerGas: 0n,
+      }),
+    );
+  };
+  /** Sends the queued transactions and mines until all are included. */
+  const mineAll = async () => {
+    for (let i = 0; i < pending.length; i += 250) {
+      const batch = pending.slice(i, i + 250).map((raw, j) => ({
+        jsonrpc: "2.0",
+        id: j,
+        method: "eth_sendRawTransaction",
+        params: [raw],
+      }));
+      const response = await fetch(t.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(batch),
+      });
+      const results = (await response.json()) as { error?: { message: string } }[];
+      const failed = results.find((r) => r.error);
+      if (failed) throw new Error(`sendRawTransaction: ${failed.error?.message}`);
+    }
+    pending = [];
+    for (;;) {
+      await rpc("anvil_setNextBlockBaseFeePerGas", ["0x1"]);
+      await rpc("evm_mine");
+      const status = (await rpc("txpool_status")) as { pending: string; queued: string };
+      if (Number(status.pending) === 0 && Number(status.queued) === 0) break;
+    }
+  };
+  const market = (fn: string, args: readonly unknown[]) =>
+    encodeFunctionData({ abi: easelMarketAbi, functionName: fn as never, args: args as never });
+
+  // Per token: mint (Transfer + Minted); then either list, offer, buy (SellOrderSet, OfferMade, Transfer,
+  // Sale) or, every fifth token, a standard auction with two bids (AuctionCreated, Transfer, 2 BidPlaced).
+  const tokens = Math.ceil(TARGET_EVENTS / 6) + 10;
+  const started = Date.now();
+  for (let id = 1; id <= tokens; id++) {
+    await queue(
+      artist,
+      art,
+      encodeFunctionData({
+        abi: easelCollectionAbi,
+        functionName: "mintNFT",
+        args: [1000, cidBytes(id), BigInt(id), []],
+      }),
+    );
+  }
+  await mineAll();
+  for (let id = 1; id <= tokens; id++) {
+    const tokenId = BigInt(id);
+    if (id % 5 === 0) await queue(artist, t.market, market("setStandardAuction", [art, tokenId, parseEther("1"), 0n, 86_400n]));
+    else await queue(artist, t.market, market("setSellOrder", [art, tokenId, parseEther("0.1")]));
+  }
+  await mineAll();
+  for (let id = 1; id <= tokens; id++) {
+    const tokenId = BigInt(id);
+    const a = collectors[id % collectors.length] as (typeof accounts)[0];
+    if (id % 5 === 0) await queue(a, t.market, market("placeBid", [art, tokenId]), parseEther("1"));
+    else await queue(a, t.market, market("makeOffer", [art, tokenId]), parseEther("0.05"));
+  }
+  await mineAll();
+  for (let id = 1; id <= tokens; id++) {
+    const tokenId = BigInt(id);
+    const b = collectors[(id + 1) % collectors.length] as (typeof accounts)[0];
+    if (id % 5 === 0) await queue(b, t.market, market("placeBid", [art, tokenId]), parseEther("1.1"));
+    else await queue(b, t.market, market("buyNow", [art, tokenId]), parseEther("0.1"));
+  }
+  await mineAll();
+  await rpc("evm_setAutomine", [true]);
+  const generatedS = (Date.now() - started) / 1000;
+  const head = BigInt(String(await rpc("eth_blockNumber")));
+  say(`generated ${tokens} tokens' worth of transactions up to block ${head} in ${generatedS.toFixed(1)} s`);
+
+  // ---------------------------------------------------------------- backfill from scratch
+  const db = createDatabase(postgres.url);
+  await migrateDatabase(db);
+  const config = configFor(t, postgres.url);
+  const backfillStart = performance.now();
+  await indexToHead(indexerOptions(db, config, t.publicClient));
+  const backfillMs = performance.now() - backfillStart;
+  const events = Number((await db.$client.query("SELECT count(*) AS n FROM chain_events")).rows[0]?.n);
+  const backfillEventsPerSecond = Math.round(events / (backfillMs / 1000));
+  say(`indexed ${events} events in ${(backfillMs / 1000).toFixed(2)} s`);
+  if (events < TARGET_EVENTS) throw new Error(`only ${events} events generated`);
+
+  // ---------------------------------------------------------------- live following with 1 s blocks
+  await rpc("evm_setAutomine", [false]);
+  const app = await buildApp({ config, db, chain: t.publicClient }, { logger: false });
+  const url = await app.listen({ host: "127.0.0.1", port: 0 });
+  const indexer = startIndexer({ ...indexerOptions(db, config, t.publicClient), pollIntervalMs: 100 });
+  const abort = new AbortController();
+  const watcher = collectors[0] as (typeof accounts)[0];
+  const response = await fetch(`${url}/api/events?account=${watcher.address}`, { signal: abort.signal });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const arrivals: { from: bigint; to: bigint; at: number }[] = [];
+  void (async () => {
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      text += new TextDecoder().decode(value);
+      const parts = text.split("\n\n");
+      text = parts.pop() ?? "";
+      for (const part of parts) {
+        const data = part.split("\n").find((l) => l.startsWith("data: "));
+        if (!part.includes("event: chain") || !data) continue;
+        const notice = JSON.parse(data.slice(6)) as { from: string; to: string };
+        arrivals.push({ from: BigInt(notice.from), to: BigInt(notice.to), at: performance.now() });
+      }
+    }
+  })();
+  // Let the live indexer reach the head before measuring.
+  await new Promise((r) => setTimeout(r, 1500));
+  const delays: number[] = [];
+  let next = 0;
+  for (let i = 0; i < LIVE_SAMPLES; i++) {
+    // One offer per block from the watched account, on a sold token someone else owns (a higher offer).
+    const tick = performance.now();
+    do next++;
+    while (next % 5 === 0 || (next + 1) % collectors.length === 0);
+    await queue(watcher, t.market, market("makeOffer", [art, BigInt(next)]), parseEther("0.06"));
+    for (let j = 0; j < pending.length; j++) {
+      await rpc("eth_sendRawTransaction", [pending[j]]);
+    }
+    pending = [];
+    // 1 s blocks: wait for the next second boundary of this loop, then mine.
+    await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - tick))));
+    await rpc("anvil_setNextBlockBaseFeePerGas", ["0x1"]);
+    await rpc("evm_mine");
+    const included = performance.now();
+    const block = BigInt(String(await rpc("eth_blockNumber")));
+    const deadline = included + 10_000;
+    while (performance.now() < deadline) {
+      const hit = arrivals.find((a) => a.from <= block && block <= a.to && a.at >= included - 1);
+      if (hit) {
+        delays.push(hit.at - included);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  abort.abort();
+  await indexer.stop();
+  await app.close();
+  await db.$client.end();
+
+  const sorted = [...delays].sort((a, b) => a - b);
+  const pct = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
+  const report = {
+    events,
+    backfillEventsPerSecond,
+    liveDelayP50Ms: pct(50),
+    liveDelayP95Ms: pct(95),
+  };
+  if (delays.length < LIVE_SAMPLES) say(`warning: ${LIVE_SAMPLES - delays.length} live samples timed out`);
+  console.table({
+    events: { value: events, target: `>= ${TARGET_EVENTS}` },
+    "backfill events/s": { value: backfillEventsPerSecond, target: ">= 2000" },
+    "backfill seconds": { value: Number((backfillMs / 1000).toFixed(2)), target: "" },
+    "live delay p50 (ms)": { value: report.liveDelayP50Ms, target: "" },
+    "live delay p95 (ms)": { value: report.liveDelayP95Ms, target: "< 1000" },
+    "live samples": { value: delays.length, target: LIVE_SAMPLES },
+  });
+  const file = new URL("./indexer-report.json", import.meta.url);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  say(`wrote ${file.pathname}`);
+} finally {
+  await t.stop();
+  await postgres.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(0);
