@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { E2E } from "../playwright.config.ts";
 import { injectWallet } from "./wallet.ts";
@@ -51,11 +50,8 @@ export async function makePng(page: Page, width: number, height: number, color: 
   return Buffer.from(dataUrl.split(",")[1] ?? "", "base64");
 }
 
-/**
- * Mail folders the e2e stack may write to: the stack's data folder (e2e/.data/mail), and the
- * repository's .data/mail, where the server writes when the launcher does not pass its data folder on.
- */
-const MAIL_DIRS = [join(E2E.dataDir, "mail"), fileURLToPath(new URL("../../.data/mail", import.meta.url))];
+/** Without SMTP, the e2e stack writes each mail as an .eml file under its data folder (e2e/.data/mail). */
+const MAIL_DIRS = [join(E2E.dataDir, "mail")];
 
 /** The newest stored .eml addressed to `email`, decoded from quoted-printable; waits for it to appear. */
 export async function waitForMail(email: string, timeoutMs = 15_000): Promise<string> {
