@@ -161,9 +161,9 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   if (localChain && publicUrl.hostname === "127.0.0.1") siweDomains.push(`localhost:${publicUrl.port}`);
   if (localChain && publicUrl.hostname === "localhost") siweDomains.push(`127.0.0.1:${publicUrl.port}`);
   const lower = (a: string) => a.toLowerCase() as `0x${string}`;
-  // The embedded launcher builds its env itself and knows its folder as EASEL_DATA_DIR (the browser
-  // tests use their own); honour it so their media and mail never land in a developer's .data/.
-  const dataDir = resolve(e.DATA_DIR ?? process.env.EASEL_DATA_DIR ?? DEFAULT_DATA_DIR);
+  // Media and mail live in the data folder unless MEDIA_DIR / MAIL_DIR say otherwise; the embedded
+  // launcher passes its own folder (the browser tests use e2e/.data).
+  const dataDir = resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR);
   const inData = (value: string | undefined, fallback: string) =>
     value ? (isAbsolute(value) ? value : resolve(value)) : join(dataDir, fallback);
   return {

@@ -31,13 +31,17 @@ export async function startApi(context: Context, options: { logger?: boolean } =
 export async function startIndexerRole(context: Context): Promise<Service> {
   await migrateDatabase(context.db);
   // Locally blocks come every second or on demand: poll often so updates show within a second.
-  const indexer = startIndexer({ ...context, log: logLine, pollIntervalMs: context.config.localChain ? 100 : 1000 });
+  const indexer = startIndexer({
+    ...context,
+    log: logLine,
+    pollIntervalMs: context.config.localChain ? 100 : 1000,
+  });
   return { name: "indexer", stop: () => indexer.stop() };
 }
 
 export async function startWorkerRole(context: Context): Promise<Service> {
   await migrateDatabase(context.db);
-  const worker = await startWorker({ databaseUrl: context.config.databaseUrl, db: context.db, log: logLine });
+  const worker = await startWorker({ config: context.config, db: context.db, log: logLine });
   return { name: "worker", stop: () => worker.stop() };
 }
 

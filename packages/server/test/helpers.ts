@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createChainClient } from "../src/chain/client.ts";
@@ -17,6 +19,8 @@ export function validEnv(overrides: Env = {}): Env {
     SIGNER_PRIVATE_KEY: "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
     PUBLIC_URL: "http://127.0.0.1:3000",
     LOG_LEVEL: "silent",
+    // Keep anything a test writes (media, mail) out of the developer's .data/.
+    DATA_DIR: join(tmpdir(), "easel-test-data"),
     ...overrides,
   };
 }

@@ -165,6 +165,7 @@ async function main(): Promise<void> {
       PORT: String(ports.api),
       ADMIN_ADDRESSES: deployer.address,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      DATA_DIR: dataDir,
     };
     let config: Config;
     try {
