@@ -278,6 +278,14 @@ async function readRange(
 /** Inserts events; returns those not stored before (so applying a range twice changes nothing). */
 async function storeEvents(client: pg.ClientBase, events: ChainEvent[]): Promise<ChainEvent[]> {
   if (events.length === 0) return [];
+  const first = events[0] as ChainEvent;
+  const last = events[events.length - 1] as ChainEvent;
+  // Normally the range is new (the cursor moved past nothing of it): insert without conflict checks.
+  const { rowCount } = await client.query(
+    "SELECT 1 FROM chain_events WHERE block_number BETWEEN $1 AND $2 LIMIT 1",
+    [first.blockNumber.toString(), last.blockNumber.toString()],
+  );
+  const seen = (rowCount ?? 0) > 0;
   const fresh = new Set<string>();
   for (let i = 0; i < events.length; i += 10_000) {
     const rows = events.slice(i, i + 10_000).map((e) => ({
@@ -290,14 +298,18 @@ async function storeEvents(client: pg.ClientBase, events: ChainEvent[]): Promise
       args: e.args,
       block_time: e.blockTime.toISOString(),
     }));
+    const insert = "INSERT INTO chain_events SELECT * FROM jsonb_populate_recordset(NULL::chain_events, $1::jsonb)";
+    if (!seen) {
+      await client.query(insert, [JSON.stringify(rows)]);
+      continue;
+    }
     const { rows: inserted } = await client.query<{ block_number: string; log_index: number }>(
-      `INSERT INTO chain_events SELECT * FROM jsonb_populate_recordset(NULL::chain_events, $1::jsonb)
-       ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
+      `${insert} ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
       [JSON.stringify(rows)],
     );
     for (const r of inserted) fresh.add(`${r.block_number}:${r.log_index}`);
   }
-  return events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`));
+  return seen ? events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`)) : events;
 }
 
 /** Runs the handlers over events (in chain order) and writes the projections; returns what changed. */
@@ -313,7 +325,8 @@ async function applyEvents(
   for (const e of events) batch.apply(e);
   await batch.flush(client);
   if (notify) {
-    for (const a of await writeNotifications(client, batch.notifications)) batch.touched.accounts.add(a);
+    const intents = batch.notifications.filter((n) => !n.skip);
+    for (const a of await writeNotifications(client, intents)) batch.touched.accounts.add(a);
   }
   return {
     collections: [...batch.touched.collections],

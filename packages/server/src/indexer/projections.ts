@@ -78,6 +78,8 @@ export type NotificationIntent = {
   time: Date;
   /** Instead of `address`, notify every follower of this account. */
   followersOf?: boolean;
+  /** Dropped (the transfer turned out to be part of a sale). */
+  skip?: boolean;
 };
 
 /** What a batch changed: for live updates. */
@@ -116,6 +118,9 @@ export class Batch {
   readonly credits: Row[] = [];
   readonly activity: Row[] = [];
   readonly notifications: NotificationIntent[] = [];
+  /** Transfer activity and notifications by `tx:collection:tokenId`, dropped when a sale follows. */
+  readonly transferActivity = new Map<string, Row>();
+  readonly transferNotes = new Map<string, NotificationIntent>();
   readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
 
   constructor(readonly market: string) {}
@@ -185,7 +190,7 @@ export class Batch {
       [TABLES.bids, this.bids],
       [TABLES.sales, this.sales],
       [TABLES.credits, this.credits],
-      [TABLES.activity, this.activity],
+      [TABLES.activity, this.activity.filter((r) => !r.skip)],
     ];
     for (const [t, rows] of append) {
       if (rows.length > 0) await upsertRows(client, t.name, t.pk, t.columns, rows, { keep: true });
@@ -375,11 +380,15 @@ export const HANDLERS: Record<string, Handler> = {
           token.status = "minted";
           token.price = null;
         }
+        const key = `${e.txHash}:${collection}:${tokenId}`;
         b.activityRow(e, 0, "transfer", collection, tokenId, from, to, null);
+        b.transferActivity.set(key, b.activity[b.activity.length - 1] as Row);
         b.notify(e, to, "transfer", "ownedItemUpdate", `You received NFT #${tokenId} from ${short(from)}.`, {
           collection,
           tokenId,
         });
+        const note = b.notifications[b.notifications.length - 1];
+        if (note?.kind === "transfer") b.transferNotes.set(key, note);
       }
     }
     b.tokens.touch(token);
@@ -727,18 +736,12 @@ export const HANDLERS: Record<string, Handler> = {
       token.last_price = a.price;
       setTokenStatus(b, e, token, "minted", null);
     }
-    // The sale's own transfer is shown as the sale, not as a separate transfer.
-    const i = b.activity.findLastIndex(
-      (r) => r.kind === "transfer" && r.tx_hash === e.txHash && r.collection === collection && r.token_id === tokenId,
-    );
-    if (i >= 0) b.activity.splice(i, 1);
-    b.notifications.splice(
-      0,
-      b.notifications.length,
-      ...b.notifications.filter(
-        (n) => !(n.kind === "transfer" && n.data.tx === e.txHash && n.data.tokenId === tokenId && n.data.collection === collection),
-      ),
-    );
+    // The sale's own transfer is shown as the sale, not as a separate transfer (nor notified as one).
+    const saleTransfer = `${e.txHash}:${collection}:${tokenId}`;
+    const transferRow = b.transferActivity.get(saleTransfer);
+    if (transferRow) transferRow.skip = true;
+    const transferNote = b.transferNotes.get(saleTransfer);
+    if (transferNote) transferNote.skip = true;
     b.activityRow(e, 0, "sale", collection, tokenId, a.seller, a.buyer, a.price);
     const data = { collection, tokenId, price: a.price, mechanism };
     b.notify(e, a.seller, "sale", "itemSold", `Your NFT #${tokenId} sold for ${eth(a.price)}; you receive ${eth(a.proceeds)}.`, data);

@@ -74,7 +74,8 @@ export type TestChain = Awaited<ReturnType<typeof startTestChain>>;
 export async function startTestChain(options: { blockTimeS?: number } = {}) {
   const anvil: Anvil = await startAnvil({ port: await freePort(), ...options });
   const chain = { ...localChain, rpcUrls: { default: { http: [anvil.url] } } };
-  const transport = http(anvil.url, { timeout: 60_000 });
+  // Large backfill batches return big getLogs responses on this local chain.
+  const transport = http(anvil.url, { timeout: 60_000, maxResponseBodySize: 200_000_000 });
   const publicClient = createPublicClient({ chain, transport }) as PublicClient;
   const test = createTestClient({ chain, mode: "anvil", transport });
   const deployment = await deployEasel({
