@@ -2,3 +2,4 @@ export * from "./accounts.ts";
 export * from "./api.ts";
 export * from "./constants.ts";
 export * from "./format.ts";
+export * from "./trading.ts";

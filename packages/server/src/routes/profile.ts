@@ -32,6 +32,7 @@ import { ApiError } from "../errors.ts";
 import { checkImage, ImageError } from "../media/images.ts";
 import { currentSession } from "./auth.ts";
 import { badRequest, isAdmin, type Profile, pgError, requireActiveUser, requireSession } from "./guards.ts";
+import { profileChainLists } from "./trading.ts";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Followers and following lists carry at most this many entries (newest first); counts are exact. */
@@ -154,6 +155,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
                 .limit(1)
             : Promise.resolve([]),
         ]);
+      const chainLists = await profileChainLists(db, address);
       const refs = await userRefs([
         ...new Set([address, ...followerRows.map((r) => r.address), ...followingRows.map((r) => r.address)]),
       ]);
@@ -168,12 +170,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           following: followingRows.map((r) => ref(r.address)),
           followersCount: followerCount?.n ?? 0,
           followingCount: followingCount?.n ?? 0,
-          // Created / Collection / Collected / Split come from the chain tables, which the indexer
-          // issue adds. Until those tables exist the lists are empty — never invented rows.
-          created: [],
-          collection: [],
-          collected: [],
-          split: [],
+          ...chainLists,
         },
       };
     },

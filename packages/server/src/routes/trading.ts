@@ -1,0 +1,352 @@
+import {
+  type ChainCollectionItem,
+  type ChainTokenItem,
+  profileAuctionsResponseSchema,
+  profileOffersResponseSchema,
+  profileOpenOrdersResponseSchema,
+  type TradeRow,
+} from "@easel/common";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { formatEther } from "viem";
+import {
+  chainAuctions,
+  chainBids,
+  chainCollections,
+  chainOffers,
+  chainSellOrders,
+  chainTokens,
+} from "../db/chain-schema.ts";
+import type { Database } from "../db/client.ts";
+import { requireSession } from "./guards.ts";
+
+/** Lists are capped; the profile shows the newest. */
+const LIST_LIMIT = 100;
+
+type TokenRow = typeof chainTokens.$inferSelect;
+type CollectionRow = Pick<typeof chainCollections.$inferSelect, "address" | "name" | "kind">;
+
+const tokenName = (collectionName: string | null | undefined, tokenId: string) =>
+  `${collectionName ?? "Token"} #${tokenId}`;
+
+function toTokenItem(token: TokenRow, collection: CollectionRow | null): ChainTokenItem {
+  return {
+    _id: `${token.collection}:${token.tokenId}`,
+    collection: { address: token.collection, name: collection?.name ?? null, kind: collection?.kind ?? null },
+    tokenId: token.tokenId,
+    name: tokenName(collection?.name, token.tokenId),
+    creator: token.creator,
+    owner: token.owner,
+    status: token.status,
+    image_cid: token.cid,
+    royaltyBps: token.royaltyBps,
+    collaborators: token.collaborators ?? [],
+    price: token.price === null ? null : formatEther(BigInt(token.price)),
+    priceWei: token.price,
+    lastPriceWei: token.lastPrice,
+  };
+}
+
+async function tokensWhere(db: Database, where: ReturnType<typeof and>): Promise<ChainTokenItem[]> {
+  const rows = await db
+    .select({
+      token: chainTokens,
+      collection: {
+        address: chainCollections.address,
+        name: chainCollections.name,
+        kind: chainCollections.kind,
+      },
+    })
+    .from(chainTokens)
+    .leftJoin(chainCollections, eq(chainCollections.address, chainTokens.collection))
+    .where(where)
+    .orderBy(desc(chainTokens.mintedBlock))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => toTokenItem(row.token, row.collection));
+}
+
+/**
+ * The profile's four tabs from the chain tables: tokens it created, collections it owns, tokens it
+ * collected (owns but did not create), and tokens whose proceeds it shares as a collaborator.
+ */
+export async function profileChainLists(db: Database, address: string) {
+  const live = ne(chainTokens.status, "burned");
+  const [created, collectionRows, collected, split] = await Promise.all([
+    tokensWhere(db, and(live, eq(chainTokens.creator, address))),
+    db
+      .select()
+      .from(chainCollections)
+      .where(eq(chainCollections.owner, address))
+      .orderBy(desc(chainCollections.createdBlock))
+      .limit(LIST_LIMIT),
+    tokensWhere(
+      db,
+      and(
+        live,
+        eq(chainTokens.owner, address),
+        or(sql`${chainTokens.creator} IS NULL`, ne(chainTokens.creator, address)),
+      ),
+    ),
+    tokensWhere(
+      db,
+      and(
+        live,
+        ne(chainTokens.creator, address),
+        sql`${chainTokens.collaborators} @> ${JSON.stringify([{ account: address }])}::jsonb`,
+      ),
+    ),
+  ]);
+  const collection: ChainCollectionItem[] = collectionRows.map((c) => ({
+    _id: c.address,
+    contract_address: c.address,
+    name: c.name,
+    symbol: c.symbol,
+    kind: c.kind,
+    owner: c.owner,
+    tokensCount: c.tokensCount,
+    ownersCount: c.ownersCount,
+    floorPriceWei: c.floorPrice,
+    volumeWei: c.volume,
+  }));
+  return { created, collection, collected, split };
+}
+
+/** Collection names for the rows of a trading list. */
+async function collectionNames(db: Database, addresses: string[]): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db
+    .select({ address: chainCollections.address, name: chainCollections.name })
+    .from(chainCollections)
+    .where(inArray(chainCollections.address, [...new Set(addresses)]));
+  return new Map(rows.map((row) => [row.address, row.name]));
+}
+
+type RowInput = {
+  collection: string;
+  tokenId: string;
+  amount: string;
+  status: string;
+  counterparty: string | null;
+  kind?: string | null;
+  endTime?: Date | null;
+  updatedAt?: Date | null;
+  id: string;
+};
+
+function tradeRows(inputs: RowInput[], names: Map<string, string>): TradeRow[] {
+  return inputs.map((input) => ({
+    _id: input.id,
+    collection: input.collection,
+    collectionName: names.get(input.collection) ?? null,
+    tokenId: input.tokenId,
+    name: tokenName(names.get(input.collection), input.tokenId),
+    price: formatEther(BigInt(input.amount)),
+    priceWei: input.amount,
+    status: input.status,
+    counterparty: input.counterparty,
+    kind: input.kind ?? null,
+    endTime: input.endTime?.toISOString() ?? null,
+    updatedAt: input.updatedAt?.toISOString() ?? null,
+  }));
+}
+
+type AuctionRow = typeof chainAuctions.$inferSelect;
+const auctionInput = (a: AuctionRow): RowInput => ({
+  id: `${a.createdBlock}:${a.createdLogIndex}`,
+  collection: a.collection,
+  tokenId: a.tokenId,
+  amount: a.topBid ?? a.basePrice,
+  status: a.status,
+  counterparty: a.topBidder,
+  kind: a.kind,
+  endTime: a.endTime,
+  updatedAt: null,
+});
+
+/** The signed-in user's offers, auctions and open orders, from the chain tables; only their own. */
+export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    "/offers",
+    {
+      schema: {
+        summary: "Offers the signed-in user made, and live offers on their tokens",
+        response: { 200: profileOffersResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await requireSession(app, request);
+      const [made, received] = await Promise.all([
+        db
+          .select({ offer: chainOffers, owner: chainTokens.owner })
+          .from(chainOffers)
+          .leftJoin(
+            chainTokens,
+            and(
+              eq(chainTokens.collection, chainOffers.collection),
+              eq(chainTokens.tokenId, chainOffers.tokenId),
+            ),
+          )
+          .where(eq(chainOffers.buyer, address))
+          .orderBy(desc(chainOffers.updatedBlock))
+          .limit(LIST_LIMIT),
+        db
+          .select({ offer: chainOffers })
+          .from(chainOffers)
+          .innerJoin(
+            chainTokens,
+            and(
+              eq(chainTokens.collection, chainOffers.collection),
+              eq(chainTokens.tokenId, chainOffers.tokenId),
+            ),
+          )
+          .where(and(eq(chainTokens.owner, address), eq(chainOffers.status, "active")))
+          .orderBy(desc(chainOffers.updatedBlock))
+          .limit(LIST_LIMIT),
+      ]);
+      const names = await collectionNames(
+        db,
+        [...made, ...received].map((r) => r.offer.collection),
+      );
+      const offerInput = (o: typeof chainOffers.$inferSelect, counterparty: string | null): RowInput => ({
+        id: `${o.collection}:${o.tokenId}:${o.buyer}`,
+        collection: o.collection,
+        tokenId: o.tokenId,
+        amount: o.amount,
+        status: o.status,
+        counterparty,
+        updatedAt: o.updatedAt,
+      });
+      return {
+        data: {
+          made: tradeRows(
+            made.map((r) => offerInput(r.offer, r.owner)),
+            names,
+          ),
+          received: tradeRows(
+            received.map((r) => offerInput(r.offer, r.offer.buyer)),
+            names,
+          ),
+        },
+      };
+    },
+  );
+
+  app.get(
+    "/auctions",
+    {
+      schema: {
+        summary: "Auctions the signed-in user held, and auctions they bid in",
+        response: { 200: profileAuctionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await requireSession(app, request);
+      const bidOnTokens = db
+        .selectDistinct({ collection: chainBids.collection, tokenId: chainBids.tokenId })
+        .from(chainBids)
+        .where(eq(chainBids.bidder, address));
+      const [held, bidOn] = await Promise.all([
+        db
+          .select()
+          .from(chainAuctions)
+          .where(eq(chainAuctions.seller, address))
+          .orderBy(desc(chainAuctions.createdBlock))
+          .limit(LIST_LIMIT),
+        db
+          .select()
+          .from(chainAuctions)
+          .where(
+            and(
+              ne(chainAuctions.seller, address),
+              sql`(${chainAuctions.collection}, ${chainAuctions.tokenId}) IN ${bidOnTokens}`,
+              sql`${chainAuctions.bidsCount} > 0`,
+            ),
+          )
+          .orderBy(desc(chainAuctions.createdBlock))
+          .limit(LIST_LIMIT),
+      ]);
+      const names = await collectionNames(
+        db,
+        [...held, ...bidOn].map((a) => a.collection),
+      );
+      return {
+        data: {
+          held: tradeRows(held.map(auctionInput), names),
+          bidOn: tradeRows(bidOn.map(auctionInput), names),
+        },
+      };
+    },
+  );
+
+  app.get(
+    "/open-orders",
+    {
+      schema: {
+        summary: "What the signed-in user can still cancel: listings, auctions without bids, live offers",
+        response: { 200: profileOpenOrdersResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await requireSession(app, request);
+      const [listings, auctions, offers] = await Promise.all([
+        db
+          .select()
+          .from(chainSellOrders)
+          .where(and(eq(chainSellOrders.seller, address), eq(chainSellOrders.status, "active")))
+          .orderBy(desc(chainSellOrders.listedBlock)),
+        db
+          .select()
+          .from(chainAuctions)
+          .where(
+            and(
+              eq(chainAuctions.seller, address),
+              eq(chainAuctions.status, "active"),
+              eq(chainAuctions.bidsCount, 0),
+            ),
+          )
+          .orderBy(desc(chainAuctions.createdBlock)),
+        db
+          .select()
+          .from(chainOffers)
+          .where(and(eq(chainOffers.buyer, address), eq(chainOffers.status, "active")))
+          .orderBy(desc(chainOffers.updatedBlock)),
+      ]);
+      const names = await collectionNames(
+        db,
+        [...listings, ...auctions, ...offers].map((r) => r.collection),
+      );
+      return {
+        data: {
+          listings: tradeRows(
+            listings.map((l) => ({
+              id: `${l.collection}:${l.tokenId}`,
+              collection: l.collection,
+              tokenId: l.tokenId,
+              amount: l.price,
+              status: l.status,
+              counterparty: null,
+              endTime: l.expiresAt,
+              updatedAt: l.listedAt,
+            })),
+            names,
+          ),
+          auctions: tradeRows(auctions.map(auctionInput), names),
+          offers: tradeRows(
+            offers.map((o) => ({
+              id: `${o.collection}:${o.tokenId}:${o.buyer}`,
+              collection: o.collection,
+              tokenId: o.tokenId,
+              amount: o.amount,
+              status: o.status,
+              counterparty: null,
+              updatedAt: o.updatedAt,
+            })),
+            names,
+          ),
+        },
+      };
+    },
+  );
+};
