@@ -53,8 +53,11 @@ export async function makePng(page: Page, width: number, height: number, color: 
 /** Without SMTP, the e2e stack writes each mail as an .eml file under its data folder (e2e/.data/mail). */
 const MAIL_DIRS = [join(E2E.dataDir, "mail")];
 
-/** The newest stored .eml addressed to `email`, decoded from quoted-printable; waits for it to appear. */
-export async function waitForMail(email: string, timeoutMs = 15_000): Promise<string> {
+/**
+ * The newest stored .eml addressed to `email` whose decoded text matches `pattern` (quoted-printable
+ * decoded); waits for it to appear and to be completely written.
+ */
+export async function waitForMail(email: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
   const safe = email.replace(/[^a-zA-Z0-9@._-]/g, "_");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -69,11 +72,14 @@ export async function waitForMail(email: string, timeoutMs = 15_000): Promise<st
         .filter((file) => file.includes(`-${safe}-`) && file.endsWith(".eml"))
         .sort()
         .pop();
-      if (match) return decodeQuotedPrintable(readFileSync(join(dir, match), "utf8"));
+      if (match) {
+        const text = decodeQuotedPrintable(readFileSync(join(dir, match), "utf8"));
+        if (pattern.test(text)) return text;
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no mail to ${email} in ${MAIL_DIRS.join(" or ")}`);
+  throw new Error(`no mail to ${email} matching ${pattern} in ${MAIL_DIRS.join(" or ")}`);
 }
 
 function decodeQuotedPrintable(text: string): string {

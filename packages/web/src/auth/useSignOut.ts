@@ -25,9 +25,11 @@ export function useSignOut() {
   const wagmiConfig = useConfig();
   const navigate = useNavigate();
   return useCallback(async () => {
-    // Signed-out first, so the account watcher does not see the wallet leaving as an account change.
-    queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+    // The server session ends before the app shows itself signed out, so nothing can still use it once
+    // "Connect Wallet" is back; and the app is signed out before the wallet disconnects, so the account
+    // watcher does not see the wallet leaving as an account change.
     await endServerSession();
+    queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
     try {
       await disconnect(wagmiConfig);
     } catch {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useSession } from "../auth/session.ts";
 import { useSignOut } from "../auth/useSignOut.ts";
 import { usePageTitle } from "../components/ComingSoon.tsx";
@@ -28,7 +28,6 @@ const TITLES: Record<Section, string> = {
  */
 export function Component() {
   const location = useLocation();
-  const { userKey } = useParams();
   const [section, setSection] = useState<Section>(
     location.state === "listNotification" ? "notifications" : "edit",
   );
@@ -40,7 +39,6 @@ export function Component() {
   }
   usePageTitle(TITLES[section]);
   const signOut = useSignOut();
-  void userKey;
 
   const item = (key: Section, label: string, nested = false) => (
     <li>

@@ -44,14 +44,14 @@ export function ProfileView({ userkey }: { userkey: string }) {
       </div>
     );
   }
-  return <ProfileContent data={profile.data} userkey={userkey} />;
+  return <ProfileContent data={profile.data} />;
 }
 
 function displayName(data: ProfileData) {
   return data.user.name || data.user.username || shortAddress(data.user.address);
 }
 
-function ProfileContent({ data, userkey }: { data: ProfileData; userkey: string }) {
+function ProfileContent({ data }: { data: ProfileData }) {
   const { user } = data;
   const name = displayName(data);
   usePageTitle(name);
@@ -93,7 +93,7 @@ function ProfileContent({ data, userkey }: { data: ProfileData; userkey: string 
               </p>
             </div>
           </div>
-          <ProfileActions data={data} userkey={userkey} />
+          <ProfileActions data={data} />
         </div>
 
         <FollowCounts data={data} />
@@ -173,7 +173,7 @@ export function shareTargets(url: string, text: string) {
   ];
 }
 
-function ProfileActions({ data, userkey }: { data: ProfileData; userkey: string }) {
+function ProfileActions({ data }: { data: ProfileData }) {
   const { signedIn, session } = useSession();
   const { openWalletDialog } = useWalletDialog();
   const [reportOpen, setReportOpen] = useState(false);
@@ -191,7 +191,7 @@ function ProfileActions({ data, userkey }: { data: ProfileData; userkey: string 
           Edit Profile
         </Link>
       ) : (
-        <FollowButton data={data} userkey={userkey} />
+        <FollowButton data={data} />
       )}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className={buttonClass("secondary", "px-3")} aria-label="More">
@@ -236,7 +236,7 @@ function ProfileActions({ data, userkey }: { data: ProfileData; userkey: string 
   );
 }
 
-function FollowButton({ data, userkey }: { data: ProfileData; userkey: string }) {
+function FollowButton({ data }: { data: ProfileData }) {
   const { signedIn } = useSession();
   const { openWalletDialog } = useWalletDialog();
   const queryClient = useQueryClient();
@@ -251,7 +251,6 @@ function FollowButton({ data, userkey }: { data: ProfileData; userkey: string })
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
-  void userkey;
   if (!signedIn) {
     return <Button onClick={openWalletDialog}>Follow</Button>;
   }
