@@ -242,7 +242,7 @@ describe("indexer robustness", () => {
       Number((await scratch.db.$client.query("SELECT indexed_block FROM indexer_state")).rows[0]?.indexed_block ?? -1);
     try {
       const progress: number[] = [];
-      for (let run = 0; run < 4; run++) {
+      for (let run = 0; run < 3; run++) {
         const killAfter = 1 + Math.floor(Math.random() * 8);
         const proc = spawn(process.execPath, ["--import", "tsx", child], {
           env: { ...process.env, ...t.env(scratch.url), INDEXER_TEST_BLOCK_RANGE: "2" },

@@ -141,15 +141,19 @@ async function writeState(client: pg.ClientBase, chainId: number, head: bigint, 
   );
 }
 
-/** The chain's hash of a block, or null when the chain has no such block (it got shorter). */
-async function chainHash(chain: PublicClient, number: bigint): Promise<string | null> {
+/** The chain's hash and parent hash of a block, or null when the chain has no such block (it got shorter). */
+async function chainBlock(chain: PublicClient, number: bigint): Promise<{ hash: string; parent: string } | null> {
   try {
     const block = await chain.getBlock({ blockNumber: number });
-    return block.hash?.toLowerCase() ?? null;
+    return block.hash ? { hash: block.hash.toLowerCase(), parent: block.parentHash.toLowerCase() } : null;
   } catch (error) {
     if (error instanceof BlockNotFoundError) return null;
     throw error;
   }
+}
+
+async function chainHash(chain: PublicClient, number: bigint): Promise<string | null> {
+  return (await chainBlock(chain, number))?.hash ?? null;
 }
 
 /**
@@ -248,8 +252,18 @@ async function readRange(
   to: bigint,
 ): Promise<{ logs: Log[]; before: string }> {
   const { chain, config } = options;
-  const before = await chainHash(chain, to);
-  if (!before) throw new Error(`block ${to} is not available yet`);
+  const last = await chainBlock(chain, to);
+  if (!last) throw new Error(`block ${to} is not available yet`);
+  const before = last.hash;
+  // The range must continue the chain we stored: the first block's parent is the cursor's block.
+  const { rows: parentRows } = await client.query<{ hash: string }>("SELECT hash FROM chain_blocks WHERE number = $1", [
+    (from - 1n).toString(),
+  ]);
+  const storedParent = parentRows[0]?.hash;
+  if (storedParent) {
+    const parent = from === to ? last.parent : (await chainBlock(chain, from))?.parent;
+    if (parent !== storedParent) throw new Error(`reorg below block ${from}; rolling back on the next pass`);
+  }
   // Phase 1: the factory's logs, to discover collections created in this range.
   const factoryLogs = await chain.getLogs({ address: config.contracts.factory, fromBlock: from, toBlock: to });
   const created = factoryLogs

@@ -76,7 +76,7 @@ export async function startTestChain(options: { blockTimeS?: number } = {}) {
   const chain = { ...localChain, rpcUrls: { default: { http: [anvil.url] } } };
   // Large backfill batches return big getLogs responses on this local chain.
   const transport = http(anvil.url, { timeout: 60_000, maxResponseBodySize: 200_000_000 });
-  const publicClient = createPublicClient({ chain, transport }) as PublicClient;
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
   const test = createTestClient({ chain, mode: "anvil", transport });
   const deployment = await deployEasel({
     walletClient: createWalletClient({ account: admin, chain, transport }),
