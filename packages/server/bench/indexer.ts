@@ -33,7 +33,11 @@ const say = (line: string) => console.log(`[bench] ${line}`);
 
 const dir = mkdtempSync(join(tmpdir(), "easel-bench-"));
 chmodSync(dir, 0o755);
-const postgres = await startPostgres({ dataDir: join(dir, "pg"), port: await freePort(), database: "easel_bench" });
+const postgres = await startPostgres({
+  dataDir: join(dir, "pg"),
+  port: await freePort(),
+  database: "easel_bench",
+});
 const t = await startTestChain();
 try {
   const rpc = async (method: string, params: unknown[] = []) => {
@@ -125,7 +129,12 @@ try {
   await mineAll();
   for (let id = 1; id <= tokens; id++) {
     const tokenId = BigInt(id);
-    if (id % 5 === 0) await queue(artist, t.market, market("setStandardAuction", [art, tokenId, parseEther("1"), 0n, 86_400n]));
+    if (id % 5 === 0)
+      await queue(
+        artist,
+        t.market,
+        market("setStandardAuction", [art, tokenId, parseEther("1"), 0n, 86_400n]),
+      );
     else await queue(artist, t.market, market("setSellOrder", [art, tokenId, parseEther("0.1")]));
   }
   await mineAll();
@@ -222,7 +231,8 @@ try {
   await db.$client.end();
 
   const sorted = [...delays].sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
+  const pct = (p: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
   const report = {
     events,
     backfillEventsPerSecond,

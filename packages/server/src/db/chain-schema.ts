@@ -149,9 +149,7 @@ export const chainSellOrders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.collection, t.tokenId] }),
-    index("chain_sell_orders_active_idx")
-      .on(t.collection, t.price)
-      .where(sql`${t.status} = 'active'`),
+    index("chain_sell_orders_active_idx").on(t.collection, t.price).where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -184,9 +182,7 @@ export const chainAuctions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.createdBlock, t.createdLogIndex] }),
-    uniqueIndex("chain_auctions_active_idx")
-      .on(t.collection, t.tokenId)
-      .where(sql`${t.status} = 'active'`),
+    uniqueIndex("chain_auctions_active_idx").on(t.collection, t.tokenId).where(sql`${t.status} = 'active'`),
     index("chain_auctions_seller_idx").on(t.seller),
   ],
 );
@@ -279,7 +275,10 @@ export const chainCredits = pgTable(
     to: text("to"),
     txHash: text("tx_hash").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.blockNumber, t.logIndex] }), index("chain_credits_account_idx").on(t.account)],
+  (t) => [
+    primaryKey({ columns: [t.blockNumber, t.logIndex] }),
+    index("chain_credits_account_idx").on(t.account),
+  ],
 );
 
 /** Per-account moderation state from the market: bans and verified artists. */

@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { custom, HttpRequestError, http, parseEther } from "viem";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
+import { startIndexer } from "./indexer.ts";
 import {
   admin,
   alice,
@@ -10,8 +12,8 @@ import {
   bob,
   carol,
   configFor,
-  driver,
   createScratchDatabase,
+  driver,
   dumpTables,
   indexerOptions,
   indexToHead,
@@ -20,8 +22,6 @@ import {
   startTestChain,
   type TestChain,
 } from "./testing.ts";
-import { buildApp } from "../app.ts";
-import { startIndexer } from "./indexer.ts";
 
 let t: TestChain;
 let flow: Awaited<ReturnType<typeof runFullFlow>>;
@@ -39,7 +39,8 @@ describe("indexer projections", () => {
     try {
       const config: Config = configFor(t, scratch.url);
       await indexToHead({ ...indexerOptions(scratch.db, config, t.publicClient), blockRange: 7n });
-      const q = async (text: string, params: unknown[] = []) => (await scratch.db.$client.query(text, params)).rows;
+      const q = async (text: string, params: unknown[] = []) =>
+        (await scratch.db.$client.query(text, params)).rows;
       const art = lower(flow.art);
       const lazy = lower(flow.lazy);
 
@@ -71,10 +72,18 @@ describe("indexer projections", () => {
         royalty_bps: 1000,
       });
       expect(token(art, "1")?.cid).toMatch(/^bafkrei/);
-      expect(token(art, "2")).toMatchObject({ owner: lower(bob.address), holder: lower(bob.address), status: "minted" });
+      expect(token(art, "2")).toMatchObject({
+        owner: lower(bob.address),
+        holder: lower(bob.address),
+        status: "minted",
+      });
       expect(token(art, "3")).toMatchObject({ owner: lower(carol.address), blocked: true });
       expect(token(art, "4")).toMatchObject({ status: "fix", price: parseEther("2.5").toString() });
-      expect(token(lazy, "7")).toMatchObject({ status: "lazy-sold", lazy: true, owner: lower(alice.address) });
+      expect(token(lazy, "7")).toMatchObject({
+        status: "lazy-sold",
+        lazy: true,
+        owner: lower(alice.address),
+      });
       expect(token(lower(t.defaultCollection), "100")).toMatchObject({ status: "burned" });
 
       const auctions = await q("SELECT * FROM chain_auctions ORDER BY created_block");
@@ -87,7 +96,11 @@ describe("indexer projections", () => {
         bids_count: 2,
         extended: true,
       });
-      expect(auctions[1]).toMatchObject({ kind: "reserve", status: "completed", winner: lower(carol.address) });
+      expect(auctions[1]).toMatchObject({
+        kind: "reserve",
+        status: "completed",
+        winner: lower(carol.address),
+      });
       expect(auctions[1]?.start_time).not.toBeNull();
 
       const bids = await q("SELECT * FROM chain_bids ORDER BY block_number");
@@ -107,12 +120,29 @@ describe("indexer projections", () => {
       ]);
       expect(sales[3]?.royalty).toBe(parseEther("0.02").toString());
 
-      const offers = await q("SELECT token_id, buyer, status, amount FROM chain_offers ORDER BY token_id, buyer");
+      const offers = await q(
+        "SELECT token_id, buyer, status, amount FROM chain_offers ORDER BY token_id, buyer",
+      );
       expect(offers).toEqual(
         expect.arrayContaining([
-          { token_id: "1", buyer: lower(bob.address), status: "outbid", amount: parseEther("0.1").toString() },
-          { token_id: "1", buyer: lower(carol.address), status: "accepted", amount: parseEther("0.2").toString() },
-          { token_id: "4", buyer: lower(bob.address), status: "cancelled", amount: parseEther("0.1").toString() },
+          {
+            token_id: "1",
+            buyer: lower(bob.address),
+            status: "outbid",
+            amount: parseEther("0.1").toString(),
+          },
+          {
+            token_id: "1",
+            buyer: lower(carol.address),
+            status: "accepted",
+            amount: parseEther("0.2").toString(),
+          },
+          {
+            token_id: "4",
+            buyer: lower(bob.address),
+            status: "cancelled",
+            amount: parseEther("0.1").toString(),
+          },
         ]),
       );
       const orders = await q("SELECT token_id, status, price FROM chain_sell_orders ORDER BY token_id");
@@ -121,7 +151,9 @@ describe("indexer projections", () => {
         { token_id: "4", status: "active", price: parseEther("2.5").toString() },
       ]);
 
-      const accounts = await q("SELECT address, banned, verified_artist FROM chain_accounts ORDER BY address");
+      const accounts = await q(
+        "SELECT address, banned, verified_artist FROM chain_accounts ORDER BY address",
+      );
       expect(accounts).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ address: lower(bob.address), banned: true }),
@@ -149,7 +181,7 @@ describe("indexer projections", () => {
         "unlist",
       ]);
       // The transfer inside a sale is shown as the sale only: one transfer activity (carol -> bob).
-      expect(await q("SELECT \"from\", \"to\" FROM chain_activity WHERE kind = 'transfer'")).toEqual([
+      expect(await q('SELECT "from", "to" FROM chain_activity WHERE kind = \'transfer\'')).toEqual([
         { from: lower(carol.address), to: lower(bob.address) },
       ]);
 
@@ -203,7 +235,8 @@ describe("indexer robustness", () => {
     const d = driver(t);
     const art = flow.art;
     const notes = async () =>
-      (await scratch.db.$client.query("SELECT kind, address FROM notifications WHERE source_key IS NOT NULL")).rows;
+      (await scratch.db.$client.query("SELECT kind, address FROM notifications WHERE source_key IS NOT NULL"))
+        .rows;
     try {
       await indexToHead(options);
       for (const [depth, replacement] of [
@@ -211,7 +244,8 @@ describe("indexer robustness", () => {
         [3, 4],
       ] as const) {
         const artistOffers = async () =>
-          (await notes()).filter((n) => n.kind === "offer" && n.address === artist.address.toLowerCase()).length;
+          (await notes()).filter((n) => n.kind === "offer" && n.address === artist.address.toLowerCase())
+            .length;
         const base = await artistOffers();
         const snapshot = await t.test.snapshot();
         // The branch that will be dropped: offers from alice (the owner, artist, is notified of each).
@@ -239,7 +273,10 @@ describe("indexer robustness", () => {
     const scratch = await createScratchDatabase(inject("databaseUrl"));
     const child = fileURLToPath(new URL("./testing-child.ts", import.meta.url));
     const indexed = async () =>
-      Number((await scratch.db.$client.query("SELECT indexed_block FROM indexer_state")).rows[0]?.indexed_block ?? -1);
+      Number(
+        (await scratch.db.$client.query("SELECT indexed_block FROM indexer_state")).rows[0]?.indexed_block ??
+          -1,
+      );
     try {
       const progress: number[] = [];
       for (let run = 0; run < 3; run++) {
@@ -251,7 +288,10 @@ describe("indexer robustness", () => {
         await new Promise<void>((resolve) => {
           let commits = 0;
           proc.stdout?.on("data", (chunk: Buffer) => {
-            commits += chunk.toString().split("\n").filter((l) => l.startsWith("commit")).length;
+            commits += chunk
+              .toString()
+              .split("\n")
+              .filter((l) => l.startsWith("commit")).length;
             if (commits >= killAfter) proc.kill("SIGKILL");
           });
           proc.once("exit", () => resolve());
@@ -314,7 +354,10 @@ describe("live updates", () => {
     const config = configFor(t, scratch.url);
     const app = await buildApp({ config, db: scratch.db, chain: t.publicClient }, { logger: false });
     const url = await app.listen({ host: "127.0.0.1", port: 0 });
-    const indexer = startIndexer({ ...indexerOptions(scratch.db, config, t.publicClient), pollIntervalMs: 20 });
+    const indexer = startIndexer({
+      ...indexerOptions(scratch.db, config, t.publicClient),
+      pollIntervalMs: 20,
+    });
     const abort = new AbortController();
     try {
       const art = flow.art.toLowerCase();
@@ -324,7 +367,9 @@ describe("live updates", () => {
         const reader = (response.body as ReadableStream<Uint8Array>).getReader();
         let text = "";
         return {
-          async next(predicate: (data: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+          async next(
+            predicate: (data: Record<string, unknown>) => boolean,
+          ): Promise<Record<string, unknown>> {
             for (;;) {
               const events = text.split("\n\n");
               text = events.pop() ?? "";
@@ -346,14 +391,22 @@ describe("live updates", () => {
       const byAccount = await open(`account=${carol.address}`);
       await waitFor(async () => {
         const { rows } = await scratch.db.$client.query("SELECT indexed_block FROM indexer_state");
-        return rows[0] !== undefined && BigInt(rows[0].indexed_block) >= (await t.publicClient.getBlockNumber({ cacheTime: 0 }));
+        return (
+          rows[0] !== undefined &&
+          BigInt(rows[0].indexed_block) >= (await t.publicClient.getBlockNumber({ cacheTime: 0 }))
+        );
       });
       const receipt = await driver(t).market(carol, "makeOffer", [flow.art, 4n], parseEther("0.5"));
       const block = receipt.blockNumber;
-      const covers = (n: Record<string, unknown>) => BigInt(String(n.from)) <= block && block <= BigInt(String(n.to));
-      const forToken = await byToken.next((n) => covers(n) && Array.isArray(n.tokens) && n.tokens.includes(`${art}:4`));
+      const covers = (n: Record<string, unknown>) =>
+        BigInt(String(n.from)) <= block && block <= BigInt(String(n.to));
+      const forToken = await byToken.next(
+        (n) => covers(n) && Array.isArray(n.tokens) && n.tokens.includes(`${art}:4`),
+      );
       expect(forToken.collections).toContain(art);
-      const forAccount = await byAccount.next((n) => covers(n) && Array.isArray(n.accounts) && n.accounts.includes(carol.address.toLowerCase()));
+      const forAccount = await byAccount.next(
+        (n) => covers(n) && Array.isArray(n.accounts) && n.accounts.includes(carol.address.toLowerCase()),
+      );
       expect(forAccount.from).toBe(forToken.from);
       // The row is visible once the notice arrives.
       const { rows } = await scratch.db.$client.query(

@@ -3,7 +3,7 @@ import type pg from "pg";
 import { BlockNotFoundError, type Log, type PublicClient } from "viem";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { COLLECTION_CREATED_TOPIC, type ChainEvent, decodeLogs } from "./decode.ts";
+import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
 import { Batch, PROJECTION_TABLES } from "./projections.ts";
 
@@ -142,7 +142,10 @@ async function writeState(client: pg.ClientBase, chainId: number, head: bigint, 
 }
 
 /** The chain's hash and parent hash of a block, or null when the chain has no such block (it got shorter). */
-async function chainBlock(chain: PublicClient, number: bigint): Promise<{ hash: string; parent: string } | null> {
+async function chainBlock(
+  chain: PublicClient,
+  number: bigint,
+): Promise<{ hash: string; parent: string } | null> {
   try {
     const block = await chain.getBlock({ blockNumber: number });
     return block.hash ? { hash: block.hash.toLowerCase(), parent: block.parentHash.toLowerCase() } : null;
@@ -199,11 +202,14 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
       ranges.set(options, to - from + 1n);
     }
   }
-  if (range < maxRange && to - from + 1n === range) ranges.set(options, range * 2n > maxRange ? maxRange : range * 2n);
+  if (range < maxRange && to - from + 1n === range)
+    ranges.set(options, range * 2n > maxRange ? maxRange : range * 2n);
   const times = new Map<bigint, Date>();
   const untimed = [
     ...new Set(
-      logs.filter((l) => (l as { blockTimestamp?: unknown }).blockTimestamp == null).map((l) => l.blockNumber),
+      logs
+        .filter((l) => (l as { blockTimestamp?: unknown }).blockTimestamp == null)
+        .map((l) => l.blockNumber),
     ),
   ];
   for (const n of untimed) {
@@ -224,7 +230,8 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   );
   await client.query("DELETE FROM chain_blocks WHERE number < $1", [(to - KEEP_BLOCKS).toString()]);
   const notice = await applyEvents(options, client, stored, { notify: true });
-  if (options.applyLogs) await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
+  if (options.applyLogs)
+    await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
   await writeState(client, config.chainId, head, to);
   await publish(client, { from: from.toString(), to: to.toString(), ...notice });
   await client.query("COMMIT");
@@ -236,7 +243,8 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
 const ranges = new WeakMap<IndexerOptions, bigint>();
 
 function isTooLarge(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ""}` : "";
+  const text =
+    error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ""}` : "";
   return /size limit|too large|too many|exceed|range|10000 results|query returned more/i.test(text);
 }
 
@@ -256,27 +264,43 @@ async function readRange(
   if (!last) throw new Error(`block ${to} is not available yet`);
   const before = last.hash;
   // The range must continue the chain we stored: the first block's parent is the cursor's block.
-  const { rows: parentRows } = await client.query<{ hash: string }>("SELECT hash FROM chain_blocks WHERE number = $1", [
-    (from - 1n).toString(),
-  ]);
+  const { rows: parentRows } = await client.query<{ hash: string }>(
+    "SELECT hash FROM chain_blocks WHERE number = $1",
+    [(from - 1n).toString()],
+  );
   const storedParent = parentRows[0]?.hash;
   if (storedParent) {
     const parent = from === to ? last.parent : (await chainBlock(chain, from))?.parent;
     if (parent !== storedParent) throw new Error(`reorg below block ${from}; rolling back on the next pass`);
   }
   // Phase 1: the factory's logs, to discover collections created in this range.
-  const factoryLogs = await chain.getLogs({ address: config.contracts.factory, fromBlock: from, toBlock: to });
+  const factoryLogs = await chain.getLogs({
+    address: config.contracts.factory,
+    fromBlock: from,
+    toBlock: to,
+  });
   const created = factoryLogs
     .filter((l) => l.topics[0] === COLLECTION_CREATED_TOPIC && l.topics[1])
     .map((l) => `0x${(l.topics[1] as string).slice(26)}`.toLowerCase());
   // Phase 2: the market and every collection, known or just created.
   const { rows: known } = await client.query<{ address: string }>("SELECT address FROM chain_collections");
   const addresses = [
-    ...new Set([config.contracts.market, config.contracts.defaultCollection, ...known.map((r) => r.address), ...created]),
+    ...new Set([
+      config.contracts.market,
+      config.contracts.defaultCollection,
+      ...known.map((r) => r.address),
+      ...created,
+    ]),
   ] as `0x${string}`[];
   const logs: Log[] = [...factoryLogs];
   for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
-    logs.push(...(await chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock: from, toBlock: to })));
+    logs.push(
+      ...(await chain.getLogs({
+        address: addresses.slice(i, i + ADDRESS_CHUNK),
+        fromBlock: from,
+        toBlock: to,
+      })),
+    );
   }
   // The logs must all come from one chain: the range's last block did not change while we read.
   const after = await chainHash(chain, to);
@@ -312,7 +336,8 @@ async function storeEvents(client: pg.ClientBase, events: ChainEvent[]): Promise
       args: e.args,
       block_time: e.blockTime.toISOString(),
     }));
-    const insert = "INSERT INTO chain_events SELECT * FROM jsonb_populate_recordset(NULL::chain_events, $1::jsonb)";
+    const insert =
+      "INSERT INTO chain_events SELECT * FROM jsonb_populate_recordset(NULL::chain_events, $1::jsonb)";
     if (!seen) {
       await client.query(insert, [JSON.stringify(rows)]);
       continue;
@@ -352,7 +377,8 @@ async function applyEvents(
 /** NOTIFY after the batch (delivered when the transaction commits); too long a list becomes `all`. */
 async function publish(client: pg.ClientBase, notice: ChainNotice): Promise<void> {
   let payload = JSON.stringify(notice);
-  if (payload.length > 7_500) payload = JSON.stringify({ from: notice.from, to: notice.to, all: true, reorg: notice.reorg });
+  if (payload.length > 7_500)
+    payload = JSON.stringify({ from: notice.from, to: notice.to, all: true, reorg: notice.reorg });
   await client.query("SELECT pg_notify($1, $2)", [CHAIN_CHANNEL, payload]);
 }
 
@@ -361,7 +387,12 @@ async function publish(client: pg.ClientBase, notice: ChainNotice): Promise<void
  * common ancestor), forget every event above it, and rebuild the projections by replaying the stored
  * events (no RPC), which gives exactly what a fresh index of the canonical chain gives.
  */
-async function rollBack(options: IndexerOptions, client: pg.ClientBase, cursor: bigint, head: bigint): Promise<void> {
+async function rollBack(
+  options: IndexerOptions,
+  client: pg.ClientBase,
+  cursor: bigint,
+  head: bigint,
+): Promise<void> {
   const { chain, config, log } = options;
   const { rows } = await client.query<{ number: string; hash: string }>(
     "SELECT number, hash FROM chain_blocks WHERE number <= $1 ORDER BY number DESC",

@@ -9,7 +9,10 @@ import type { NotificationIntent } from "./projections.ts";
  * (delivered by the worker's deliver-mail job). Listing notifications go to the seller's followers.
  * @returns the addresses that received a notification.
  */
-export async function writeNotifications(client: pg.ClientBase, intents: NotificationIntent[]): Promise<string[]> {
+export async function writeNotifications(
+  client: pg.ClientBase,
+  intents: NotificationIntent[],
+): Promise<string[]> {
   if (intents.length === 0) return [];
   const fanOut = [...new Set(intents.filter((n) => n.followersOf).map((n) => n.address))];
   const followers = new Map<string, string[]>();
@@ -39,7 +42,10 @@ export async function writeNotifications(client: pg.ClientBase, intents: Notific
   }>("SELECT address, notif_allow, email FROM profiles WHERE address = ANY($1::text[])", [recipients]);
   const byAddress = new Map(profiles.map((p) => [p.address, p]));
   const rows = expanded
-    .filter((n) => (preferences(byAddress.get(n.address)?.notif_allow) as Record<string, boolean>)[n.flag] !== false)
+    .filter(
+      (n) =>
+        (preferences(byAddress.get(n.address)?.notif_allow) as Record<string, boolean>)[n.flag] !== false,
+    )
     .map((n) => ({
       address: n.address,
       kind: n.kind,

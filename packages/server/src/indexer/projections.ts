@@ -43,7 +43,9 @@ const SETTINGS_EVENTS = new Set([
 function describe(table: PgTable) {
   const config = getTableConfig(table);
   const columns = config.columns.map((c) => c.name);
-  const pk = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);
+  const pk =
+    config.primaryKeys[0]?.columns.map((c) => c.name) ??
+    config.columns.filter((c) => c.primary).map((c) => c.name);
   return { name: config.name, columns, pk };
 }
 
@@ -160,7 +162,10 @@ export class Batch {
       );
       for (const row of rows) {
         this.auctions.rows.set(this.auctions.keyOf(row), row);
-        this.activeAuction.set(tokenKey(String(row.collection), String(row.token_id)), this.auctions.keyOf(row));
+        this.activeAuction.set(
+          tokenKey(String(row.collection), String(row.token_id)),
+          this.auctions.keyOf(row),
+        );
       }
     }
   }
@@ -195,7 +200,8 @@ export class Batch {
     for (const [t, rows] of append) {
       if (rows.length > 0) await upsertRows(client, t.name, t.pk, t.columns, rows, { keep: true });
     }
-    if (this.touched.collections.size > 0) await refreshCollectionStats(client, [...this.touched.collections]);
+    if (this.touched.collections.size > 0)
+      await refreshCollectionStats(client, [...this.touched.collections]);
   }
 
   // ------------------------------------------------------------------ helpers for handlers
@@ -235,7 +241,14 @@ export class Batch {
     });
   }
 
-  notify(e: ChainEvent, address: unknown, kind: string, flag: string, message: string, extra: Row = {}): void {
+  notify(
+    e: ChainEvent,
+    address: unknown,
+    kind: string,
+    flag: string,
+    message: string,
+    extra: Row = {},
+  ): void {
     if (typeof address !== "string" || address === ZERO || address === this.market) return;
     this.notifications.push({
       key: `chain:${e.blockNumber}:${e.logIndex}:${kind}:${address}`,
@@ -443,7 +456,14 @@ export const HANDLERS: Record<string, Handler> = {
     b.touch(collection, tokenId, seller, a.buyer);
     const data = { collection, tokenId, price: a.price };
     b.notify(e, seller, "sale", "itemSold", `Your NFT #${tokenId} was bought for ${eth(a.price)}.`, data);
-    b.notify(e, a.buyer, "purchase", "successfulPurchase", `You bought NFT #${tokenId} for ${eth(a.price)}.`, data);
+    b.notify(
+      e,
+      a.buyer,
+      "purchase",
+      "successfulPurchase",
+      `You bought NFT #${tokenId} for ${eth(a.price)}.`,
+      data,
+    );
   },
 
   PaymentCredited: credit,
@@ -617,11 +637,18 @@ export const HANDLERS: Record<string, Handler> = {
     endAuction(b, e, collection, tokenId, "completed", String(a.winner));
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "minted", null);
-    b.notify(e, a.winner, "auction_won", "auction", `You won the auction of NFT #${tokenId} for ${eth(a.price)}.`, {
-      collection,
-      tokenId,
-      price: a.price,
-    });
+    b.notify(
+      e,
+      a.winner,
+      "auction_won",
+      "auction",
+      `You won the auction of NFT #${tokenId} for ${eth(a.price)}.`,
+      {
+        collection,
+        tokenId,
+        price: a.price,
+      },
+    );
     b.touch(collection, tokenId, a.seller, a.winner);
   },
 
@@ -644,10 +671,17 @@ export const HANDLERS: Record<string, Handler> = {
     const previous = a.previousBuyer === ZERO ? null : String(a.previousBuyer);
     if (previous) {
       row(previous, a.previousAmount, "outbid");
-      b.notify(e, previous, "offer_outbid", "bidActivity", `Your offer on NFT #${tokenId} was outbid; it was refunded.`, {
-        collection,
-        tokenId,
-      });
+      b.notify(
+        e,
+        previous,
+        "offer_outbid",
+        "bidActivity",
+        `Your offer on NFT #${tokenId} was outbid; it was refunded.`,
+        {
+          collection,
+          tokenId,
+        },
+      );
     }
     row(String(a.buyer), a.amount, "active");
     b.activityRow(e, 0, "offer", collection, tokenId, a.buyer, null, a.amount);
@@ -693,11 +727,18 @@ export const HANDLERS: Record<string, Handler> = {
       updated_at: e.blockTime.toISOString(),
     });
     b.activityRow(e, 0, "offer_accepted", collection, tokenId, a.seller, a.buyer, a.amount);
-    b.notify(e, a.buyer, "offer_accepted", "successfulPurchase", `Your offer of ${eth(a.amount)} on NFT #${tokenId} was accepted.`, {
-      collection,
-      tokenId,
-      amount: a.amount,
-    });
+    b.notify(
+      e,
+      a.buyer,
+      "offer_accepted",
+      "successfulPurchase",
+      `Your offer of ${eth(a.amount)} on NFT #${tokenId} was accepted.`,
+      {
+        collection,
+        tokenId,
+        amount: a.amount,
+      },
+    );
     b.touch(collection, tokenId, a.seller, a.buyer);
   },
 
@@ -744,9 +785,23 @@ export const HANDLERS: Record<string, Handler> = {
     if (transferNote) transferNote.skip = true;
     b.activityRow(e, 0, "sale", collection, tokenId, a.seller, a.buyer, a.price);
     const data = { collection, tokenId, price: a.price, mechanism };
-    b.notify(e, a.seller, "sale", "itemSold", `Your NFT #${tokenId} sold for ${eth(a.price)}; you receive ${eth(a.proceeds)}.`, data);
+    b.notify(
+      e,
+      a.seller,
+      "sale",
+      "itemSold",
+      `Your NFT #${tokenId} sold for ${eth(a.price)}; you receive ${eth(a.proceeds)}.`,
+      data,
+    );
     if (mechanism === "buy-now") {
-      b.notify(e, a.buyer, "purchase", "successfulPurchase", `You bought NFT #${tokenId} for ${eth(a.price)}.`, data);
+      b.notify(
+        e,
+        a.buyer,
+        "purchase",
+        "successfulPurchase",
+        `You bought NFT #${tokenId} for ${eth(a.price)}.`,
+        data,
+      );
     }
     b.touch(collection, tokenId, a.seller, a.buyer);
   },
@@ -760,7 +815,8 @@ export const HANDLERS: Record<string, Handler> = {
   },
   CollectionBlocked(b, e) {
     const collection = String(e.args.collection);
-    if (e.args.blocked === true) b.blockedCollections.set({ collection, block_number: String(e.blockNumber) });
+    if (e.args.blocked === true)
+      b.blockedCollections.set({ collection, block_number: String(e.blockNumber) });
     else b.blockedCollections.delete(collection);
     const row = b.collections.get(collection);
     if (row) {
@@ -802,7 +858,14 @@ function activeAuction(b: Batch, collection: string, tokenId: string): Row | und
   return key ? b.auctions.get(key) : undefined;
 }
 
-function endAuction(b: Batch, e: ChainEvent, collection: string, tokenId: string, status: string, winner: string | null) {
+function endAuction(
+  b: Batch,
+  e: ChainEvent,
+  collection: string,
+  tokenId: string,
+  status: string,
+  winner: string | null,
+) {
   const auction = activeAuction(b, collection, tokenId);
   if (!auction) return;
   auction.status = status;

@@ -31,10 +31,12 @@ import { type Config, loadConfig } from "../config.ts";
 import { createDatabase, type Database, migrateDatabase } from "../db/client.ts";
 import { ANVIL_MNEMONIC, type Anvil, startAnvil } from "../embedded/anvil.ts";
 import { freePort } from "../embedded/process.ts";
-import { PROJECTION_TABLES } from "./projections.ts";
 import { type IndexerOptions, step } from "./indexer.ts";
+import { PROJECTION_TABLES } from "./projections.ts";
 
-export const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }));
+export const accounts = Array.from({ length: 10 }, (_, i) =>
+  mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }),
+);
 export const [admin, artist, alice, bob, carol] = accounts as [
   (typeof accounts)[0],
   (typeof accounts)[0],
@@ -86,8 +88,11 @@ export async function startTestChain(options: { blockTimeS?: number } = {}) {
     local: true,
   });
   const c = deployment.contracts as Record<string, Address>;
-  const wallets = new Map(accounts.map((a) => [a.address, createWalletClient({ account: a, chain, transport })]));
-  const wallet = (who: (typeof accounts)[0]) => wallets.get(who.address) as ReturnType<typeof createWalletClient>;
+  const wallets = new Map(
+    accounts.map((a) => [a.address, createWalletClient({ account: a, chain, transport })]),
+  );
+  const wallet = (who: (typeof accounts)[0]) =>
+    wallets.get(who.address) as ReturnType<typeof createWalletClient>;
   return {
     anvil,
     url: anvil.url,
@@ -154,8 +159,16 @@ export function driver(t: TestChain) {
     market,
     collection,
     async createCollection(who: (typeof accounts)[0], name: string, symbol: string): Promise<Address> {
-      const receipt = await send(who, t.factory, easelFactoryAbi, "createCollection", [name, symbol, "painting"]);
-      const [created] = parseEventLogs({ abi: easelFactoryAbi, logs: receipt.logs, eventName: "CollectionCreated" });
+      const receipt = await send(who, t.factory, easelFactoryAbi, "createCollection", [
+        name,
+        symbol,
+        "painting",
+      ]);
+      const [created] = parseEventLogs({
+        abi: easelFactoryAbi,
+        logs: receipt.logs,
+        eventName: "CollectionCreated",
+      });
       return (created as { args: { collection: Address } }).args.collection;
     },
     async createLazyCollection(who: (typeof accounts)[0], name: string, symbol: string, maxSupply: number) {
@@ -173,11 +186,23 @@ export function driver(t: TestChain) {
         primaryType: "LazyCollectionVoucher",
         message: voucher,
       });
-      const receipt = await send(who, t.factory, easelFactoryAbi, "createLazyCollection", [{ ...voucher, signature }]);
-      const [created] = parseEventLogs({ abi: easelFactoryAbi, logs: receipt.logs, eventName: "CollectionCreated" });
+      const receipt = await send(who, t.factory, easelFactoryAbi, "createLazyCollection", [
+        { ...voucher, signature },
+      ]);
+      const [created] = parseEventLogs({
+        abi: easelFactoryAbi,
+        logs: receipt.logs,
+        eventName: "CollectionCreated",
+      });
       return (created as { args: { collection: Address } }).args.collection;
     },
-    async lazyMint(buyer: (typeof accounts)[0], collectionAddress: Address, tokenId: bigint, price: bigint, creator: Address) {
+    async lazyMint(
+      buyer: (typeof accounts)[0],
+      collectionAddress: Address,
+      tokenId: bigint,
+      price: bigint,
+      creator: Address,
+    ) {
       const voucher = {
         price,
         buyer: buyer.address,
@@ -194,7 +219,14 @@ export function driver(t: TestChain) {
         primaryType: "LazyMintVoucher",
         message: voucher,
       });
-      return send(buyer, collectionAddress, easelCollectionAbi, "lazyMint", [{ ...voucher, signature }], price);
+      return send(
+        buyer,
+        collectionAddress,
+        easelCollectionAbi,
+        "lazyMint",
+        [{ ...voucher, signature }],
+        price,
+      );
     },
     mint: (who: (typeof accounts)[0], address: Address, tokenId: bigint, royaltyBps = 1000) =>
       send(who, address, easelCollectionAbi, "mintNFT", [royaltyBps, cidBytes(Number(tokenId)), tokenId, []]),
