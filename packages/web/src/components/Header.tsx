@@ -221,6 +221,11 @@ function AccountMenu() {
               ) : null}
             </Link>
           </DropdownMenu.Item>
+          {profile && !profile.active ? (
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/banned">Account suspended</Link>
+            </DropdownMenu.Item>
+          ) : null}
           {header.data?.isAdmin ? (
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/admin">Moderation</Link>
