@@ -324,8 +324,9 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         recipients = new address[](n);
         shares = new uint256[](n);
         recipients[0] = creator;
-        for (uint256 i; i < n; ++i) {
-            if (i != 0) recipients[i] = _collaborator[tokenId][i];
+        shares[0] = (extra >> _SHARES_SHIFT) & 0x7f;
+        for (uint256 i = 1; i < n; ++i) {
+            recipients[i] = _collaborator[tokenId][i];
             shares[i] = (extra >> (_SHARES_SHIFT + 7 * i)) & 0x7f;
         }
     }

@@ -44,7 +44,8 @@ library EaselCid {
                 out[o++] = alphabet[(buffer >> bits) & 31];
             }
         }
-        if (bits > 0) out[o++] = alphabet[(buffer << (5 - bits)) & 31];
+        // 288 bits leave 3: the last character is padded with 2 zero bits.
+        out[o] = alphabet[(buffer << (5 - bits)) & 31];
         return string(out);
     }
 }

@@ -390,6 +390,17 @@ contract EaselCollectionTest is Base {
         lazy.lazyMint{value: 1 ether}(v);
     }
 
+    function test_lazyMint_freeVoucherPaysNothing() public {
+        EaselCollection lazy = createLazy(10);
+        LazyMintVoucher memory v = signMintVoucher(mintVoucher(lazy, 7, 0, buyer), SIGNER_KEY, address(lazy));
+        uint256 before = artist.balance;
+        vm.prank(buyer);
+        lazy.lazyMint(v);
+        assertEq(lazy.ownerOf(7), buyer, "minted");
+        assertEq(artist.balance, before, "nothing paid");
+        assertEq(lazy.creditOf(artist), 0, "nothing credited");
+    }
+
     function test_lazyMint_rejectingCreatorIsCredited() public {
         // The creator's push fails -> credited, the sale still succeeds.
         EaselCollection lazy = createLazy(10);

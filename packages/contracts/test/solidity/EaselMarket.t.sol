@@ -679,6 +679,31 @@ contract EaselMarketTest is Base {
         assertEq(s, address(0), "burned token");
     }
 
+    function test_constructor_zeroAdminAndDeployerAsAdmin() public {
+        vm.expectRevert(EaselPayments.ZeroAddress.selector);
+        new EaselMarket(address(0), signer);
+        // Deployed by the admin itself: no separate setup roles are granted.
+        vm.prank(admin);
+        EaselMarket m = new EaselMarket(admin, signer);
+        assertTrue(m.hasRole(m.CONTROLLER_ROLE(), admin), "admin controller");
+        assertTrue(!m.hasRole(m.CONTROLLER_ROLE(), address(this)), "no setup role");
+    }
+
+    function test_bidAndOfferAboveMaxPrice() public {
+        uint256 tooMuch = uint256(type(uint80).max) + 1;
+        vm.deal(bidder, tooMuch);
+        reserve(1, 1 ether);
+        vm.prank(bidder);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, tooMuch, 0, type(uint80).max));
+        market.placeBid{value: tooMuch}(c, 1);
+        mint(2);
+        vm.prank(bidder);
+        vm.expectRevert(
+            abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, tooMuch, 0.05 ether, type(uint80).max)
+        );
+        market.makeOffer{value: tooMuch}(c, 2);
+    }
+
     // ------------------------------------------------------------ fuzz
 
     /// Every sale pays out exactly the price: fee + royalty + proceeds == price, in ETH actually moved.
