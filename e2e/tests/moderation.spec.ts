@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { newWalletPage, openAccountMenu, signIn } from "./accounts.ts";
+
+test("a moderator bans a member, who is turned away from member pages and sees the notice, then unbans", async ({
+  browser,
+}) => {
+  const member = await newWalletPage(browser, 8);
+  await signIn(member.page);
+  const address = member.wallet.address.toLowerCase();
+
+  // Non-moderators have no moderation menu, and the page says so.
+  await member.page.getByRole("button", { name: "Account menu" }).click();
+  await expect(member.page.getByRole("menuitem", { name: "Moderation" })).toHaveCount(0);
+  await member.page.keyboard.press("Escape");
+  await member.page.goto("/admin");
+  await expect(member.page.getByRole("heading", { level: 1, name: "Moderators only" })).toBeVisible();
+
+  const admin = await newWalletPage(browser, 0);
+  await signIn(admin.page);
+  await openAccountMenu(admin.page, "Moderation");
+  await admin.page.getByRole("tab", { name: "Users" }).click();
+  await admin.page.getByLabel("Find users by address or username").fill(address);
+  const row = admin.page.getByRole("row", { name: new RegExp(address) });
+  await expect(row).toContainText("Active");
+  await row.getByRole("button", { name: /^Ban / }).click();
+  await expect(row).toContainText("Banned");
+
+  // The banned member: guarded pages send them home with the spec's warning; the notice lists what they can cancel.
+  await member.page.goto("/profile");
+  await expect(member.page.getByText("you are not registered!")).toBeVisible();
+  await expect(member.page).toHaveURL(/\/$/);
+  await openAccountMenu(member.page, "Account suspended");
+  await expect(
+    member.page.getByRole("heading", { level: 1, name: "Your account is suspended" }),
+  ).toBeVisible();
+  await expect(member.page.getByText("You have no active listings, auctions or offers.")).toBeVisible();
+
+  await row.getByRole("button", { name: /^Unban / }).click();
+  await expect(row).toContainText("Active");
+  await member.page.goto("/profile");
+  await expect(member.page.getByRole("link", { name: "Edit Profile" })).toBeVisible();
+});
