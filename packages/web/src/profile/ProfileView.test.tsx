@@ -4,7 +4,15 @@ import { ALICE, fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from ".
 
 const BOB = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
 
-function profileBody(overrides: { isOwner?: boolean; isFollowing?: boolean; followersCount?: number } = {}) {
+function profileBody(
+  overrides: {
+    isOwner?: boolean;
+    isFollowing?: boolean;
+    followersCount?: number;
+    created?: unknown[];
+    collection?: unknown[];
+  } = {},
+) {
   return {
     data: {
       user: {
@@ -28,8 +36,8 @@ function profileBody(overrides: { isOwner?: boolean; isFollowing?: boolean; foll
       following: [],
       followersCount: overrides.followersCount ?? 0,
       followingCount: 2,
-      created: [],
-      collection: [],
+      created: overrides.created ?? [],
+      collection: overrides.collection ?? [],
       collected: [],
       split: [],
     },
@@ -91,5 +99,55 @@ describe("profile page", () => {
     expect(screen.getByRole("link", { name: "Create new item" }).getAttribute("href")).toBe("/mint");
     fireEvent.click(screen.getByRole("tab", { name: /Collection 0/ }));
     expect(screen.getByRole("link", { name: "Create New Collection" })).toBeTruthy();
+  });
+
+  it("lists the chain's tokens and collections in the tabs, linking to their pages", async () => {
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/profile": () => ({
+        body: profileBody({
+          created: [
+            {
+              _id: "0xc0:7",
+              collection: { address: "0xc0", name: "Night Studies", kind: "standard" },
+              tokenId: "7",
+              name: "Study #7",
+              creator: BOB,
+              owner: BOB,
+              status: "fix",
+              image_cid: "bafkreiexample",
+              royaltyBps: 1000,
+              collaborators: [],
+              price: "0.5",
+              priceWei: "500000000000000000",
+              lastPriceWei: null,
+            },
+          ],
+          collection: [
+            {
+              _id: "0xc0",
+              contract_address: "0xc0",
+              name: "Night Studies",
+              symbol: "NIGHT",
+              kind: "standard",
+              owner: BOB,
+              tokensCount: 1,
+              ownersCount: 1,
+              floorPriceWei: null,
+              volumeWei: "0",
+            },
+          ],
+        }),
+      }),
+    });
+    await renderApp({ path: "/profile/bob" });
+    const item = await screen.findByRole("link", { name: /Study #7/ });
+    expect(item.getAttribute("href")).toBe(`/${BOB}/Night%20Studies/7`);
+    expect(screen.getByRole("img", { name: "Study #7" }).getAttribute("src")).toBe("/ipfs/bafkreiexample");
+    expect(item.textContent).toContain("0.5 ETH");
+    fireEvent.click(screen.getByRole("tab", { name: /Collection 1/ }));
+    expect(screen.getByRole("link", { name: /Night Studies/ }).getAttribute("href")).toBe(
+      "/collection/Night%20Studies",
+    );
   });
 });

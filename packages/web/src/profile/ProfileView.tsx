@@ -1,4 +1,10 @@
-import { shortAddress } from "@easel/common";
+import {
+  type ChainCollectionItem,
+  type ChainTokenItem,
+  chainCollectionItemSchema,
+  chainTokenItemSchema,
+  shortAddress,
+} from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -381,25 +387,63 @@ function EmptyTab({ tab, isOwner }: { tab: TabKey; isOwner: boolean }) {
   );
 }
 
-/** A card for a chain-backed entry (its shape is the indexer's); shows only what the API gives. */
+/** A card for a chain-backed entry: a token (Created, Collected, Split) or a collection (Collection). */
 function ChainItemCard({ item }: { item: Record<string, unknown> }) {
-  const name = typeof item.name === "string" ? item.name : "Untitled";
-  const image =
-    typeof item.image_cid === "string" ? item.image_cid : typeof item.logo === "string" ? item.logo : null;
-  const src = mediaUrl(image);
+  const token = chainTokenItemSchema.safeParse(item);
+  if (token.success) return <TokenCard token={token.data} />;
+  const collection = chainCollectionItemSchema.safeParse(item);
+  if (collection.success) return <CollectionCard collection={collection.data} />;
+  return null;
+}
+
+function TokenCard({ token }: { token: ChainTokenItem }) {
+  const [failed, setFailed] = useState(false);
+  const src = mediaUrl(token.image_cid);
+  const collectionKey = token.collection.name ?? token.collection.address;
+  const to = `/${token.creator ?? token.owner}/${encodeURIComponent(collectionKey)}/${token.tokenId}`;
   return (
     <article className="overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
-      {src ? (
-        <img
-          src={src}
-          alt={name}
-          loading="lazy"
-          className="h-[400px] w-full bg-neutral-100 object-cover dark:bg-neutral-900"
-        />
-      ) : (
-        <div className="h-[400px] w-full bg-neutral-100 dark:bg-neutral-900" />
-      )}
-      <p className="p-4 font-semibold">{name}</p>
+      <Link to={to} className="block">
+        {src && !failed ? (
+          <img
+            src={src}
+            alt={token.name}
+            loading="lazy"
+            onError={() => setFailed(true)}
+            className="h-[400px] w-full bg-neutral-100 object-cover dark:bg-neutral-900"
+          />
+        ) : (
+          <div className="h-[400px] w-full bg-neutral-100 dark:bg-neutral-900" aria-hidden="true" />
+        )}
+        <div className="flex flex-col gap-1 p-4">
+          <p className="font-semibold">{token.name}</p>
+          {token.collection.name ? (
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">{token.collection.name}</p>
+          ) : null}
+          {token.price ? (
+            <p className="text-sm tabular-nums">
+              <span className="text-neutral-600 dark:text-neutral-400">Price </span>
+              {token.price} ETH
+            </p>
+          ) : null}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+function CollectionCard({ collection }: { collection: ChainCollectionItem }) {
+  return (
+    <article className="rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800">
+      <Link to={`/collection/${encodeURIComponent(collection.name)}`} className="block">
+        <p className="text-lg font-semibold">{collection.name}</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {collection.symbol} · {collection.kind}
+        </p>
+        <p className="mt-2 text-sm tabular-nums">
+          {collection.tokensCount} NFTs · {collection.ownersCount} owners
+        </p>
+      </Link>
     </article>
   );
 }
