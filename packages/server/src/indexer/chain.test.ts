@@ -38,6 +38,12 @@ describe("indexer projections", () => {
     const scratch = await createScratchDatabase(inject("databaseUrl"));
     try {
       const config: Config = configFor(t, scratch.url);
+      // Preferences: the artist wants email; bob turned bid activity off.
+      await scratch.db.$client.query(
+        `INSERT INTO profiles (address, email, notif_allow) VALUES ($1, 'artist@example.com', '{"email": true}'),
+         ($2, NULL, '{"bidActivity": false}')`,
+        [artist.address.toLowerCase(), bob.address.toLowerCase()],
+      );
       await indexToHead({ ...indexerOptions(scratch.db, config, t.publicClient), blockRange: 7n });
       const q = async (text: string, params: unknown[] = []) =>
         (await scratch.db.$client.query(text, params)).rows;
@@ -193,12 +199,33 @@ describe("indexer projections", () => {
       expect(has(alice.address, "offer")).toBe(true); // owner on a new offer
       expect(has(carol.address, "offer_accepted")).toBe(true); // offerer on acceptance
       expect(has(bob.address, "auction_won")).toBe(true);
-      expect(has(bob.address, "offer_outbid")).toBe(true);
+      expect(has(bob.address, "offer_outbid")).toBe(false); // bob switched bid activity off
+      const mail = await q(`SELECT "to", text FROM mail_outbox`);
+      const artistNotes = notes.filter((n) => n.address === lower(artist.address)).length;
+      expect(mail.length).toBe(artistNotes);
+      expect(mail.every((m) => m.to === "artist@example.com")).toBe(true);
+      expect(mail.some((m) => String(m.text).includes("sold for 1 ETH"))).toBe(true);
 
-      // Applying again changes nothing.
+      // Applying the same ranges again changes nothing (and sends no mail twice).
       const before = await dumpTables(scratch.db);
+      await scratch.db.$client.query("UPDATE indexer_state SET indexed_block = $1", [
+        config.deployBlock.toString(),
+      ]);
       await indexToHead({ ...indexerOptions(scratch.db, config, t.publicClient), blockRange: 3n });
       expect(await dumpTables(scratch.db)).toEqual(before);
+      expect((await q("SELECT count(*)::int AS n FROM mail_outbox"))[0]?.n).toBe(mail.length);
+
+      // A confirmation depth keeps the indexer that many blocks behind the head.
+      const behind = await createScratchDatabase(inject("databaseUrl"));
+      try {
+        const deep = { ...configFor(t, behind.url), indexerConfirmations: 3 };
+        await indexToHead(indexerOptions(behind.db, deep, t.publicClient));
+        const head = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+        const { rows } = await behind.db.$client.query("SELECT indexed_block, head_block FROM indexer_state");
+        expect(rows).toEqual([{ indexed_block: String(head - 3n), head_block: String(head) }]);
+      } finally {
+        await behind.drop();
+      }
     } finally {
       await scratch.drop();
     }
