@@ -44,6 +44,10 @@ describe("indexer projections", () => {
          ($2, NULL, '{"bidActivity": false}')`,
         [artist.address.toLowerCase(), bob.address.toLowerCase()],
       );
+      await scratch.db.$client.query("INSERT INTO follows (follower, followee) VALUES ($1, $2)", [
+        carol.address.toLowerCase(),
+        artist.address.toLowerCase(),
+      ]);
       await indexToHead({ ...indexerOptions(scratch.db, config, t.publicClient), blockRange: 7n });
       const q = async (text: string, params: unknown[] = []) =>
         (await scratch.db.$client.query(text, params)).rows;
@@ -200,6 +204,8 @@ describe("indexer projections", () => {
       expect(has(carol.address, "offer_accepted")).toBe(true); // offerer on acceptance
       expect(has(bob.address, "auction_won")).toBe(true);
       expect(has(bob.address, "offer_outbid")).toBe(false); // bob switched bid activity off
+      // Followers hear of their creators' listings (the artist listed three times; carol's own listing is not).
+      expect(notes.filter((n) => n.address === lower(carol.address) && n.kind === "listing")).toHaveLength(3);
       const mail = await q(`SELECT "to", text FROM mail_outbox`);
       const artistNotes = notes.filter((n) => n.address === lower(artist.address)).length;
       expect(mail.length).toBe(artistNotes);

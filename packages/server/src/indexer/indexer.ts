@@ -122,14 +122,17 @@ export function startIndexer(options: IndexerOptions): Indexer {
   };
 }
 
-type State = { indexed: bigint | null };
+type State = { indexed: bigint | null; head: bigint | null };
 
 async function readState(client: pg.ClientBase, chainId: number): Promise<State> {
-  const { rows } = await client.query<{ indexed_block: string }>(
-    "SELECT indexed_block FROM indexer_state WHERE chain_id = $1",
+  const { rows } = await client.query<{ indexed_block: string; head_block: string }>(
+    "SELECT indexed_block, head_block FROM indexer_state WHERE chain_id = $1",
     [chainId],
   );
-  return { indexed: rows[0] ? BigInt(rows[0].indexed_block) : null };
+  return {
+    indexed: rows[0] ? BigInt(rows[0].indexed_block) : null,
+    head: rows[0] ? BigInt(rows[0].head_block) : null,
+  };
 }
 
 async function writeState(client: pg.ClientBase, chainId: number, head: bigint, indexed: bigint | null) {
@@ -167,7 +170,7 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   const { chain, config } = options;
   const head = await chain.getBlockNumber({ cacheTime: 0 });
   const final = head - BigInt(config.indexerConfirmations);
-  const { indexed } = await readState(client, config.chainId);
+  const { indexed, head: storedHead } = await readState(client, config.chainId);
 
   // Reorg check: the block the cursor stands on must still be the chain's.
   if (indexed !== null) {
@@ -183,7 +186,7 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
 
   const from = indexed !== null ? indexed + 1n : config.deployBlock;
   if (from > final) {
-    await writeState(client, config.chainId, head, indexed);
+    if (head !== storedHead) await writeState(client, config.chainId, head, indexed);
     return true;
   }
   const maxRange = options.blockRange ?? BLOCK_RANGE;
@@ -233,7 +236,8 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   if (options.applyLogs)
     await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
   await writeState(client, config.chainId, head, to);
-  await publish(client, { from: from.toString(), to: to.toString(), ...notice });
+  // Batches without events change nothing anyone watches: no notice.
+  if (stored.length > 0) await publish(client, { from: from.toString(), to: to.toString(), ...notice });
   await client.query("COMMIT");
   options.onCommit?.({ from, to, events: stored.length });
   return to >= final;
