@@ -40,3 +40,24 @@ test("a moderator bans a member, who is turned away from member pages and sees t
   await member.page.goto("/profile");
   await expect(member.page.getByRole("link", { name: "Edit Profile" })).toBeVisible();
 });
+
+test("a moderator blocks and unblocks a token on the market contract with their own wallet", async ({
+  browser,
+}) => {
+  const admin = await newWalletPage(browser, 0);
+  await signIn(admin.page);
+  const config = await admin.page.request.get("/api/config").then((response) => response.json());
+  const collection = config.contracts.defaultCollection as string;
+  expect(collection).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+  await openAccountMenu(admin.page, "Moderation");
+  await admin.page.getByRole("tab", { name: "Blocks" }).click();
+  await admin.page.getByLabel("Collection address").fill(collection);
+  await admin.page.getByLabel(/Token id/).fill("42");
+  await expect(admin.page.getByText("Token 42 is not blocked.")).toBeVisible();
+  await admin.page.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(admin.page.getByText("Token 42 is blocked.")).toBeVisible({ timeout: 20_000 });
+  await admin.page.getByRole("button", { name: "Unblock" }).click();
+  await expect(admin.page.getByText("Token 42 is not blocked.")).toBeVisible({ timeout: 20_000 });
+  expect(admin.wallet.calls.filter((call) => call.method === "eth_sendTransaction")).toHaveLength(2);
+});

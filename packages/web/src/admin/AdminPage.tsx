@@ -15,10 +15,11 @@ import { apiFetch, errorMessage } from "../lib/api.ts";
 import { marketVerifyAbi, useMarketAddress } from "../lib/verifiedArtist.ts";
 import { walletMessage } from "../lib/walletErrors.ts";
 import { ROLE_LABELS } from "../pages/ApplyToJoin.tsx";
+import { Blocks } from "./Blocks.tsx";
 
-type Tab = "reports" | "applications" | "users";
+type Tab = "reports" | "applications" | "users" | "blocks";
 
-/** The moderators' area: reports queue, artist applications, users (ban / unban). Admins only. */
+/** The moderators' area: reports queue, artist applications, users (ban / unban), blocks. Admins only. */
 export function AdminPage() {
   usePageTitle("Moderation");
   const header = useHeaderData();
@@ -42,6 +43,7 @@ export function AdminPage() {
     { key: "reports", label: "Reports" },
     { key: "applications", label: "Artist applications" },
     { key: "users", label: "Users" },
+    { key: "blocks", label: "Blocks" },
   ];
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10">
@@ -72,6 +74,7 @@ export function AdminPage() {
         {tab === "reports" ? <ReportsQueue /> : null}
         {tab === "applications" ? <Applications /> : null}
         {tab === "users" ? <Users /> : null}
+        {tab === "blocks" ? <Blocks /> : null}
       </div>
     </section>
   );

@@ -5,7 +5,7 @@ const collectionToken = [
 
 /**
  * The functions of the market contract (packages/contracts `easelMarketAbi`) that the accounts screens
- * call: artist verification (moderators) and the cancellations a banned user may still make. Kept as a
+ * call: artist verification and blocking (moderators), and the cancellations a banned user may still make. Kept as a
  * fragment so the bundle does not carry the contracts' bytecode; `marketAbi.test.ts` checks it against
  * the full ABI.
  */
@@ -25,6 +25,40 @@ export const marketAbi = [
       { name: "account", type: "address", internalType: "address" },
       { name: "verified", type: "bool", internalType: "bool" },
     ],
+    outputs: [],
+  },
+  {
+    type: "function",
+    name: "isCollectionBlocked",
+    stateMutability: "view",
+    inputs: [{ name: "", type: "address", internalType: "address" }],
+    outputs: [{ name: "", type: "bool", internalType: "bool" }],
+  },
+  {
+    type: "function",
+    name: "isTokenBlocked",
+    stateMutability: "view",
+    inputs: [
+      { name: "", type: "address", internalType: "address" },
+      { name: "", type: "uint256", internalType: "uint256" },
+    ],
+    outputs: [{ name: "", type: "bool", internalType: "bool" }],
+  },
+  {
+    type: "function",
+    name: "setCollectionBlocked",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "collection", type: "address", internalType: "address" },
+      { name: "blocked", type: "bool", internalType: "bool" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "function",
+    name: "setTokenBlocked",
+    stateMutability: "nonpayable",
+    inputs: [...collectionToken, { name: "blocked", type: "bool", internalType: "bool" }],
     outputs: [],
   },
   {
