@@ -341,7 +341,7 @@ describe("indexer robustness", () => {
     }
   }, 60_000);
 
-  it("converges with an RPC that fails every third call", async () => {
+  it("converges with an RPC that fails every third call, and rolls back batches when faults outlast retries", async () => {
     const reference = await freshDump();
     const scratch = await createScratchDatabase(inject("databaseUrl"));
     const inner = http(t.url, { retryCount: 0 })({ chain: t.chain });
@@ -350,7 +350,10 @@ describe("indexer robustness", () => {
     const flaky = custom(
       {
         async request({ method, params }) {
-          if (++calls % 3 === 0) {
+          // Every third call fails (the transport retries it); now and then a burst of failures outlasts
+          // the transport's retries, so the whole batch fails and the loop retries it with backoff.
+          calls++;
+          if (calls % 3 === 0 || (calls > 20 && calls < 30)) {
             failures++;
             throw new HttpRequestError({ url: t.url, status: 503, details: "injected fault" });
           }
@@ -360,8 +363,15 @@ describe("indexer robustness", () => {
       { retryCount: 2, retryDelay: 5 },
     );
     const config = configFor(t, scratch.url);
+    const lines: string[] = [];
+    let batches = 0;
     const indexer = startIndexer({
       ...indexerOptions(scratch.db, config, publicClientFor(t, flaky)),
+      log: (line) => void lines.push(line),
+      // A failure inside one batch's transaction, after its rows were written: all of it rolls back.
+      applyLogs: async () => {
+        if (++batches === 2) throw new Error("injected failure inside the batch");
+      },
       pollIntervalMs: 20,
       blockRange: 5n,
     });
@@ -373,6 +383,8 @@ describe("indexer robustness", () => {
       });
       await indexer.stop();
       expect(failures).toBeGreaterThan(10);
+      expect(lines.some((l) => l.includes("retrying"))).toBe(true);
+      expect(lines.some((l) => l.includes("injected failure inside the batch"))).toBe(true);
       expect(await dumpTables(scratch.db)).toEqual(reference);
     } finally {
       await indexer.stop();
