@@ -104,6 +104,22 @@ abstract contract Base {
         return v;
     }
 
+    /// @dev The EIP-712 digest the factory records as used.
+    function collectionVoucherDigest(LazyCollectionVoucher memory v) internal view returns (bytes32) {
+        bytes32 structHash = keccak256(
+            abi.encode(
+                factory.LAZY_COLLECTION_TYPEHASH(),
+                v.owner,
+                v.maxSupply,
+                keccak256(bytes(v.name)),
+                keccak256(bytes(v.symbol)),
+                keccak256(bytes(v.category)),
+                v.deadline
+            )
+        );
+        return keccak256(abi.encodePacked("\x19\x01", _domain("Easel Factory", address(factory)), structHash));
+    }
+
     uint256 private _lazyCount;
 
     function createLazy(uint40 maxSupply) internal returns (EaselCollection) {

@@ -123,8 +123,9 @@ contract EaselFactoryTest is Base {
         // Works once, then replay fails.
         vm.prank(artist);
         factory.createLazyCollection(v);
+        bytes32 digest = collectionVoucherDigest(v);
         vm.prank(artist);
-        vm.expectRevert();
+        vm.expectRevert(abi.encodeWithSelector(EaselFactory.VoucherAlreadyUsed.selector, digest));
         factory.createLazyCollection(v);
 
         // Expired.
