@@ -1,5 +1,12 @@
 import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/contracts";
-import { type AbiEvent, decodeEventLog, type Hex, type Log, toEventSelector } from "viem";
+import {
+  type AbiEvent,
+  type AbiParameter,
+  decodeAbiParameters,
+  type Hex,
+  type Log,
+  toEventSelector,
+} from "viem";
 
 /** A decoded log in its stored form (the same shape whether it comes from the RPC or from `chain_events`). */
 export type ChainEvent = {
@@ -14,14 +21,40 @@ export type ChainEvent = {
   blockTime: Date;
 };
 
+/** An event with its inputs split the way logs carry them: indexed in topics, the rest in data. */
+type EventDecoder = { name: string; indexed: readonly AbiParameter[]; data: readonly AbiParameter[] };
+
 /** Every event of the three contracts by topic0 (events shared by several ABIs have one signature). */
-const EVENTS = new Map<string, AbiEvent>();
+const EVENTS = new Map<string, EventDecoder>();
 for (const abi of [easelMarketAbi, easelFactoryAbi, easelCollectionAbi] as readonly (readonly unknown[])[]) {
   for (const item of abi as readonly { type: string }[]) {
     if (item.type !== "event") continue;
     const event = item as AbiEvent;
-    EVENTS.set(toEventSelector(event), event);
+    EVENTS.set(toEventSelector(event), {
+      name: event.name,
+      indexed: event.inputs.filter((i) => i.indexed),
+      data: event.inputs.filter((i) => !i.indexed),
+    });
   }
+}
+
+const DYNAMIC = /^(string|bytes|tuple)$|\[/;
+
+/** Decodes one log with its precomputed decoder (viem's decodeEventLog recomputes the selector each call). */
+function decodeArgs(decoder: EventDecoder, topics: readonly Hex[], data: Hex): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  decoder.indexed.forEach((input, i) => {
+    const topic = topics[i + 1] as Hex;
+    // Indexed dynamic values are only present as their hash.
+    args[input.name ?? String(i)] = DYNAMIC.test(input.type) ? topic : decodeAbiParameters([input], topic)[0];
+  });
+  if (decoder.data.length > 0) {
+    const values = decodeAbiParameters(decoder.data, data);
+    decoder.data.forEach((input, i) => {
+      args[input.name ?? String(i)] = values[i];
+    });
+  }
+  return args;
 }
 
 /** JSON-safe form of a decoded value: bigints as strings, addresses and hex lowercase. */
@@ -43,9 +76,9 @@ export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): C
   const out: ChainEvent[] = [];
   for (const log of logs) {
     const topic = log.topics[0];
-    const event = topic ? EVENTS.get(topic) : undefined;
+    const decoder = topic ? EVENTS.get(topic) : undefined;
     if (
-      !event ||
+      !decoder ||
       log.blockNumber === null ||
       log.logIndex === null ||
       !log.blockHash ||
@@ -53,11 +86,6 @@ export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): C
     ) {
       continue;
     }
-    const decoded = decodeEventLog({
-      abi: [event],
-      data: log.data,
-      topics: log.topics as [Hex, ...Hex[]],
-    });
     const stamp = (log as Log & { blockTimestamp?: bigint | null }).blockTimestamp;
     const blockTime = stamp != null ? new Date(Number(stamp) * 1000) : times.get(log.blockNumber);
     if (!blockTime) throw new Error(`no timestamp for block ${log.blockNumber}`);
@@ -67,8 +95,8 @@ export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): C
       blockHash: log.blockHash.toLowerCase(),
       txHash: log.transactionHash.toLowerCase(),
       address: log.address.toLowerCase(),
-      name: decoded.eventName as string,
-      args: normalize(decoded.args ?? {}) as Record<string, unknown>,
+      name: decoder.name,
+      args: normalize(decodeArgs(decoder, log.topics, log.data)) as Record<string, unknown>,
       blockTime,
     });
   }
