@@ -94,6 +94,7 @@ describe("indexer projections", () => {
         lazy: true,
         owner: lower(alice.address),
       });
+      expect(token(lazy, "7")?.collaborators).toEqual([{ account: lower(artist.address), share: 100 }]);
       expect(token(lower(t.defaultCollection), "100")).toMatchObject({ status: "burned" });
 
       const auctions = await q("SELECT * FROM chain_auctions ORDER BY created_block");
