@@ -31,7 +31,7 @@ test("a moderator bans a member, who is turned away from member pages and sees t
   await expect(member.page).toHaveURL(/\/$/);
   await openAccountMenu(member.page, "Account suspended");
   await expect(
-    member.page.getByRole("heading", { level: 1, name: "Your account is suspended" }),
+    member.page.getByRole("heading", { level: 1, name: "Your account has been disabled" }),
   ).toBeVisible();
   await expect(member.page.getByText("You have no active listings, auctions or offers.")).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
@@ -31,7 +31,9 @@ export function createMailer(config: Config, log: (line: string) => void): Maile
       mkdirSync(config.mailDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = join(config.mailDir, `${Date.now()}-${safeTo}-${randomUUID().slice(0, 8)}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      // Written beside and renamed into place, so a reader never sees half a message.
+      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      renameSync(`${file}.tmp`, file);
       log(`mail to ${message.to} ("${message.subject}") written to ${file}`);
     },
   };

@@ -25,7 +25,7 @@ describe("route table", () => {
     ["/artist/42", "Item"],
     ["/artist/my-collection/42", "Item"],
     ["/collection/abc", "Collection"],
-    ["/banned", "Your account is suspended"],
+    ["/banned", "Your account has been disabled"],
     ["/TermsOfServices", "Terms of Service"],
   ])("routes %s to the %s page", async (path, title) => {
     fakeApi(sessionRoute({ current: SIGNED_OUT }));

@@ -39,7 +39,7 @@ export function Component() {
   const banned = signedIn && !!profile && !profile.active;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-12 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight">Your account is suspended</h1>
+      <h1 className="text-3xl font-bold tracking-tight">Your account has been disabled</h1>
       <p className="mt-4 max-w-2xl text-neutral-700 dark:text-neutral-300">
         Easel's moderators have suspended this account for a breach of the{" "}
         <Link to="/TermsOfServices" className="text-accent-700 underline dark:text-accent-300">
