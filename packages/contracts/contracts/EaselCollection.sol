@@ -242,6 +242,14 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         (info.recipients, info.shares) = _recipients(tokenId, info.creator);
     }
 
+    /// @notice The token's owner and whether `operator` may transfer it (approved for the token or for all of the
+    /// owner's tokens): what the market checks before listing, in one call.
+    function ownerAndApproval(uint256 tokenId, address operator) external view returns (address tokenOwner, bool approved) {
+        tokenOwner = ownerOf(tokenId);
+        // Approval for all first: the usual marketplace approval, so the common path reads one slot.
+        approved = isApprovedForAll(tokenOwner, operator) || getApproved(tokenId) == operator;
+    }
+
     /// @notice When the token last changed hands (mint included).
     function lastTransferAt(uint256 tokenId) external view returns (uint256) {
         if (!_exists(tokenId)) revert TokenDoesNotExist();

@@ -59,7 +59,7 @@ function loadLcov(): Map<string, Map<number, number>> {
       files.set(line.slice(3), current);
     } else if (line.startsWith("DA:") && current) {
       const [n, count] = line.slice(3).split(",").map(Number);
-      current.set(n, count);
+      current.set(n ?? 0, count ?? 0);
     }
   }
   return files;
@@ -82,7 +82,7 @@ function parseAsts(sources: string[]): Map<string, AstNode> {
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
-  return new Map(sources.map((s) => [s, output.sources[s].ast]));
+  return new Map(sources.map((s) => [s, (output.sources[s] as { ast: AstNode }).ast]));
 }
 
 function walk(node: unknown, visit: (n: AstNode) => void): void {
@@ -131,7 +131,7 @@ function analyse(file: string, ast: AstNode, hits: Map<string, number>) {
   const toUtf16 = (byteOffset: number) => bytes.subarray(0, byteOffset).toString("utf8").length;
   const lineOf = (byteOffset: number) => bytes.subarray(0, byteOffset).toString("utf8").split("\n").length;
   const range = (n: AstNode) => {
-    const [start, length] = n.src.split(":").map(Number);
+    const [start = 0, length = 0] = n.src.split(":").map(Number);
     return { start: toUtf16(start), end: toUtf16(start + length), line: lineOf(start) };
   };
 
@@ -173,7 +173,7 @@ function analyse(file: string, ast: AstNode, hits: Map<string, number>) {
   walk(ast, (n) => {
     if (n.nodeType === "Block" || n.nodeType === "UncheckedBlock") {
       const list = n.statements as AstNode[];
-      for (let i = 0; i + 1 < list.length; i++) nextSibling.set(list[i].id, list[i + 1]);
+      for (let i = 0; i + 1 < list.length; i++) nextSibling.set(list[i]?.id, list[i + 1] as AstNode);
     }
   });
 
@@ -302,9 +302,9 @@ const header = [
   "Branches",
   "Not measurable",
 ];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
 const fmt = (r: string[]) =>
-  r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(" | ");
+  r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(" | ");
 console.log(
   "\nBranch coverage (derived from Hardhat's statement hits and the solc AST; see README, Coverage)",
 );

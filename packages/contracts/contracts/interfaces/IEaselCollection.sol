@@ -12,6 +12,9 @@ interface IEaselCollection {
 
     function getApproved(uint256 tokenId) external view returns (address);
 
+    /// @notice The token's owner and whether `operator` may transfer it, in one call.
+    function ownerAndApproval(uint256 tokenId, address operator) external view returns (address, bool);
+
     function isApprovedForAll(address owner, address operator) external view returns (bool);
 
     function transferFrom(address from, address to, uint256 tokenId) external payable;

@@ -89,9 +89,9 @@ abstract contract Auctions is SellOrders {
         external
         nonReentrant
     {
-        Config memory c = _config;
+        Hot memory c = _config;
         _checkListing(c, collection, tokenId);
-        _checkPrice(price, _minimums.standardAuction);
+        _checkPrice(price, _auctionMinimums.standardAuction);
         if (start < block.timestamp) start = block.timestamp;
         if (start > block.timestamp + MAX_START_DELAY) revert StartTooFarAhead(start, block.timestamp + MAX_START_DELAY);
         if (duration < c.minAuctionDuration || duration > MAX_AUCTION_DURATION) {
@@ -104,7 +104,7 @@ abstract contract Auctions is SellOrders {
     /// @param reservePrice In wei, at least the reserve minimum.
     function setReserveAuction(address collection, uint256 tokenId, uint256 reservePrice) external nonReentrant {
         _checkListing(_config, collection, tokenId);
-        _checkPrice(reservePrice, _minimums.reserveAuction);
+        _checkPrice(reservePrice, _auctionMinimums.reserveAuction);
         _createAuction(collection, tokenId, AUCTION_RESERVE, reservePrice, 0, 0);
     }
 
@@ -114,7 +114,7 @@ abstract contract Auctions is SellOrders {
         if (a.kind != AUCTION_STANDARD) revert NotStandardAuction(collection, tokenId);
         if (a.seller != msg.sender) revert NotAuctionSeller(msg.sender, a.seller);
         if (a.bidder != address(0)) revert AuctionHasBid(collection, tokenId, a.bidder);
-        _checkPrice(price, _minimums.standardAuction);
+        _checkPrice(price, _auctionMinimums.standardAuction);
         a.amount = uint96(price);
         emit AuctionBaseValueChanged(collection, tokenId, price);
     }

@@ -23,7 +23,7 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     uint256 public constant MAX_PRIMARY_FEE_BPS = 2_000;
     uint256 public constant MAX_SECONDARY_FEE_BPS = 1_000;
 
-    /// @notice The hot settings, packed in one slot because every trade reads them.
+    /// @notice The settings, as `config()` returns them.
     struct Config {
         address signer;
         uint16 primaryFeeBps;
@@ -31,6 +31,29 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         uint32 minAuctionDuration;
         bool locked;
         bool entranceLocked;
+    }
+
+    /// @dev What every trade reads, packed in one slot: fees, duration, locks and the listing and offer minimums.
+    struct Hot {
+        uint16 primaryFeeBps;
+        uint16 secondaryFeeBps;
+        uint32 minAuctionDuration;
+        bool locked;
+        bool entranceLocked;
+        uint64 listingMinimum;
+        uint64 offerMinimum;
+    }
+
+    /// @dev What lazy mints and the factory read, in one slot: the signer and a copy of the primary commission.
+    struct SignerConfig {
+        address signer;
+        uint16 primaryFeeBps;
+    }
+
+    /// @dev Read by auctions only.
+    struct AuctionMinimums {
+        uint64 standardAuction;
+        uint64 reserveAuction;
     }
 
     /// @notice Minimum prices in wei, read by the UI from chain.
@@ -46,8 +69,9 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     /// @dev Runtime code hash shared by every Easel collection clone.
     bytes32 private immutable _collectionCodeHash;
 
-    Config internal _config;
-    Minimums internal _minimums;
+    Hot internal _config;
+    SignerConfig internal _signerConfig;
+    AuctionMinimums internal _auctionMinimums;
     /// @dev ETH held for live bids and offers; fees = balance - escrow - credits.
     uint256 internal _escrowTotal;
 
@@ -111,16 +135,17 @@ abstract contract MarketCore is AccessControl, EaselPayments {
             _grantRole(CONTROLLER_ROLE, msg.sender);
             _grantRole(OPERATOR_ROLE, msg.sender);
         }
-        _config = Config({
-            signer: signer,
+        _config = Hot({
             primaryFeeBps: 1_000,
             secondaryFeeBps: 0,
             minAuctionDuration: 15 minutes,
             locked: false,
-            entranceLocked: false
+            entranceLocked: false,
+            listingMinimum: 0.05 ether,
+            offerMinimum: 0.05 ether
         });
-        _minimums =
-            Minimums({listing: 0.05 ether, offer: 0.05 ether, standardAuction: 1 ether, reserveAuction: 0.1 ether});
+        _signerConfig = SignerConfig({signer: signer, primaryFeeBps: 1_000});
+        _auctionMinimums = AuctionMinimums({standardAuction: 1 ether, reserveAuction: 0.1 ether});
         EaselFactory f = new EaselFactory(admin);
         factory = f;
         // Every collection is a minimal clone of the same implementation, so all share the default
@@ -135,18 +160,28 @@ abstract contract MarketCore is AccessControl, EaselPayments {
 
     /// @notice The platform signer and the primary commission, read by lazy collections and the factory.
     function lazyMintConfig() external view returns (address signer, uint16 primaryFeeBps) {
-        Config memory c = _config;
-        return (c.signer, c.primaryFeeBps);
+        SignerConfig memory s = _signerConfig;
+        return (s.signer, s.primaryFeeBps);
     }
 
     /// @notice All hot settings.
     function config() external view returns (Config memory) {
-        return _config;
+        Hot memory c = _config;
+        return Config({
+            signer: _signerConfig.signer,
+            primaryFeeBps: c.primaryFeeBps,
+            secondaryFeeBps: c.secondaryFeeBps,
+            minAuctionDuration: c.minAuctionDuration,
+            locked: c.locked,
+            entranceLocked: c.entranceLocked
+        });
     }
 
     /// @notice Minimum listing, offer, standard-auction and reserve prices in wei.
     function minimums() external view returns (Minimums memory) {
-        return _minimums;
+        Hot memory c = _config;
+        AuctionMinimums memory a = _auctionMinimums;
+        return Minimums(c.listingMinimum, c.offerMinimum, a.standardAuction, a.reserveAuction);
     }
 
     /// @notice Whether `collection` is an Easel collection (a clone of the factory's implementation).
@@ -172,6 +207,7 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         if (secondaryFeeBps > MAX_SECONDARY_FEE_BPS) revert FeeTooHigh(secondaryFeeBps, MAX_SECONDARY_FEE_BPS);
         _config.primaryFeeBps = primaryFeeBps;
         _config.secondaryFeeBps = secondaryFeeBps;
+        _signerConfig.primaryFeeBps = primaryFeeBps;
         emit FeesSet(primaryFeeBps, secondaryFeeBps);
     }
 
@@ -180,7 +216,9 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         external
         onlyRole(CONTROLLER_ROLE)
     {
-        _minimums = Minimums(listing, offer, standardAuction, reserveAuction);
+        _config.listingMinimum = listing;
+        _config.offerMinimum = offer;
+        _auctionMinimums = AuctionMinimums(standardAuction, reserveAuction);
         emit MinimumsSet(listing, offer, standardAuction, reserveAuction);
     }
 
@@ -194,7 +232,7 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     /// @notice Sets the platform signer of lazy vouchers.
     function setSigner(address signer) external onlyRole(CONTROLLER_ROLE) {
         if (signer == address(0)) revert ZeroAddress();
-        _config.signer = signer;
+        _signerConfig.signer = signer;
         emit SignerSet(signer);
     }
 
@@ -248,14 +286,14 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     // ---------------------------------------------------------------- checks
 
     /// @dev For trades (buy, bid, offer, accept): market open, caller not banned, token tradable.
-    function _checkTrade(Config memory c, address account, address collection, uint256 tokenId) internal view {
+    function _checkTrade(Hot memory c, address account, address collection, uint256 tokenId) internal view {
         if (c.locked) revert MarketIsLocked();
         _checkUser(account);
         _checkToken(collection, tokenId);
     }
 
     /// @dev For new listings and auctions: also the entrance must be open.
-    function _checkListing(Config memory c, address collection, uint256 tokenId) internal view {
+    function _checkListing(Hot memory c, address collection, uint256 tokenId) internal view {
         if (c.entranceLocked) revert MarketEntranceIsLocked();
         _checkTrade(c, msg.sender, collection, tokenId);
     }
@@ -272,12 +310,9 @@ abstract contract MarketCore is AccessControl, EaselPayments {
 
     /// @dev The caller owns the token and the market may transfer it.
     function _checkOwnerAndApproval(address collection, uint256 tokenId) internal view {
-        IEaselCollection c = IEaselCollection(collection);
-        address owner = c.ownerOf(tokenId);
+        (address owner, bool approved) = IEaselCollection(collection).ownerAndApproval(tokenId, address(this));
         if (owner != msg.sender) revert OnlyTokenOwner(msg.sender, owner);
-        if (c.getApproved(tokenId) != address(this) && !c.isApprovedForAll(owner, address(this))) {
-            revert MarketNotApproved(collection, tokenId);
-        }
+        if (!approved) revert MarketNotApproved(collection, tokenId);
     }
 
     function _checkPrice(uint256 price, uint256 min) internal pure {
@@ -291,7 +326,7 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     /// secondary fee, the royalty (split among the collaborators) and the rest to the seller.
     /// Callers have cleared their state; every entry point is nonReentrant.
     function _settleSale(
-        Config memory c,
+        Hot memory c,
         address collection,
         uint256 tokenId,
         SaleInfo memory info,

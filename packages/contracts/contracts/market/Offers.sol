@@ -41,13 +41,14 @@ abstract contract Offers is Auctions {
 
     /// @notice Makes or raises an offer. A new offer must reach the offer minimum and beat the current offer.
     function makeOffer(address collection, uint256 tokenId) external payable nonReentrant {
-        _checkTrade(_config, msg.sender, collection, tokenId);
+        Hot memory c = _config;
+        _checkTrade(c, msg.sender, collection, tokenId);
         if (_auctions[collection][tokenId].kind != 0) revert TokenInAuction(collection, tokenId);
         if (IEaselCollection(collection).ownerOf(tokenId) == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         Offer memory o = _offers[collection][tokenId];
         bool own = o.buyer == msg.sender;
         uint256 amount = own ? o.amount + msg.value : msg.value;
-        uint256 minimum = _minimums.offer;
+        uint256 minimum = c.offerMinimum;
         if (o.amount >= minimum) minimum = o.amount + 1;
         if (amount < minimum) revert OfferTooLow(amount, minimum);
         if (amount > MAX_PRICE) revert PriceOutOfRange(amount, minimum, MAX_PRICE);
@@ -77,7 +78,7 @@ abstract contract Offers is Auctions {
     /// @notice Accepts the current offer: the caller owns the token and approved the market.
     /// @param minAmount The least the caller accepts (protects against a changed offer; offers only rise).
     function acceptOffer(address collection, uint256 tokenId, uint256 minAmount) external nonReentrant {
-        Config memory c = _config;
+        Hot memory c = _config;
         _checkTrade(c, msg.sender, collection, tokenId);
         Offer memory o = _offers[collection][tokenId];
         if (o.buyer == address(0)) revert NoOffer(collection, tokenId);

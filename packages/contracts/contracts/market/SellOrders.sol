@@ -36,8 +36,9 @@ abstract contract SellOrders is MarketCore {
     /// @notice Lists a token at a fixed price. The caller owns it and approved the market.
     /// @param price In wei, at least the listing minimum.
     function setSellOrder(address collection, uint256 tokenId, uint256 price) external nonReentrant {
-        _checkListing(_config, collection, tokenId);
-        _checkPrice(price, _minimums.listing);
+        Hot memory c = _config;
+        _checkListing(c, collection, tokenId);
+        _checkPrice(price, c.listingMinimum);
         _checkOwnerAndApproval(collection, tokenId);
         _sellOrders[collection][tokenId] = SellOrder(uint96(price), uint40(block.timestamp));
         emit SellOrderSet(collection, tokenId, msg.sender, price, block.timestamp + SELL_ORDER_DURATION);
@@ -54,7 +55,7 @@ abstract contract SellOrders is MarketCore {
 
     /// @notice Buys a listed token, sending exactly the listed price.
     function buyNow(address collection, uint256 tokenId) external payable nonReentrant {
-        Config memory c = _config;
+        Hot memory c = _config;
         _checkTrade(c, msg.sender, collection, tokenId);
         SellOrder memory order = _sellOrders[collection][tokenId];
         if (order.price == 0) revert NoSellOrder(collection, tokenId);

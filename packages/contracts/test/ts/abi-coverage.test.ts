@@ -77,19 +77,19 @@ function assertedErrors() {
           args = `${assignment[1]}${callArgs(text, assignment.index + assignment[0].length - 1)})`;
       }
       for (const e of args.matchAll(/abi\.encodeWithSelector\(\s*(?:\w+\.)*(\w+)\.selector\s*,/g))
-        withValues.add(e[1]);
-      for (const e of args.matchAll(/abi\.encodeWithSignature\(\s*"(\w+)\(/g)) withValues.add(e[1]);
-      for (const e of args.matchAll(/(?:\w+\.)*(\w+)\.selector/g)) selectorOnly.add(e[1]);
+        withValues.add(e[1] ?? "");
+      for (const e of args.matchAll(/abi\.encodeWithSignature\(\s*"(\w+)\(/g)) withValues.add(e[1] ?? "");
+      for (const e of args.matchAll(/(?:\w+\.)*(\w+)\.selector/g)) selectorOnly.add(e[1] ?? "");
     }
   }
   for (const text of testSources(".sol")) {
     // Expected revert data built for a helper that calls vm.expectRevert with it.
     for (const e of text.matchAll(/abi\.encodeWithSelector\(\s*(?:\w+\.)*(\w+)\.selector\s*,/g))
-      withValues.add(e[1]);
+      withValues.add(e[1] ?? "");
   }
   for (const text of testSources(".ts")) {
-    for (const e of text.matchAll(/revertWithCustomErrorWithArgs\([^"]*?"(\w+)"/g)) withValues.add(e[1]);
-    for (const e of text.matchAll(/revertWithCustomError\([^"]*?"(\w+)"/g)) selectorOnly.add(e[1]);
+    for (const e of text.matchAll(/revertWithCustomErrorWithArgs\([^"]*?"(\w+)"/g)) withValues.add(e[1] ?? "");
+    for (const e of text.matchAll(/revertWithCustomError\([^"]*?"(\w+)"/g)) selectorOnly.add(e[1] ?? "");
   }
   return { withValues, selectorOnly };
 }
@@ -102,11 +102,11 @@ function assertedEvents() {
     const flags = String.raw`(?:\s*(?:true|false)\s*,\s*(?:true|false)\s*,\s*(?:true|false)\s*,\s*true\s*)?`;
     const re = new RegExp(String.raw`vm\.expectEmit\(${flags}\);\s*emit\s+(?:\w+\.)*(\w+)\(`, "g");
     for (const m of text.matchAll(re)) {
-      names.add(m[1]);
+      names.add(m[1] ?? "");
     }
   }
   for (const text of testSources(".ts")) {
-    for (const e of text.matchAll(/emitWithArgs\([^"]*?"(\w+)"/g)) names.add(e[1]);
+    for (const e of text.matchAll(/emitWithArgs\([^"]*?"(\w+)"/g)) names.add(e[1] ?? "");
   }
   return names;
 }
