@@ -88,7 +88,8 @@ function assertedErrors() {
       withValues.add(e[1] ?? "");
   }
   for (const text of testSources(".ts")) {
-    for (const e of text.matchAll(/revertWithCustomErrorWithArgs\([^"]*?"(\w+)"/g)) withValues.add(e[1] ?? "");
+    for (const e of text.matchAll(/revertWithCustomErrorWithArgs\([^"]*?"(\w+)"/g))
+      withValues.add(e[1] ?? "");
     for (const e of text.matchAll(/revertWithCustomError\([^"]*?"(\w+)"/g)) selectorOnly.add(e[1] ?? "");
   }
   return { withValues, selectorOnly };
