@@ -42,8 +42,11 @@ export function AccountWatcher() {
 
   useEffect(() => {
     if (mismatch) {
-      setDeadline((current) => current ?? Date.now() + countdownSeconds() * 1000);
-      setNow(Date.now());
+      // One clock reading for both, so the countdown starts at exactly 5 (or 8) seconds.
+      const at = Date.now();
+      const seconds = countdownSeconds();
+      setDeadline((current) => current ?? at + seconds * 1000);
+      setNow(at);
     } else {
       setDeadline(null);
     }
