@@ -1,9 +1,11 @@
 import type { ChainTokenItem, ProfileResponse, TradeRow } from "@easel/common";
 import { easelCollectionAbi } from "@easel/contracts";
+import { and, eq } from "drizzle-orm";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
+import { chainSellOrders } from "../src/db/chain-schema.ts";
 import {
   admin,
   alice,
@@ -99,6 +101,29 @@ describe("profile lists from the chain", () => {
     expect(tokenIds(body.data.split as ChainTokenItem[])).toEqual(["5"]);
     expect(body.data.created).toEqual([]);
     expect(body.data.collection).toEqual([]);
+  });
+});
+
+describe("lapsed listings", () => {
+  it("shows a listing older than 100 days as unlisted, and leaves it out of the floor", async () => {
+    const before = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${artist.address}`);
+    expect(before.body.data.collection[0]).toMatchObject({ floorPriceWei: parseEther("1").toString() });
+    // The contract refuses to sell a listing after 100 days; no event says so, so time alone lapses it.
+    await scratch.db
+      .update(chainSellOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(chainSellOrders.collection, art.toLowerCase()), eq(chainSellOrders.tokenId, "1")));
+    try {
+      const after = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${artist.address}`);
+      const token = (after.body.data.created as ChainTokenItem[]).find((item) => item.tokenId === "1");
+      expect(token).toMatchObject({ status: "minted", price: null, priceWei: null });
+      expect(after.body.data.collection[0]).toMatchObject({ floorPriceWei: null });
+    } finally {
+      await scratch.db
+        .update(chainSellOrders)
+        .set({ expiresAt: new Date(Date.now() + 100 * 86_400_000) })
+        .where(and(eq(chainSellOrders.collection, art.toLowerCase()), eq(chainSellOrders.tokenId, "1")));
+    }
   });
 });
 

@@ -29,7 +29,21 @@ type CollectionRow = Pick<typeof chainCollections.$inferSelect, "address" | "nam
 const tokenName = (collectionName: string | null | undefined, tokenId: string) =>
   `${collectionName ?? "Token"} #${tokenId}`;
 
-function toTokenItem(token: TokenRow, collection: CollectionRow | null): ChainTokenItem {
+/**
+ * A listing lapses 100 days after it was set (the contract refuses to sell it) without any event, so the
+ * indexer's `fix` status and price are corrected here, at read time.
+ */
+function unlistIfLapsed(token: TokenRow, listingExpiresAt: Date | null): TokenRow {
+  if (token.status !== "fix" || !listingExpiresAt || listingExpiresAt.getTime() > Date.now()) return token;
+  return { ...token, status: "minted", price: null };
+}
+
+function toTokenItem(
+  row: TokenRow,
+  collection: CollectionRow | null,
+  listingExpiresAt: Date | null,
+): ChainTokenItem {
+  const token = unlistIfLapsed(row, listingExpiresAt);
   return {
     _id: `${token.collection}:${token.tokenId}`,
     collection: { address: token.collection, name: collection?.name ?? null, kind: collection?.kind ?? null },
@@ -56,13 +70,22 @@ async function tokensWhere(db: Database, where: ReturnType<typeof and>): Promise
         name: chainCollections.name,
         kind: chainCollections.kind,
       },
+      listingExpiresAt: chainSellOrders.expiresAt,
     })
     .from(chainTokens)
     .leftJoin(chainCollections, eq(chainCollections.address, chainTokens.collection))
+    .leftJoin(
+      chainSellOrders,
+      and(
+        eq(chainSellOrders.collection, chainTokens.collection),
+        eq(chainSellOrders.tokenId, chainTokens.tokenId),
+        eq(chainSellOrders.status, "active"),
+      ),
+    )
     .where(where)
     .orderBy(desc(chainTokens.mintedBlock))
     .limit(LIST_LIMIT);
-  return rows.map((row) => toTokenItem(row.token, row.collection));
+  return rows.map((row) => toTokenItem(row.token, row.collection, row.listingExpiresAt));
 }
 
 /**
@@ -74,7 +97,13 @@ export async function profileChainLists(db: Database, address: string) {
   const [created, collectionRows, collected, split] = await Promise.all([
     tokensWhere(db, and(live, eq(chainTokens.creator, address))),
     db
-      .select()
+      .select({
+        collection: chainCollections,
+        // The stored floor counts listings until an event touches the collection; lapsed ones are left out here.
+        floor: sql<
+          string | null
+        >`(SELECT min(s.price)::text FROM chain_sell_orders s WHERE s.collection = ${chainCollections.address} AND s.status = 'active' AND s.expires_at > now())`,
+      })
       .from(chainCollections)
       .where(eq(chainCollections.owner, address))
       .orderBy(desc(chainCollections.createdBlock))
@@ -96,7 +125,7 @@ export async function profileChainLists(db: Database, address: string) {
       ),
     ),
   ]);
-  const collection: ChainCollectionItem[] = collectionRows.map((c) => ({
+  const collection: ChainCollectionItem[] = collectionRows.map(({ collection: c, floor }) => ({
     _id: c.address,
     contract_address: c.address,
     name: c.name,
@@ -105,7 +134,7 @@ export async function profileChainLists(db: Database, address: string) {
     owner: c.owner,
     tokensCount: c.tokensCount,
     ownersCount: c.ownersCount,
-    floorPriceWei: c.floorPrice,
+    floorPriceWei: floor,
     volumeWei: c.volume,
   }));
   return { created, collection, collected, split };
