@@ -4,12 +4,18 @@
  * (anvil), PostgreSQL, the API serving the web app, the indexer and the worker — with all data
  * under .data/. `npm start -- --reset` deletes .data/ first.
  */
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { fileURLToPath } from "node:url";
 import { CHAIN_IDS } from "@easel/common";
-import type { EaselDeployment } from "@easel/contracts";
+import {
+  type EaselDeployment,
+  easelCollectionArtifact,
+  easelFactoryArtifact,
+  easelMarketArtifact,
+} from "@easel/contracts";
 import { deployEasel } from "@easel/contracts/deploy";
 import { createPublicClient, createWalletClient, http, toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
@@ -80,17 +86,33 @@ const signerKey = toHex(
   mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 }).getHdKey().privateKey as Uint8Array,
 );
 
+/** Identifies the contracts this checkout would deploy, to notice when the local chain runs older ones. */
+function contractsBytecodeHash(): string {
+  const hash = createHash("sha256");
+  for (const artifact of [easelMarketArtifact, easelFactoryArtifact, easelCollectionArtifact])
+    hash.update(artifact.bytecode);
+  return hash.digest("hex");
+}
+
 /** Deploys Easel's contracts on the local chain the first time, and whenever the chain lost them. */
 async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
   const file = join(dataDir, "deployment.json");
   const chain = { ...localChain, rpcUrls: { default: { http: [rpcUrl] } } };
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   if (existsSync(file)) {
-    const recorded = JSON.parse(readFileSync(file, "utf8")) as EaselDeployment;
+    const recorded = JSON.parse(readFileSync(file, "utf8")) as EaselDeployment & { bytecodeHash?: string };
     const codes = await Promise.all(
       Object.values(recorded.contracts).map((address) => publicClient.getCode({ address })),
     );
-    if (codes.every((code) => code && code !== "0x")) return recorded;
+    if (codes.every((code) => code && code !== "0x")) {
+      if (recorded.bytecodeHash !== contractsBytecodeHash()) {
+        say(
+          "warning: Easel's contracts changed since this local chain was deployed; the app still talks to the",
+        );
+        say("         old ones. Run `npm start -- --reset` to start over with the new contracts.");
+      }
+      return recorded;
+    }
     say("the local chain no longer holds the recorded contracts; deploying again");
   }
   say("deploying Easel's contracts to the local chain…");
@@ -103,7 +125,10 @@ async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
     signer,
     local: true,
   });
-  writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ ...deployment, bytecodeHash: contractsBytecodeHash() }, null, 2)}\n`,
+  );
   return deployment;
 }
 
