@@ -49,7 +49,7 @@ contract EaselMarket is Offers {
         info.creator = s.creator;
         info.royaltyBps = s.royaltyBps;
         info.collectionBlocked = isCollectionBlocked[collection];
-        info.tokenBlocked = isTokenBlocked[collection][tokenId];
+        info.tokenBlocked = _sellOrders[collection][tokenId].blocked;
         (info.seller, info.price, info.listingExpiresAt) = getSellOrder(collection, tokenId);
         Auction memory a = _auctions[collection][tokenId];
         info.auctionKind = a.kind;

@@ -208,7 +208,7 @@ abstract contract Auctions is SellOrders {
     {
         _checkOwnerAndApproval(collection, tokenId);
         // A token is never both listed and in an auction.
-        delete _sellOrders[collection][tokenId];
+        _clearSellOrder(collection, tokenId);
         _auctions[collection][tokenId] = Auction({
             seller: msg.sender,
             start: uint40(start),

@@ -78,7 +78,16 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     mapping(address account => bool) public isBanned;
     mapping(address account => bool) public isVerifiedArtist;
     mapping(address collection => bool) public isCollectionBlocked;
-    mapping(address collection => mapping(uint256 tokenId => bool)) public isTokenBlocked;
+
+    /// @dev A token's listing and its blocked flag, in one slot: a sale reads the listing anyway, so the block
+    /// check costs no extra storage read. Clearing a listing keeps the flag (`_clearSellOrder`).
+    struct SellOrder {
+        uint96 price;
+        uint40 listedAt;
+        bool blocked;
+    }
+
+    mapping(address collection => mapping(uint256 tokenId => SellOrder)) internal _sellOrders;
 
     event UserBanned(address indexed account, bool banned);
     event ArtistVerified(address indexed account, bool verified);
@@ -151,6 +160,11 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         // Every collection is a minimal clone of the same implementation, so all share the default
         // collection's code hash.
         _collectionCodeHash = f.defaultCollection().codehash;
+    }
+
+    /// @notice Whether the operator blocked one token.
+    function isTokenBlocked(address collection, uint256 tokenId) external view returns (bool) {
+        return _sellOrders[collection][tokenId].blocked;
     }
 
     /// @notice Accepts platform fees swept from lazy collections.
@@ -266,7 +280,7 @@ abstract contract MarketCore is AccessControl, EaselPayments {
 
     /// @notice Blocks or unblocks one token.
     function setTokenBlocked(address collection, uint256 tokenId, bool blocked) external onlyRole(OPERATOR_ROLE) {
-        isTokenBlocked[collection][tokenId] = blocked;
+        _sellOrders[collection][tokenId].blocked = blocked;
         emit TokenBlocked(collection, tokenId, blocked);
     }
 
@@ -303,9 +317,20 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     }
 
     function _checkToken(address collection, uint256 tokenId) internal view {
+        _checkCollection(collection);
+        if (_sellOrders[collection][tokenId].blocked) revert TokenIsBlocked(collection, tokenId);
+    }
+
+    function _checkCollection(address collection) internal view {
         if (collection.codehash != _collectionCodeHash) revert CollectionNotSupported(collection);
         if (isCollectionBlocked[collection]) revert CollectionIsBlocked(collection);
-        if (isTokenBlocked[collection][tokenId]) revert TokenIsBlocked(collection, tokenId);
+    }
+
+    /// @dev Removes a listing, keeping the token's blocked flag.
+    function _clearSellOrder(address collection, uint256 tokenId) internal {
+        SellOrder storage order = _sellOrders[collection][tokenId];
+        order.price = 0;
+        order.listedAt = 0;
     }
 
     /// @dev The caller owns the token and the market may transfer it.

@@ -86,7 +86,7 @@ abstract contract Offers is Auctions {
         _checkUser(o.buyer);
         _checkOwnerAndApproval(collection, tokenId);
         delete _offers[collection][tokenId];
-        delete _sellOrders[collection][tokenId];
+        _clearSellOrder(collection, tokenId);
         _escrowTotal -= o.amount;
         emit OfferAccepted(collection, tokenId, msg.sender, o.buyer, o.amount);
         SaleInfo memory info = IEaselCollection(collection).saleInfo(tokenId);

@@ -14,13 +14,8 @@ abstract contract SellOrders is MarketCore {
     uint256 public constant SELL_ORDER_DURATION = 100 days;
     uint8 internal constant _MECHANISM_BUY_NOW = 1;
 
-    /// @dev One slot. The seller is the owner: a listing set before the last transfer is ignored.
-    struct SellOrder {
-        uint96 price;
-        uint40 listedAt;
-    }
-
-    mapping(address collection => mapping(uint256 tokenId => SellOrder)) internal _sellOrders;
+    // The listings (`_sellOrders`, with the token's blocked flag) live in MarketCore. The seller is the owner: a
+    // listing set before the last transfer is ignored.
 
     /// @notice The owner listed (or relisted) a token at `price` until `expiresAt`.
     event SellOrderSet(
@@ -40,7 +35,8 @@ abstract contract SellOrders is MarketCore {
         _checkListing(c, collection, tokenId);
         _checkPrice(price, c.listingMinimum);
         _checkOwnerAndApproval(collection, tokenId);
-        _sellOrders[collection][tokenId] = SellOrder(uint96(price), uint40(block.timestamp));
+        // The token is not blocked (checked above), so the flag stays false.
+        _sellOrders[collection][tokenId] = SellOrder(uint96(price), uint40(block.timestamp), false);
         emit SellOrderSet(collection, tokenId, msg.sender, price, block.timestamp + SELL_ORDER_DURATION);
     }
 
@@ -49,15 +45,19 @@ abstract contract SellOrders is MarketCore {
         if (_sellOrders[collection][tokenId].price == 0) revert NoSellOrder(collection, tokenId);
         address owner = IEaselCollection(collection).ownerOf(tokenId);
         if (owner != msg.sender) revert OnlyTokenOwner(msg.sender, owner);
-        delete _sellOrders[collection][tokenId];
+        _clearSellOrder(collection, tokenId);
         emit SellOrderCancelled(collection, tokenId, msg.sender);
     }
 
     /// @notice Buys a listed token, sending exactly the listed price.
     function buyNow(address collection, uint256 tokenId) external payable nonReentrant {
         Hot memory c = _config;
-        _checkTrade(c, msg.sender, collection, tokenId);
+        // _checkTrade, with the token's blocked flag read from the listing's slot.
+        if (c.locked) revert MarketIsLocked();
+        _checkUser(msg.sender);
+        _checkCollection(collection);
         SellOrder memory order = _sellOrders[collection][tokenId];
+        if (order.blocked) revert TokenIsBlocked(collection, tokenId);
         if (order.price == 0) revert NoSellOrder(collection, tokenId);
         SaleInfo memory info = IEaselCollection(collection).saleInfo(tokenId);
         address seller = info.owner;
@@ -67,6 +67,7 @@ abstract contract SellOrders is MarketCore {
         if (seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         _checkUser(seller);
         if (msg.value != order.price) revert IncorrectPayment(order.price, msg.value);
+        // Not blocked (checked above): clearing the whole slot keeps the flag false.
         delete _sellOrders[collection][tokenId];
         _settleSale(c, collection, tokenId, info, seller, seller, msg.sender, msg.value, _MECHANISM_BUY_NOW);
     }

@@ -231,6 +231,52 @@ contract EaselMarketTest is Base {
         market.cancelSellOrder(c, 1);
     }
 
+    function test_tokenBlock_sharesTheListingSlot() public {
+        list(1, 1 ether);
+        vm.prank(admin);
+        market.setTokenBlocked(c, 1, true);
+        assertTrue(market.isTokenBlocked(c, 1), "blocked");
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
+        market.buyNow{value: 1 ether}(c, 1);
+        vm.prank(admin);
+        market.setCollectionBlocked(c, true);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
+        market.buyNow{value: 1 ether}(c, 1);
+        vm.prank(admin);
+        market.setCollectionBlocked(c, false);
+        // Cancelling the listing keeps the block.
+        vm.prank(artist);
+        market.cancelSellOrder(c, 1);
+        assertTrue(market.isTokenBlocked(c, 1), "blocked");
+        (uint256 price, uint256 listedAt) = market.sellOrderOf(c, 1);
+        assertEq(price, 0, "price cleared");
+        assertEq(listedAt, 0, "time cleared");
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
+        market.setSellOrder(c, 1, 1 ether);
+        // Unblocking keeps no listing; a new one sells normally and leaves the token unblocked.
+        vm.prank(admin);
+        market.setTokenBlocked(c, 1, false);
+        assertTrue(!market.isTokenBlocked(c, 1), "unblocked");
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
+        market.buyNow{value: 1 ether}(c, 1);
+        vm.prank(artist);
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(buyer);
+        market.buyNow{value: 1 ether}(c, 1);
+        assertTrue(!market.isTokenBlocked(c, 1), "unblocked");
+        assertEq(collection.ownerOf(1), buyer, "owner");
+        // The lock stops the other trades too (they share _checkTrade).
+        vm.prank(admin);
+        market.setMarketLocked(true);
+        vm.prank(other);
+        vm.expectRevert(MarketCore.MarketIsLocked.selector);
+        market.makeOffer{value: 1 ether}(c, 1);
+    }
+
     function test_buyNow_rules() public {
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
