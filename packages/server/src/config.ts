@@ -14,21 +14,28 @@ const url = (protocols: string[]) =>
     message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
   });
 
-/**
- * Every environment variable Easel reads, for every role (api, indexer, worker).
- * The embedded launcher fills the same variables itself, so both modes share one code path.
- */
-export const envSchema = z.object({
-  DATABASE_URL: url(["postgres:", "postgresql:"]),
-  RPC_URL: z
-    .string()
+/** A comma-separated list of `item`s; empty parts are ignored. */
+function commaList(item: z.ZodType<string, string>, empty?: string) {
+  const text = empty === undefined ? z.string() : z.string().default(empty);
+  return text
     .transform((value) =>
       value
         .split(",")
         .map((part) => part.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(url(["http:", "https:", "ws:", "wss:"])).min(1, "must list at least one RPC URL")),
+    .pipe(z.array(item));
+}
+
+/**
+ * Every environment variable Easel reads, for every role (api, indexer, worker).
+ * The embedded launcher fills the same variables itself, so both modes share one code path.
+ */
+export const envSchema = z.object({
+  DATABASE_URL: url(["postgres:", "postgresql:"]),
+  RPC_URL: commaList(url(["http:", "https:", "ws:", "wss:"])).pipe(
+    z.array(z.string()).min(1, "must list at least one RPC URL"),
+  ),
   CHAIN_ID: z.coerce
     .number({ message: "must be a number" })
     .refine((id) => Object.values(CHAIN_IDS).includes(id as never), {
@@ -61,27 +68,9 @@ export const envSchema = z.object({
       "must be an address like Easel <no-reply@easel.art>",
     )
     .optional(),
-  OPERATOR_EMAILS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(emailAddress)),
+  OPERATOR_EMAILS: commaList(emailAddress, ""),
   EMAIL_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ADMIN_ADDRESSES: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(address)),
+  ADMIN_ADDRESSES: commaList(address, ""),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(128).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -1,17 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.ts";
-import { validEnv } from "./helpers.ts";
-
-const configError = (env: Record<string, string | undefined>) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a configuration error");
-};
+import { loadConfig } from "../src/config.ts";
+import { configError, validEnv } from "./helpers.ts";
 
 describe("mail and media configuration", () => {
   it("defaults media and mail folders inside DATA_DIR and derives a link secret", () => {

@@ -1,18 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.ts";
-import { validEnv } from "./helpers.ts";
-
-const configError = (env: Record<string, string | undefined>) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a configuration error");
-};
+import { loadConfig } from "../src/config.ts";
+import { configError, validEnv } from "./helpers.ts";
 
 describe("loadConfig", () => {
   it("reads a complete environment", () => {

@@ -1,9 +1,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createChainClient } from "../src/chain/client.ts";
-import { type Config, type Env, loadConfig } from "../src/config.ts";
+import { type Config, ConfigError, type Env, loadConfig } from "../src/config.ts";
 import { createDatabase } from "../src/db/client.ts";
 
 /** A complete, valid environment for the local chain; tests override single variables. */
@@ -41,4 +41,15 @@ export async function startTestApi(overrides: Env = {}) {
       await db.$client.end();
     },
   };
+}
+
+/** The one-line message loadConfig gives for `env`; fails the test when the configuration is valid. */
+export function configError(env: Env): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a configuration error");
 }
