@@ -1,4 +1,5 @@
 import { type ArtistApplication, type Report, shortAddress } from "@easel/common";
+import { easelMarketAbi } from "@easel/contracts/abis";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -12,7 +13,7 @@ import { inputClass } from "../components/Field.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useHeaderData } from "../lib/accounts.ts";
 import { apiFetch, errorMessage } from "../lib/api.ts";
-import { marketVerifyAbi, useMarketAddress } from "../lib/verifiedArtist.ts";
+import { useMarketAddress } from "../lib/verifiedArtist.ts";
 import { walletMessage } from "../lib/walletErrors.ts";
 import { ROLE_LABELS } from "../pages/ApplyToJoin.tsx";
 import { Blocks } from "./Blocks.tsx";
@@ -276,7 +277,7 @@ function ApplicationCard({
     try {
       const hash = await writeContract(wagmiConfig, {
         address: market,
-        abi: marketVerifyAbi,
+        abi: easelMarketAbi,
         functionName: "setArtistVerified",
         args: [application.address as `0x${string}`, true],
         chainId: appConfig.chainId,

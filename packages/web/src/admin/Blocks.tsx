@@ -1,3 +1,4 @@
+import { easelMarketAbi } from "@easel/contracts/abis";
 import { useState } from "react";
 import { toast } from "sonner";
 import { isAddress } from "viem";
@@ -6,7 +7,6 @@ import { waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { useAppConfig } from "../app/appConfig.tsx";
 import { Button } from "../components/Button.tsx";
 import { TextField } from "../components/Field.tsx";
-import { marketAbi } from "../lib/marketAbi.ts";
 import { useMarketAddress } from "../lib/verifiedArtist.ts";
 import { walletMessage } from "../lib/walletErrors.ts";
 
@@ -29,14 +29,14 @@ export function Blocks() {
 
   const collectionBlocked = useReadContract({
     address: market,
-    abi: marketAbi,
+    abi: easelMarketAbi,
     functionName: "isCollectionBlocked",
     args: [address],
     query: { enabled: !!market && validCollection },
   });
   const tokenBlocked = useReadContract({
     address: market,
-    abi: marketAbi,
+    abi: easelMarketAbi,
     functionName: "isTokenBlocked",
     args: [address, token ?? 0n],
     query: { enabled: !!market && validCollection && token !== null },
@@ -52,14 +52,14 @@ export function Blocks() {
         token === null
           ? await writeContract(wagmiConfig, {
               address: market,
-              abi: marketAbi,
+              abi: easelMarketAbi,
               functionName: "setCollectionBlocked",
               args: [address, next],
               chainId: appConfig.chainId,
             })
           : await writeContract(wagmiConfig, {
               address: market,
-              abi: marketAbi,
+              abi: easelMarketAbi,
               functionName: "setTokenBlocked",
               args: [address, token, next],
               chainId: appConfig.chainId,

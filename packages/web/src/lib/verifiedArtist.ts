@@ -1,8 +1,6 @@
+import { easelMarketAbi } from "@easel/contracts/abis";
 import { useReadContract } from "wagmi";
 import { useAppConfig } from "../app/appConfig.tsx";
-import { marketAbi } from "./marketAbi.ts";
-
-export { marketAbi as marketVerifyAbi } from "./marketAbi.ts";
 
 /** The market contract's address from GET /api/config, if the server names one. */
 export function useMarketAddress(): `0x${string}` | undefined {
@@ -15,7 +13,7 @@ export function useIsVerifiedArtist(address: string | null | undefined) {
   const market = useMarketAddress();
   return useReadContract({
     address: market,
-    abi: marketAbi,
+    abi: easelMarketAbi,
     functionName: "isVerifiedArtist",
     args: address ? [address as `0x${string}`] : undefined,
     query: { enabled: !!market && !!address },

@@ -1,5 +1,6 @@
 import type { TradeRow } from "@easel/common";
 import { shortAddress } from "@easel/common";
+import { easelMarketAbi } from "@easel/contracts/abis";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -12,7 +13,6 @@ import { Button, buttonClass } from "../components/Button.tsx";
 import { usePageTitle } from "../components/ComingSoon.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { apiFetch, errorMessage } from "../lib/api.ts";
-import { marketAbi } from "../lib/marketAbi.ts";
 import { useMarketAddress } from "../lib/verifiedArtist.ts";
 import { walletMessage } from "../lib/walletErrors.ts";
 import { TradeTable } from "../settings/HistoryPanels.tsx";
@@ -114,7 +114,7 @@ function OpenOrdersSection() {
         try {
           const hash = await writeContract(wagmiConfig, {
             address: market,
-            abi: marketAbi,
+            abi: easelMarketAbi,
             functionName: job.fn,
             args: [job.row.collection as `0x${string}`, BigInt(job.row.tokenId)],
             chainId: appConfig.chainId,
