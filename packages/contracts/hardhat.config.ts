@@ -13,7 +13,7 @@ const compiler = {
   path: require.resolve("solc/soljson.js"),
   settings: {
     evmVersion: "prague",
-    optimizer: { enabled: true, runs: 10_000 },
+    optimizer: { enabled: true, runs: 2_000 },
     viaIR: true,
   },
 };
@@ -32,8 +32,8 @@ export default defineConfig({
   },
   test: {
     solidity: {
-      fuzz: { runs: 256, seed: "0x5eed" },
-      invariant: { runs: 48, depth: 40, failOnRevert: false },
+      fuzz: { runs: 2_000, seed: "0x5eed" },
+      invariant: { runs: 2_000, depth: 40, failOnRevert: false },
     },
   },
 });

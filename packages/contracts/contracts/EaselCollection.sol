@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {EIP712} from "solady/src/utils/EIP712.sol";
 import {ECDSA} from "solady/src/utils/ECDSA.sol";
@@ -8,18 +9,23 @@ import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
 import {EaselCid} from "./libraries/EaselCid.sol";
 import {EaselPayments} from "./libraries/EaselPayments.sol";
 import {IEaselMarket} from "./interfaces/IEaselMarket.sol";
-import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo} from "./interfaces/IEaselTypes.sol";
+import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo, SaleTerms} from "./interfaces/IEaselTypes.sol";
 
 /// @title EaselCollection
 /// @notice An ERC-721 collection with per-token ERC-2981 royalties and earnings splits. The factory deploys it as
 /// an EIP-1167 minimal clone of one implementation, in one of three kinds: Standard (the owner mints), Default
 /// (the shared collection: any verified artist mints) and Lazy (tokens are minted at purchase with a voucher
 /// signed by the platform signer).
-/// @dev Token ids are chosen by the minter: Easel uses its NFT record id, so a page URL stays the same before
-/// and after a lazy mint. An id can be used once, even after a burn ("NFT record already registered").
-/// Per token, the ownership slot's 96 spare bits hold: bit 0 registered, bit 1 dag-pb codec, bits 2-17 royalty
-/// in basis points, bits 18-20 collaborator count (0 = the creator alone), bits 21-55 five 7-bit shares,
-/// bits 56-95 the time of the last transfer (the market uses it to ignore listings set before a transfer).
+/// @dev Token ids: standard and default collections number their tokens 1, 2, 3, … themselves, so no one can
+/// take an id another mint expects and two mints never race for one; a lazy collection mints the id its
+/// voucher names (the Easel record id, which only the platform signer chooses), once.
+///
+/// Per token, the ownership slot's 96 spare bits (Solady's extra data) hold:
+///   bit 0 registered (never cleared, so an id is used once even after a burn), bit 1 dag-pb codec,
+///   bit 2 primary sale done, bits 3-18 royalty in basis points, bits 19-21 collaborator count (0 = the creator
+///   alone), bits 22-56 five 7-bit shares, bits 57-95 the transfer count (every transfer after the mint adds 1;
+///   the market voids a listing when it changes).
+/// Every mint goes through the market's moderation checks (lock, bans, blocks, verified artist).
 contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Highest royalty: 20%.
     uint256 public constant MAX_ROYALTY_BPS = 2_000;
@@ -30,27 +36,37 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     bytes32 public constant COLLABORATOR_TYPEHASH = keccak256("Collaborator(address account,uint8 share)");
     bytes32 public constant LAZY_MINT_TYPEHASH = keccak256(
-        "LazyMintVoucher(uint256 price,address buyer,uint16 royaltyBps,address collection,bytes cid,uint256 tokenId,Collaborator[] collaborators,uint256 deadline)Collaborator(address account,uint8 share)"
+        "LazyMintVoucher(uint256 tokenId,uint256 price,address buyer,uint16 royaltyBps,address collection,bytes cid,Collaborator[] collaborators,uint16 nonce,uint256 deadline)Collaborator(address account,uint8 share)"
     );
 
     uint96 private constant _REGISTERED = 1;
     uint96 private constant _DAG_PB = 2;
-    uint256 private constant _ROYALTY_SHIFT = 2;
-    uint256 private constant _COUNT_SHIFT = 18;
-    uint256 private constant _SHARES_SHIFT = 21;
-    uint256 private constant _TIME_SHIFT = 56;
-    uint96 private constant _TIME_CLEAR_MASK = (uint96(1) << 56) - 1;
+    uint96 private constant _PRIMARY_SOLD = 4;
+    uint256 private constant _ROYALTY_SHIFT = 3;
+    uint256 private constant _COUNT_SHIFT = 19;
+    uint256 private constant _SHARES_SHIFT = 22;
+    uint256 private constant _TRANSFERS_SHIFT = 57;
 
-    /// @notice The market: artist registry, platform signer and fee settings.
+    /// @notice The market: moderation, platform signer and fee settings.
     IEaselMarket public immutable market;
-    /// @notice The factory, the only account that may initialize a clone.
+    /// @notice The factory, the only account that may initialize a clone; it also deploys royalty splitters.
     address public immutable factory;
+    /// @notice The implementation of the royalty splitters of split tokens.
+    address public immutable royaltySplitterImplementation;
 
+    /// @dev One slot (160 + 8 + 32 + 32 + 16 + 8 bits): read by every mint and every sale.
     struct State {
         address owner;
         CollectionKind kind;
-        uint40 maxSupply;
-        uint40 minted;
+        uint32 maxSupply;
+        /// Tokens minted so far; in standard and default collections also the last token id.
+        uint32 minted;
+        /// Lazy vouchers must carry this nonce; `revokeVouchers` increments it. Vouchers also expire (Easel's
+        /// last minutes), so even 2^16 revocations could never bring an old one back.
+        uint16 voucherNonce;
+        /// The market's operator blocked the collection: no mints, no sales (a copy of the market's flag, kept
+        /// here because mints and sales read this slot anyway).
+        bool blocked;
     }
 
     State private _state;
@@ -71,16 +87,31 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         uint16 royaltyBps,
         Collaborator[] collaborators
     );
-    /// @notice A token was minted at purchase: `price` paid, of which `fee` to the platform and `proceeds` to
-    /// the collaborators.
-    event LazyMinted(uint256 indexed tokenId, address indexed buyer, uint256 price, uint256 fee, uint256 proceeds);
+    /// @notice A token was minted at purchase (instead of `Minted`): `price` paid, of which `fee` to the
+    /// platform and the rest to the collaborators (`collaborators` empty: the creator alone). It is the token's
+    /// primary sale.
+    event LazyMinted(
+        uint256 indexed tokenId,
+        address indexed creator,
+        address indexed buyer,
+        bytes cid,
+        uint16 royaltyBps,
+        Collaborator[] collaborators,
+        uint256 price,
+        uint256 fee
+    );
+    /// @notice The market's operator blocked or unblocked the collection.
+    event BlockedSet(bool blocked);
+    /// @notice Every lazy voucher signed with a nonce below `nonce` is void.
+    event VouchersRevoked(uint256 nonce);
     /// @notice Platform fees from lazy mints were sent to the market.
     event FeesSwept(uint256 amount);
 
     error NotFactory(address caller);
+    error CollectionIsBlocked(address collection);
+    error NotMarket(address caller);
     error AlreadyInitialized();
     error NotCollectionOwner(address caller, address owner);
-    error NotVerifiedArtist(address account);
     error RoyaltyTooHigh(uint256 royaltyBps, uint256 maxRoyaltyBps);
     error RecordAlreadyRegistered(uint256 tokenId);
     error MaxSupplyReached(uint256 maxSupply);
@@ -90,77 +121,98 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     error DuplicateCollaborator(address account);
     error FirstCollaboratorNotCreator(address account, address creator);
     error NotLazyCollection();
-    error WrongCollection(address collection);
+    error LazyCollection();
     error VoucherExpired(uint256 deadline);
-    error WrongBuyer(address buyer, address caller);
+    error VoucherRevoked(uint256 nonce, uint256 currentNonce);
     error BuyerIsCollectionOwner(address buyer);
-    error PriceTooHigh(uint256 price, uint256 maxPrice);
+    error PriceOutOfRange(uint256 price, uint256 min, uint256 max);
     error IncorrectPayment(uint256 required, uint256 sent);
     error InvalidSignature();
+    /// @notice ERC-721 calls here carry no ETH (Solady marks them payable to save gas).
+    error EthNotAccepted();
 
     /// @param market_ The Easel market.
-    constructor(address market_) {
+    /// @param royaltySplitterImplementation_ What split tokens' royalty splitters are clones of.
+    constructor(address market_, address royaltySplitterImplementation_) {
         market = IEaselMarket(market_);
         factory = msg.sender;
+        royaltySplitterImplementation = royaltySplitterImplementation_;
     }
 
     /// @notice Sets up a fresh clone. Called once, by the factory, in the transaction that creates the clone.
-    function initialize(address owner_, string calldata name_, string calldata symbol_, CollectionKind kind, uint40 maxSupply)
+    function initialize(address owner_, string calldata name_, string calldata symbol_, CollectionKind kind, uint32 maxSupply)
         external
     {
         if (msg.sender != factory) revert NotFactory(msg.sender);
         if (_state.kind != CollectionKind.None) revert AlreadyInitialized();
-        _state = State({owner: owner_, kind: kind, maxSupply: maxSupply, minted: 0});
+        _state = State({owner: owner_, kind: kind, maxSupply: maxSupply, minted: 0, voucherNonce: 0, blocked: false});
         _name = name_;
         _symbol = symbol_;
     }
 
     // ---------------------------------------------------------------- minting
 
-    /// @notice Mints token `tokenId` to the caller, who must be a verified artist and, except in the default
-    /// collection, the collection owner.
+    /// @notice Mints the collection's next token to the caller, who must be a verified artist (not banned, the
+    /// market open, the collection not blocked) and, except in the default collection, the collection owner.
     /// @param royaltyBps Royalty on secondary sales in basis points (0 to 2000).
     /// @param cid The binary IPFS CIDv1 of the token metadata (raw or dag-pb, sha2-256).
-    /// @param tokenId The Easel NFT record id; usable once.
     /// @param collaborators The earnings split (1 to 5 entries, first = the caller), or empty for the caller alone.
-    function mintNFT(uint16 royaltyBps, bytes calldata cid, uint256 tokenId, Collaborator[] calldata collaborators)
+    /// @return tokenId The new token's id: the previous id + 1 (the first is 1).
+    function mintNFT(uint16 royaltyBps, bytes calldata cid, Collaborator[] calldata collaborators)
         external
-        returns (uint256)
+        returns (uint256 tokenId)
     {
         State memory s = _state;
+        if (s.blocked) revert CollectionIsBlocked(address(this));
+        if (s.kind == CollectionKind.Lazy) revert LazyCollection();
         if (s.kind != CollectionKind.Default && msg.sender != s.owner) revert NotCollectionOwner(msg.sender, s.owner);
-        if (!market.isVerifiedArtist(msg.sender)) revert NotVerifiedArtist(msg.sender);
-        _mintToken(s, msg.sender, msg.sender, royaltyBps, cid, tokenId, collaborators);
-        return tokenId;
+        market.authorizeMint(msg.sender);
+        tokenId = uint256(s.minted) + 1;
+        _mintToken(s, msg.sender, msg.sender, royaltyBps, cid, tokenId, collaborators, 0);
+        emit Minted(tokenId, msg.sender, msg.sender, cid, royaltyBps, collaborators);
     }
 
-    /// @notice Mints a token of a lazy collection to the buyer named in a voucher signed by the platform signer,
-    /// paying exactly `voucher.price`, split like a primary sale (platform fee, then the collaborators).
+    /// @notice Mints a token of a lazy collection to the caller with a voucher the platform signer signed for
+    /// the caller, paying exactly `voucher.price`, split like a primary sale (platform fee, then the
+    /// collaborators). The market must be open, neither the buyer nor the creator banned, the collection not
+    /// blocked, and the price at least the market's lazy-mint minimum.
     /// @dev Exact payment: the wallet sends the voucher's price, so a refund path (and its failure mode) is not
     /// needed; any other amount reverts with IncorrectPayment.
     function lazyMint(LazyMintVoucher calldata voucher) external payable nonReentrant returns (uint256) {
         State memory s = _state;
         if (s.kind != CollectionKind.Lazy) revert NotLazyCollection();
-        if (voucher.collection != address(this)) revert WrongCollection(voucher.collection);
+        if (s.blocked) revert CollectionIsBlocked(address(this));
         if (block.timestamp > voucher.deadline) revert VoucherExpired(voucher.deadline);
-        if (msg.sender != voucher.buyer) revert WrongBuyer(voucher.buyer, msg.sender);
-        if (voucher.buyer == s.owner) revert BuyerIsCollectionOwner(voucher.buyer);
+        if (voucher.nonce != s.voucherNonce) revert VoucherRevoked(voucher.nonce, s.voucherNonce);
+        if (msg.sender == s.owner) revert BuyerIsCollectionOwner(msg.sender);
+        (address signer, uint256 feeBps, uint256 minimum) = market.authorizeLazyMint(msg.sender, s.owner);
         uint256 price = voucher.price;
-        if (price > MAX_PRICE) revert PriceTooHigh(price, MAX_PRICE);
+        if (price < minimum || price > MAX_PRICE) revert PriceOutOfRange(price, minimum, MAX_PRICE);
         if (msg.value != price) revert IncorrectPayment(price, msg.value);
-        (address signer, uint16 feeBps) = market.lazyMintConfig();
         address recovered = ECDSA.tryRecoverCalldata(_hashTypedData(_hashLazyMint(voucher)), voucher.signature);
         if (recovered == address(0) || recovered != signer) revert InvalidSignature();
         uint256 tokenId = voucher.tokenId;
-        _mintToken(s, s.owner, voucher.buyer, voucher.royaltyBps, voucher.cid, tokenId, voucher.collaborators);
+        // The lazy mint is the token's primary sale: later market sales are secondary.
+        _mintToken(s, s.owner, msg.sender, voucher.royaltyBps, voucher.cid, tokenId, voucher.collaborators, _PRIMARY_SOLD);
 
-        // The fee stays here until sweepFees; proceeds are pushed now.
+        // The fee stays here until sweepFees; the rest is pushed now.
         uint256 fee = (price * feeBps) / 10_000;
-        uint256 proceeds = price - fee;
-        emit LazyMinted(tokenId, voucher.buyer, price, fee, proceeds);
+        emit LazyMinted(
+            tokenId, s.owner, msg.sender, voucher.cid, voucher.royaltyBps, voucher.collaborators, price, fee
+        );
         (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, s.owner);
-        _sendSplit(recipients, shares, proceeds);
+        _sendSplit(recipients, shares, price - fee);
         return tokenId;
+    }
+
+    /// @notice Voids every lazy voucher signed so far (they carry the old nonce). The collection owner or the
+    /// platform signer may call, e.g. after a price change or a mistake; new vouchers carry the new nonce.
+    function revokeVouchers() external {
+        State memory s = _state;
+        if (msg.sender != s.owner && msg.sender != market.signer()) revert NotCollectionOwner(msg.sender, s.owner);
+        uint16 nonce = s.voucherNonce + 1;
+        _state.voucherNonce = nonce;
+        emit VouchersRevoked(nonce);
     }
 
     /// @notice Sends the platform fees collected by lazy mints to the market. Anyone may call.
@@ -173,6 +225,61 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Burns a token. The caller must own it or be approved for it.
     function burnNFT(uint256 tokenId) external {
         _burn(msg.sender, tokenId);
+    }
+
+    // ---------------------------------------------------------------- market
+
+    /// @notice Market only: blocks or unblocks mints and sales here (the market's operator decides).
+    function setBlocked(bool blocked) external {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        _state.blocked = blocked;
+        emit BlockedSet(blocked);
+    }
+
+    /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
+    /// The owner must have approved the market (or be the market, holding it for an auction). The first such
+    /// sale of a token (or its lazy mint) is its primary sale.
+    function transferForSale(address to, uint256 tokenId) external returns (SaleTerms memory t) {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        address seller = ownerOf(tokenId);
+        uint96 extra = _getExtraData(tokenId);
+        t.seller = seller;
+        t.royaltyBps = (extra >> _ROYALTY_SHIFT) & 0xffff;
+        t.transferCount = extra >> _TRANSFERS_SHIFT;
+        t.primary = extra & _PRIMARY_SOLD == 0;
+        t.splitCount = (extra >> _COUNT_SHIFT) & 7;
+        State memory s = _state;
+        if (s.blocked) revert CollectionIsBlocked(address(this));
+        t.creator = s.kind == CollectionKind.Default ? _tokenCreator[tokenId] : s.owner;
+        // Solady checks that the market may move the token (owner, approved for it, or approved for all).
+        _transfer(msg.sender, seller, to, tokenId);
+        if (t.primary) _setExtraData(tokenId, _getExtraData(tokenId) | _PRIMARY_SOLD);
+    }
+
+    // ---------------------------------------------------------------- ERC-721 without ETH
+
+    /// @inheritdoc ERC721
+    function transferFrom(address from, address to, uint256 id) public payable override {
+        if (msg.value != 0) revert EthNotAccepted();
+        super.transferFrom(from, to, id);
+    }
+
+    /// @inheritdoc ERC721
+    function safeTransferFrom(address from, address to, uint256 id) public payable override {
+        if (msg.value != 0) revert EthNotAccepted();
+        super.safeTransferFrom(from, to, id);
+    }
+
+    /// @inheritdoc ERC721
+    function safeTransferFrom(address from, address to, uint256 id, bytes calldata data) public payable override {
+        if (msg.value != 0) revert EthNotAccepted();
+        super.safeTransferFrom(from, to, id, data);
+    }
+
+    /// @inheritdoc ERC721
+    function approve(address account, uint256 id) public payable override {
+        if (msg.value != 0) revert EthNotAccepted();
+        super.approve(account, id);
     }
 
     // ---------------------------------------------------------------- views
@@ -192,10 +299,20 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         return _state.owner;
     }
 
-    /// @notice The collection kind, its maximum supply (0 = unlimited) and the number of tokens minted.
-    function collectionInfo() external view returns (CollectionKind kind, uint256 maxSupply, uint256 minted) {
+    /// @notice The collection kind, its maximum supply (0 = unlimited), the number of tokens minted and the
+    /// current lazy-voucher nonce.
+    function collectionInfo()
+        external
+        view
+        returns (CollectionKind kind, uint256 maxSupply, uint256 minted, uint256 voucherNonce)
+    {
         State memory s = _state;
-        return (s.kind, s.maxSupply, s.minted);
+        return (s.kind, s.maxSupply, s.minted, s.voucherNonce);
+    }
+
+    /// @notice Whether the market's operator blocked this collection (no mints, no sales).
+    function isBlocked() external view returns (bool) {
+        return _state.blocked;
     }
 
     /// @notice `ipfs://<CIDv1 base32>` of the token's metadata.
@@ -226,34 +343,53 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         return _recipients(tokenId, creatorOf(tokenId));
     }
 
-    /// @notice ERC-2981: the royalty goes to the creator. Easel's market splits it among the collaborators.
-    function royaltyInfo(uint256 tokenId, uint256 salePrice) external view returns (address, uint256) {
-        uint256 bps = (_getExtraData(tokenId) >> _ROYALTY_SHIFT) & 0xffff;
-        return (creatorOf(tokenId), (salePrice * bps) / 10_000);
+    /// @notice ERC-2981. The royalty goes to the creator, or, for a split token, to its royalty splitter: a
+    /// clone at an address fixed by the split (created by anyone through the factory, before or after royalties
+    /// arrive) that divides what it receives among the collaborators by their shares. Easel's own market pays
+    /// the collaborators directly.
+    function royaltyInfo(uint256 tokenId, uint256 salePrice) external view returns (address receiver, uint256 amount) {
+        uint96 extra = _getExtraData(tokenId);
+        address creator = creatorOf(tokenId);
+        amount = (salePrice * ((extra >> _ROYALTY_SHIFT) & 0xffff)) / 10_000;
+        receiver = (extra >> _COUNT_SHIFT) & 7 == 0 ? creator : royaltySplitterOf(tokenId);
     }
 
-    /// @notice Everything a sale needs in one call: owner, creator, royalty, last transfer time and the split.
+    /// @notice The address of the royalty splitter for a token's split (whether or not it was created yet).
+    function royaltySplitterOf(uint256 tokenId) public view returns (address) {
+        (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, creatorOf(tokenId));
+        return Clones.predictDeterministicAddressWithImmutableArgs(
+            royaltySplitterImplementation, abi.encode(recipients, shares), bytes32(0), factory
+        );
+    }
+
+    /// @notice A token's state as the market's views read it, in one call.
     function saleInfo(uint256 tokenId) external view returns (SaleInfo memory info) {
         info.owner = ownerOf(tokenId);
         info.creator = creatorOf(tokenId);
         uint96 extra = _getExtraData(tokenId);
         info.royaltyBps = (extra >> _ROYALTY_SHIFT) & 0xffff;
-        info.lastTransferAt = extra >> _TIME_SHIFT;
+        info.transferCount = extra >> _TRANSFERS_SHIFT;
+        info.primarySold = extra & _PRIMARY_SOLD != 0;
         (info.recipients, info.shares) = _recipients(tokenId, info.creator);
     }
 
-    /// @notice The token's owner and whether `operator` may transfer it (approved for the token or for all of the
-    /// owner's tokens): what the market checks before listing, in one call.
-    function ownerAndApproval(uint256 tokenId, address operator) external view returns (address tokenOwner, bool approved) {
+    /// @notice The token's owner, whether `operator` may transfer it (approved for the token or for all of the
+    /// owner's tokens) and how many times it changed hands: what the market checks before a listing.
+    function ownershipFor(uint256 tokenId, address operator)
+        external
+        view
+        returns (address tokenOwner, bool operatorApproved, uint256 transferCount)
+    {
         tokenOwner = ownerOf(tokenId);
         // Approval for all first: the usual marketplace approval, so the common path reads one slot.
-        approved = isApprovedForAll(tokenOwner, operator) || getApproved(tokenId) == operator;
+        operatorApproved = isApprovedForAll(tokenOwner, operator) || getApproved(tokenId) == operator;
+        transferCount = _getExtraData(tokenId) >> _TRANSFERS_SHIFT;
     }
 
-    /// @notice When the token last changed hands (mint included).
-    function lastTransferAt(uint256 tokenId) external view returns (uint256) {
+    /// @notice How many times the token changed hands since its mint.
+    function transferCountOf(uint256 tokenId) external view returns (uint256) {
         if (!_exists(tokenId)) revert TokenDoesNotExist();
-        return _getExtraData(tokenId) >> _TIME_SHIFT;
+        return _getExtraData(tokenId) >> _TRANSFERS_SHIFT;
     }
 
     /// @notice ERC-165: ERC-721, ERC-721 metadata and ERC-2981.
@@ -270,21 +406,19 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         uint16 royaltyBps,
         bytes calldata cid,
         uint256 tokenId,
-        Collaborator[] calldata collaborators
+        Collaborator[] calldata collaborators,
+        uint96 flags
     ) private {
         if (royaltyBps > MAX_ROYALTY_BPS) revert RoyaltyTooHigh(royaltyBps, MAX_ROYALTY_BPS);
         (bytes32 digest, bool dagPb) = EaselCid.parse(cid);
         if (_getExtraData(tokenId) != 0) revert RecordAlreadyRegistered(tokenId);
-        if (s.maxSupply != 0) {
-            if (s.minted >= s.maxSupply) revert MaxSupplyReached(s.maxSupply);
-            _state.minted = s.minted + 1;
-        }
-        uint96 extra = _REGISTERED | (dagPb ? _DAG_PB : 0) | uint96(uint256(royaltyBps) << _ROYALTY_SHIFT)
-            | _storeCollaborators(tokenId, creator, collaborators) | uint96(block.timestamp << _TIME_SHIFT);
+        if (s.maxSupply != 0 && s.minted >= s.maxSupply) revert MaxSupplyReached(s.maxSupply);
+        _state.minted = s.minted + 1;
+        uint96 extra = _REGISTERED | flags | (dagPb ? _DAG_PB : 0) | uint96(uint256(royaltyBps) << _ROYALTY_SHIFT)
+            | _storeCollaborators(tokenId, creator, collaborators);
         _cidDigest[tokenId] = digest;
         if (s.kind == CollectionKind.Default) _tokenCreator[tokenId] = creator;
         _mintAndSetExtraDataUnchecked(to, tokenId, extra);
-        emit Minted(tokenId, creator, to, cid, royaltyBps, collaborators);
     }
 
     /// @dev Validates the split and stores collaborators 1..n-1; returns the count and shares to pack.
@@ -339,14 +473,14 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         }
     }
 
-    /// @dev Records the transfer time; mints set it directly and burns do not need it.
+    /// @dev Counts every transfer after the mint (burns need no count).
     function _afterTokenTransfer(address from, address to, uint256 tokenId) internal override {
         if (from != address(0) && to != address(0)) {
-            _setExtraData(tokenId, (_getExtraData(tokenId) & _TIME_CLEAR_MASK) | uint96(block.timestamp << _TIME_SHIFT));
+            _setExtraData(tokenId, _getExtraData(tokenId) + uint96(1 << _TRANSFERS_SHIFT));
         }
     }
 
-    function _hashLazyMint(LazyMintVoucher calldata v) private pure returns (bytes32) {
+    function _hashLazyMint(LazyMintVoucher calldata v) private view returns (bytes32) {
         uint256 n = v.collaborators.length;
         bytes32[] memory hashes = new bytes32[](n);
         for (uint256 i; i < n; ++i) {
@@ -355,13 +489,14 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         return keccak256(
             abi.encode(
                 LAZY_MINT_TYPEHASH,
-                v.price,
-                v.buyer,
-                v.royaltyBps,
-                v.collection,
-                keccak256(v.cid),
                 v.tokenId,
+                v.price,
+                msg.sender,
+                v.royaltyBps,
+                address(this),
+                keccak256(v.cid),
                 keccak256(abi.encodePacked(hashes)),
+                v.nonce,
                 v.deadline
             )
         );

@@ -3,15 +3,16 @@ pragma solidity 0.8.37;
 
 import {EIP712} from "solady/src/utils/EIP712.sol";
 import {ECDSA} from "solady/src/utils/ECDSA.sol";
-import {LibClone} from "solady/src/utils/LibClone.sol";
+import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
 import {EaselCollection} from "./EaselCollection.sol";
 import {IEaselMarket} from "./interfaces/IEaselMarket.sol";
 import {CollectionKind, LazyCollectionVoucher} from "./interfaces/IEaselTypes.sol";
 
 /// @title EaselFactory
-/// @notice Creates Easel collections as EIP-1167 minimal clones of one EaselCollection implementation: standard
-/// collections for anyone, lazy collections with a voucher signed by the platform signer, and (once, at
-/// construction) the shared default collection.
+/// @notice Creates Easel collections as EIP-1167 minimal clones (the standard 45-byte proxy that explorers and
+/// indexers recognise) of one EaselCollection implementation: standard collections for anyone, lazy collections
+/// with a voucher signed by the platform signer, and (once, at construction) the shared default collection. It
+/// also creates the royalty splitters of split tokens.
 /// @dev Deployed by the market's constructor, so the market, the implementation and the default collection
 /// are fixed for the life of the deployment.
 contract EaselFactory is EIP712 {
@@ -21,7 +22,7 @@ contract EaselFactory is EIP712 {
     uint256 public constant MAX_SYMBOL_LENGTH = 8;
 
     bytes32 public constant LAZY_COLLECTION_TYPEHASH = keccak256(
-        "LazyCollectionVoucher(address owner,uint40 maxSupply,string name,string symbol,string category,uint256 deadline)"
+        "LazyCollectionVoucher(address owner,uint32 maxSupply,string name,string symbol,string category,uint256 deadline)"
     );
 
     /// @notice The market (roles, platform signer).
@@ -30,6 +31,8 @@ contract EaselFactory is EIP712 {
     address public immutable collectionImplementation;
     /// @notice The shared collection for items with no category.
     address public immutable defaultCollection;
+    /// @notice The implementation every royalty splitter clone delegates to.
+    address public immutable royaltySplitterImplementation;
 
     /// @notice Whether a lower-cased name or symbol (by its keccak256) is reserved.
     mapping(bytes32 word => bool) public isReservedHash;
@@ -48,6 +51,8 @@ contract EaselFactory is EIP712 {
     );
     /// @notice A name or symbol was reserved or released.
     event ReservedWordSet(string word, bool reserved);
+    /// @notice The royalty splitter of a split was created.
+    event RoyaltySplitterCreated(address indexed splitter, address[] recipients, uint256[] shares);
 
     error NameLengthOutOfRange(uint256 length, uint256 min, uint256 max);
     error SymbolLengthOutOfRange(uint256 length, uint256 min, uint256 max);
@@ -58,13 +63,17 @@ contract EaselFactory is EIP712 {
     error WrongVoucherOwner(address owner, address caller);
     error InvalidMaxSupply();
     error NotController(address caller);
+    error InvalidSplit();
 
     /// @param defaultOwner Owner of the default collection (the platform admin).
-    constructor(address defaultOwner) {
+    /// @param splitter The royalty splitter implementation.
+    constructor(address defaultOwner, address splitter) {
+        if (splitter.code.length == 0) revert InvalidSplit();
         market = IEaselMarket(msg.sender);
-        address implementation = address(new EaselCollection(msg.sender));
+        royaltySplitterImplementation = splitter;
+        address implementation = address(new EaselCollection(msg.sender, splitter));
         collectionImplementation = implementation;
-        address shared = LibClone.clone(implementation);
+        address shared = Clones.clone(implementation);
         defaultCollection = shared;
         EaselCollection(shared).initialize(defaultOwner, "Easel", "EASEL", CollectionKind.Default, 0);
         emit CollectionCreated(shared, defaultOwner, CollectionKind.Default, "Easel", "EASEL", "", 0);
@@ -103,7 +112,7 @@ contract EaselFactory is EIP712 {
             )
         );
         if (isVoucherUsed[digest]) revert VoucherAlreadyUsed(digest);
-        (address signer,) = market.lazyMintConfig();
+        address signer = market.signer();
         address recovered = ECDSA.tryRecoverCalldata(digest, voucher.signature);
         if (recovered == address(0) || recovered != signer) revert InvalidSignature();
         isVoucherUsed[digest] = true;
@@ -117,6 +126,29 @@ contract EaselFactory is EIP712 {
         _setReserved(word, reserved);
     }
 
+    /// @notice Creates the royalty splitter of a split (anyone may call; the address is fixed by the split, and a
+    /// collection names it in `royaltyInfo` before it exists). Returns the existing one when already created.
+    /// @param recipients 2 to 5 accounts, as `collaboratorsOf` returns them.
+    /// @param shares Their shares in percent, summing to 100.
+    function createRoyaltySplitter(address[] calldata recipients, uint256[] calldata shares)
+        external
+        returns (address splitter)
+    {
+        uint256 n = recipients.length;
+        if (n < 2 || n > 5 || shares.length != n) revert InvalidSplit();
+        uint256 total;
+        for (uint256 i; i < n; ++i) {
+            total += shares[i];
+        }
+        if (total != 100) revert InvalidSplit();
+        bytes memory args = abi.encode(recipients, shares);
+        splitter = Clones.predictDeterministicAddressWithImmutableArgs(royaltySplitterImplementation, args, bytes32(0));
+        if (splitter.code.length == 0) {
+            Clones.cloneDeterministicWithImmutableArgs(royaltySplitterImplementation, args, bytes32(0));
+            emit RoyaltySplitterCreated(splitter, recipients, shares);
+        }
+    }
+
     /// @notice Whether a name or symbol is reserved (case-insensitive).
     function isReserved(string calldata word) public view returns (bool) {
         return isReservedHash[_lowerHash(bytes(word))];
@@ -128,7 +160,7 @@ contract EaselFactory is EIP712 {
         string calldata symbol,
         string calldata category,
         CollectionKind kind,
-        uint40 maxSupply
+        uint32 maxSupply
     ) private returns (address collection) {
         uint256 n = bytes(name).length;
         if (n < MIN_NAME_LENGTH || n > MAX_NAME_LENGTH) revert NameLengthOutOfRange(n, MIN_NAME_LENGTH, MAX_NAME_LENGTH);
@@ -138,7 +170,7 @@ contract EaselFactory is EIP712 {
         }
         if (isReserved(name)) revert ReservedWord(name);
         if (isReserved(symbol)) revert ReservedWord(symbol);
-        collection = LibClone.clone(collectionImplementation);
+        collection = Clones.clone(collectionImplementation);
         EaselCollection(collection).initialize(owner, name, symbol, kind, maxSupply);
         emit CollectionCreated(collection, owner, kind, name, symbol, category, maxSupply);
     }

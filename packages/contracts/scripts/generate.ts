@@ -13,6 +13,11 @@ const contracts = [
   { name: "EaselMarket", source: "EaselMarket.sol", exportName: "easelMarket" },
   { name: "EaselFactory", source: "EaselFactory.sol", exportName: "easelFactory" },
   { name: "EaselCollection", source: "EaselCollection.sol", exportName: "easelCollection" },
+  {
+    name: "EaselRoyaltySplitter",
+    source: "EaselRoyaltySplitter.sol",
+    exportName: "easelRoyaltySplitter",
+  },
   { name: "MockV3Aggregator", source: "mocks/MockV3Aggregator.sol", exportName: "mockV3Aggregator" },
 ] as const;
 

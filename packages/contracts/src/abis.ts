@@ -6,6 +6,7 @@ export {
   easelCollectionAbi,
   easelFactoryAbi,
   easelMarketAbi,
+  easelRoyaltySplitterAbi,
   /** Chainlink AggregatorV3 (the local mock implements the same reads). */
   mockV3AggregatorAbi as aggregatorV3Abi,
 } from "./generated/abis.ts";

@@ -15,7 +15,7 @@ export const SELL_ORDER_DURATION_S = 100 * 24 * 60 * 60;
 export const RESERVE_AUCTION_DURATION_S = 72 * 60 * 60;
 /** Longest standard auction, and furthest ahead it may start. */
 export const MAX_AUCTION_DURATION_S = 14 * 24 * 60 * 60;
-/** A bid this close to the end moves the end to this long after the bid. */
+/** A bid with this long or less left adds this much to the auction's end. */
 export const AUCTION_EXTENSION_S = 15 * 60;
 /** A later bid must beat the top bid by this many basis points. */
 export const MIN_BID_INCREMENT_BPS = 1_000n;
@@ -28,15 +28,21 @@ export const MAX_PRICE_WEI = (1n << 80n) - 1n;
 export const LAZY_MINT_DOMAIN = { name: "Easel Collection", version: "1" } as const;
 export const LAZY_COLLECTION_DOMAIN = { name: "Easel Factory", version: "1" } as const;
 
+/**
+ * The signed lazy-mint voucher. `buyer` and `collection` are signed but not passed to `lazyMint`: the collection
+ * hashes `msg.sender` and itself in their place. `nonce` is the collection's voucher nonce
+ * (`collectionInfo().voucherNonce`); `revokeVouchers()` bumps it and voids every voucher signed before.
+ */
 export const lazyMintVoucherTypes = {
   LazyMintVoucher: [
+    { name: "tokenId", type: "uint256" },
     { name: "price", type: "uint256" },
     { name: "buyer", type: "address" },
     { name: "royaltyBps", type: "uint16" },
     { name: "collection", type: "address" },
     { name: "cid", type: "bytes" },
-    { name: "tokenId", type: "uint256" },
     { name: "collaborators", type: "Collaborator[]" },
+    { name: "nonce", type: "uint16" },
     { name: "deadline", type: "uint256" },
   ],
   Collaborator: [
@@ -48,7 +54,7 @@ export const lazyMintVoucherTypes = {
 export const lazyCollectionVoucherTypes = {
   LazyCollectionVoucher: [
     { name: "owner", type: "address" },
-    { name: "maxSupply", type: "uint40" },
+    { name: "maxSupply", type: "uint32" },
     { name: "name", type: "string" },
     { name: "symbol", type: "string" },
     { name: "category", type: "string" },

@@ -15,6 +15,7 @@ import {
 import {
   easelFactoryArtifact,
   easelMarketArtifact,
+  easelRoyaltySplitterArtifact,
   mockV3AggregatorArtifact,
 } from "./generated/artifacts.ts";
 import type { EaselDeployment } from "./types.ts";
@@ -37,7 +38,10 @@ export type DeployEaselOptions = {
   mockEthUsd?: bigint;
 };
 
-/** Deploys the market (which creates the factory, the collection implementation and the default collection). */
+/**
+ * Deploys the royalty splitter implementation, then the market (which creates the factory, the collection
+ * implementation and the default collection).
+ */
 export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeployment> {
   const { publicClient } = opts;
   const walletClient = opts.walletClient as WalletClient<Transport, Chain, Account>;
@@ -54,11 +58,21 @@ export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeploy
     return receipt;
   };
 
+  const splitterReceipt = await wait(
+    await walletClient.deployContract({
+      abi: easelRoyaltySplitterArtifact.abi,
+      bytecode: easelRoyaltySplitterArtifact.bytecode,
+      account,
+      chain,
+    }),
+  );
+  const royaltySplitterImplementation = splitterReceipt.contractAddress;
+  if (!royaltySplitterImplementation) throw new Error("deployEasel: no splitter address in the receipt");
   const marketReceipt = await wait(
     await walletClient.deployContract({
       abi: easelMarketArtifact.abi,
       bytecode: easelMarketArtifact.bytecode,
-      args: [admin, signer],
+      args: [admin, signer, royaltySplitterImplementation],
       account,
       chain,
     }),
@@ -78,6 +92,7 @@ export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeploy
     factory,
     collectionImplementation,
     defaultCollection,
+    royaltySplitterImplementation,
   };
 
   const write = async (functionName: "setArtistVerified" | "renounceRole", args: readonly unknown[]) =>

@@ -1,24 +1,33 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {CollectionKind, SaleInfo} from "./IEaselTypes.sol";
+import {CollectionKind, SaleInfo, SaleTerms} from "./IEaselTypes.sol";
 
 /// @notice What the market and the factory call on an Easel collection.
 interface IEaselCollection {
-    function initialize(address owner, string calldata name, string calldata symbol, CollectionKind kind, uint40 maxSupply)
+    function initialize(address owner, string calldata name, string calldata symbol, CollectionKind kind, uint32 maxSupply)
         external;
 
     function ownerOf(uint256 tokenId) external view returns (address);
 
-    function getApproved(uint256 tokenId) external view returns (address);
-
-    /// @notice The token's owner and whether `operator` may transfer it, in one call.
-    function ownerAndApproval(uint256 tokenId, address operator) external view returns (address, bool);
-
-    function isApprovedForAll(address owner, address operator) external view returns (bool);
+    /// @notice The token's owner, whether `operator` may transfer it, and how many times it changed hands.
+    function ownershipFor(uint256 tokenId, address operator)
+        external
+        view
+        returns (address owner, bool operatorApproved, uint256 transferCount);
 
     function transferFrom(address from, address to, uint256 tokenId) external payable;
 
-    /// @notice Everything a sale needs in one call.
+    /// @notice Market only: blocks or unblocks mints and sales in this collection.
+    function setBlocked(bool blocked) external;
+
+    /// @notice Market only: moves the token from its owner (who approved the market) to `to` as a sale, marks
+    /// its primary sale done, and returns what the payout needs.
+    function transferForSale(address to, uint256 tokenId) external returns (SaleTerms memory);
+
+    /// @notice The token's earnings recipients and their shares in percent (summing to 100).
+    function collaboratorsOf(uint256 tokenId) external view returns (address[] memory, uint256[] memory);
+
+    /// @notice Everything a view of the token's sale state needs in one call.
     function saleInfo(uint256 tokenId) external view returns (SaleInfo memory);
 }

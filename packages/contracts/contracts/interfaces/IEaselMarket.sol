@@ -1,14 +1,28 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-/// @notice The part of the market that collections and the factory read: roles, artist verification and
-/// the lazy-mint settings (platform signer and primary fee).
+/// @notice The part of the market that collections and the factory call: roles, the platform signer, and the
+/// moderation checks every mint must pass. The checks revert with the market's own errors (`MarketIsLocked`,
+/// `UserIsBanned`, `CollectionIsBlocked`, `NotVerifiedArtist`), which the caller lets bubble up.
 interface IEaselMarket {
     function CONTROLLER_ROLE() external view returns (bytes32);
 
     function hasRole(bytes32 role, address account) external view returns (bool);
 
-    function isVerifiedArtist(address account) external view returns (bool);
+    /// @notice The platform voucher signer.
+    function signer() external view returns (address);
 
-    function lazyMintConfig() external view returns (address signer, uint16 primaryFeeBps);
+    /// @notice Reverts unless `minter` may mint in the calling collection now: the market is open, the
+    /// minter is a verified artist and not banned, and the collection is not blocked.
+    function authorizeMint(address minter) external view;
+
+    /// @notice Reverts unless `buyer` may buy a lazy mint from `creator` in the calling collection now (market
+    /// open, neither banned, collection not blocked); returns what the voucher is checked against.
+    /// @return signer_ The platform voucher signer.
+    /// @return primaryFeeBps The commission on the sale.
+    /// @return minimumPrice The lowest lazy-mint price, in wei.
+    function authorizeLazyMint(address buyer, address creator)
+        external
+        view
+        returns (address signer_, uint256 primaryFeeBps, uint256 minimumPrice);
 }

@@ -20,15 +20,18 @@ enum CollectionKind {
 
 /// @notice A voucher signed by the platform signer (EIP-712, domain "Easel Collection" / "1", verifying
 /// contract = the lazy collection) that lets exactly one buyer mint one token by paying `price`.
+/// @dev The signed struct also names the buyer and the collection; they are not passed, because the
+/// collection hashes `msg.sender` and `address(this)` in their place, so a voucher works only for its buyer,
+/// here. `nonce` must equal the collection's voucher nonce: bumping it (`revokeVouchers`) voids every
+/// voucher signed before.
 struct LazyMintVoucher {
-    uint256 price;
-    address buyer;
-    uint16 royaltyBps;
-    address collection;
-    bytes cid;
     /// The Easel NFT record id; it becomes the token id and can be used once.
     uint256 tokenId;
+    uint256 price;
+    uint16 royaltyBps;
+    bytes cid;
     Collaborator[] collaborators;
+    uint16 nonce;
     uint256 deadline;
     bytes signature;
 }
@@ -37,7 +40,7 @@ struct LazyMintVoucher {
 /// contract = the factory) that lets `owner` create one lazy collection.
 struct LazyCollectionVoucher {
     address owner;
-    uint40 maxSupply;
+    uint32 maxSupply;
     string name;
     string symbol;
     string category;
@@ -45,13 +48,31 @@ struct LazyCollectionVoucher {
     bytes signature;
 }
 
-/// @notice What a sale reads from a collection in one call.
+/// @notice What a collection reports to the market when it moves a token for a sale (`transferForSale`). Fixed
+/// size, so the common single-creator sale decodes no arrays; a split's recipients are read only when
+/// `splitCount` > 1 (`collaboratorsOf`).
+struct SaleTerms {
+    /// The owner the token was taken from.
+    address seller;
+    address creator;
+    uint256 royaltyBps;
+    /// How many times the token had changed hands before this sale (mint = 0); a listing is valid only
+    /// for the count it was set at.
+    uint256 transferCount;
+    /// True when this is the token's first sale through the market: the primary sale.
+    bool primary;
+    /// How many collaborators share the earnings (0 or 1: the creator alone).
+    uint256 splitCount;
+}
+
+/// @notice A token's state as the market reads it in views (`saleInfo`).
 struct SaleInfo {
     address owner;
     address creator;
     uint256 royaltyBps;
-    /// When the token last changed hands; listings set before it are void.
-    uint256 lastTransferAt;
+    uint256 transferCount;
+    /// Whether the token's primary sale already happened (a market sale or its lazy mint).
+    bool primarySold;
     address[] recipients;
     uint256[] shares;
 }

@@ -60,7 +60,6 @@ abstract contract EaselPayments is ReentrancyGuardTransient {
 
     /// @dev Pushes `amount` to `to` with a gas cap; on failure credits it. Callers clear their state first.
     function _send(address to, uint256 amount) internal {
-        if (amount == 0) return;
         if (!SafeTransferLib.trySafeTransferETH(to, amount, SEND_GAS_LIMIT)) {
             _credits[to] += amount;
             _totalCredits += amount;

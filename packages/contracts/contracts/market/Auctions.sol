@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {SellOrders} from "./SellOrders.sol";
+import {MarketCore} from "./MarketCore.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
-import {SaleInfo} from "../interfaces/IEaselTypes.sol";
+import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title Auctions
 /// @notice Standard auctions (a start price, a start time and a duration) and reserve auctions (a reserve
 /// price; the first bid at or above it starts a 72-hour auction). The token is escrowed in the market while
 /// the auction exists, so the winner always receives it. The first bid must reach the start/reserve price,
-/// later bids must beat the top bid by 10%; a bid in the last 15 minutes pushes the end to 15 minutes after it.
-/// A bidder may raise their own bid by sending only the difference. Anyone may complete an auction that ended
-/// with a winner; the seller (or an operator) may cancel one that has no bid.
-abstract contract Auctions is SellOrders {
+/// later bids must beat the top bid by 10%; a bid in the last 15 minutes adds 15 minutes to the end. Every
+/// bid states the bidder's new total: a newcomer sends all of it, the top bidder raising their own bid sends
+/// exactly the difference. Anyone may complete an auction that ended with a winner; the seller may cancel one
+/// that has no bid; an operator may cancel any, refunding the top bid (the way out when a party was banned or
+/// the token blocked).
+abstract contract Auctions is MarketCore {
     uint8 public constant AUCTION_STANDARD = 1;
     uint8 public constant AUCTION_RESERVE = 2;
     /// @notice Longest standard auction and furthest start ahead.
@@ -20,24 +22,26 @@ abstract contract Auctions is SellOrders {
     uint256 public constant MAX_START_DELAY = 2 weeks;
     /// @notice Length of a reserve auction once its reserve is met.
     uint256 public constant RESERVE_AUCTION_DURATION = 72 hours;
-    /// @notice A bid this close to the end moves the end to this long after the bid.
+    /// @notice A bid with this long or less left adds this much to the end.
     uint256 public constant EXTENSION_WINDOW = 15 minutes;
     /// @notice A later bid must be at least the top bid plus this share (in basis points).
     uint256 public constant MIN_INCREMENT_BPS = 1_000;
-    uint8 internal constant _MECHANISM_AUCTION = 2;
+    uint8 private constant _MECHANISM_AUCTION = 2;
 
     /// @dev Two slots. `amount` is the start/reserve price until the first bid, then the top bid.
-    /// `end` is 0 for a reserve auction until its first bid.
+    /// `end` is 0 for a reserve auction until its first bid. `tokenBlocked` copies the operator's block of the
+    /// token (kept by `_afterTokenBlockSet`), so bids and settlements read it with the auction.
     struct Auction {
         address seller;
         uint40 start;
         uint40 end;
         uint8 kind;
+        bool tokenBlocked;
         address bidder;
         uint96 amount;
     }
 
-    mapping(address collection => mapping(uint256 tokenId => Auction)) internal _auctions;
+    mapping(address collection => mapping(uint256 tokenId => Auction)) private _auctions;
 
     /// @notice An auction was created; the token is now held by the market. `end` is 0 for a reserve auction.
     event AuctionCreated(
@@ -51,8 +55,15 @@ abstract contract Auctions is SellOrders {
     );
     /// @notice The seller changed a standard auction's start price before any bid.
     event AuctionBaseValueChanged(address indexed collection, uint256 indexed tokenId, uint256 price);
-    /// @notice An auction without bids was cancelled and the token returned to the seller.
-    event AuctionCancelled(address indexed collection, uint256 indexed tokenId, address indexed seller);
+    /// @notice An auction was cancelled and the token returned to the seller; `refundedBidder` (if any) got
+    /// `refundedAmount` back.
+    event AuctionCancelled(
+        address indexed collection,
+        uint256 indexed tokenId,
+        address indexed seller,
+        address refundedBidder,
+        uint256 refundedAmount
+    );
     /// @notice A bid of `amount` became the top bid; `end` is the (possibly extended) end time. The previous
     /// top bidder (if any, and not the same bidder) was refunded `previousAmount`.
     event BidPlaced(
@@ -70,7 +81,6 @@ abstract contract Auctions is SellOrders {
     );
 
     error NoAuction(address collection, uint256 tokenId);
-    error TokenInAuction(address collection, uint256 tokenId);
     error NotAuctionSeller(address caller, address seller);
     error NotStandardAuction(address collection, uint256 tokenId);
     error AuctionHasBid(address collection, uint256 tokenId, address bidder);
@@ -90,8 +100,8 @@ abstract contract Auctions is SellOrders {
         nonReentrant
     {
         Hot memory c = _config;
-        _checkListing(c, collection, tokenId);
-        _checkPrice(price, _auctionMinimums.standardAuction);
+        _checkNewAuction(c, collection, tokenId);
+        _checkPrice(price, _minimum(c.standardAuctionMinimum));
         if (start < block.timestamp) start = block.timestamp;
         if (start > block.timestamp + MAX_START_DELAY) revert StartTooFarAhead(start, block.timestamp + MAX_START_DELAY);
         if (duration < c.minAuctionDuration || duration > MAX_AUCTION_DURATION) {
@@ -103,121 +113,161 @@ abstract contract Auctions is SellOrders {
     /// @notice Puts a token in a reserve auction. The first bid at or above `reservePrice` starts it for 72 hours.
     /// @param reservePrice In wei, at least the reserve minimum.
     function setReserveAuction(address collection, uint256 tokenId, uint256 reservePrice) external nonReentrant {
-        _checkListing(_config, collection, tokenId);
-        _checkPrice(reservePrice, _auctionMinimums.reserveAuction);
+        Hot memory c = _config;
+        _checkNewAuction(c, collection, tokenId);
+        _checkPrice(reservePrice, _minimum(c.reserveAuctionMinimum));
         _createAuction(collection, tokenId, AUCTION_RESERVE, reservePrice, 0, 0);
     }
 
-    /// @notice Changes the start price of a standard auction that has no bid yet. Seller only.
-    function changeStandardAuctionBaseValue(address collection, uint256 tokenId, uint256 price) external nonReentrant {
+    /// @notice Changes the start price of a standard auction that has no bid yet. Seller only; like any trade,
+    /// not while the market is locked, the seller banned or the token blocked.
+    /// @dev No external call: no reentrancy guard needed.
+    function changeStandardAuctionBaseValue(address collection, uint256 tokenId, uint256 price) external {
+        Hot memory c = _config;
+        _checkOpen(c);
         Auction storage a = _auctions[collection][tokenId];
         if (a.kind != AUCTION_STANDARD) revert NotStandardAuction(collection, tokenId);
         if (a.seller != msg.sender) revert NotAuctionSeller(msg.sender, a.seller);
         if (a.bidder != address(0)) revert AuctionHasBid(collection, tokenId, a.bidder);
-        _checkPrice(price, _auctionMinimums.standardAuction);
+        _checkNotBanned(msg.sender);
+        _checkCollectionNotBlocked(collection);
+        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
+        _checkPrice(price, _minimum(c.standardAuctionMinimum));
         a.amount = uint96(price);
         emit AuctionBaseValueChanged(collection, tokenId, price);
     }
 
-    /// @notice Cancels an auction that has no bid and returns the token to the seller. The seller (banned or
-    /// not) or an operator may call.
+    /// @notice Cancels an auction and returns the token to the seller. The seller (banned or not) may cancel
+    /// one without a bid; an operator may cancel any, and the top bid is refunded.
     function invalidateAuction(address collection, uint256 tokenId) external nonReentrant {
         Auction memory a = _auctions[collection][tokenId];
         if (a.kind == 0) revert NoAuction(collection, tokenId);
-        if (a.seller != msg.sender && !hasRole(OPERATOR_ROLE, msg.sender)) revert NotAuctionSeller(msg.sender, a.seller);
-        if (a.bidder != address(0)) revert AuctionHasBid(collection, tokenId, a.bidder);
+        bool operator = hasRole(OPERATOR_ROLE, msg.sender);
+        if (a.seller != msg.sender && !operator) revert NotAuctionSeller(msg.sender, a.seller);
+        if (a.bidder != address(0) && !operator) revert AuctionHasBid(collection, tokenId, a.bidder);
         delete _auctions[collection][tokenId];
-        emit AuctionCancelled(collection, tokenId, a.seller);
+        uint256 refund = a.bidder == address(0) ? 0 : a.amount;
+        emit AuctionCancelled(collection, tokenId, a.seller, a.bidder, refund);
         IEaselCollection(collection).transferFrom(address(this), a.seller, tokenId);
+        if (refund != 0) _send(a.bidder, refund);
     }
 
-    /// @notice Bids on an auction. The first bid sends at least the start/reserve price; the top bidder raising
-    /// their own bid sends only the difference.
-    function placeBid(address collection, uint256 tokenId) external payable nonReentrant {
-        _checkTrade(_config, msg.sender, collection, tokenId);
+    /// @notice Bids on an auction; `amount` is the caller's new total bid. A newcomer sends `amount`; the top
+    /// bidder raising their own bid sends exactly `amount` minus their current bid, so a repeated transaction
+    /// or a stale page can never make them pay twice.
+    function placeBid(address collection, uint256 tokenId, uint256 amount) external payable nonReentrant {
+        _checkOpen(_config);
+        _checkNotBanned(msg.sender);
         Auction memory a = _auctions[collection][tokenId];
         if (a.kind == 0) revert NoAuction(collection, tokenId);
         if (a.seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        // An auction exists only for an Easel collection: the code-hash check is not needed again.
+        _checkNotBanned(a.seller);
+        _checkCollectionNotBlocked(collection);
+        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
         if (block.timestamp < a.start) revert StartTimeNotReached(a.start);
         uint256 end = a.end;
         if (end != 0 && block.timestamp >= end) revert AuctionTimeFinished(end);
 
         address previousBidder = a.bidder;
         uint256 previousAmount = a.amount;
-        uint256 bid;
-        if (previousBidder == address(0)) {
-            bid = msg.value;
-            if (bid < previousAmount) revert BidTooLow(bid, previousAmount);
-            if (end == 0) end = block.timestamp + RESERVE_AUCTION_DURATION;
-        } else {
-            bid = previousBidder == msg.sender ? previousAmount + msg.value : msg.value;
-            uint256 minimum = _minNextBid(previousAmount);
-            if (bid < minimum) revert BidTooLow(bid, minimum);
-        }
-        if (bid > MAX_PRICE) revert PriceOutOfRange(bid, 0, MAX_PRICE);
-        if (end - block.timestamp < EXTENSION_WINDOW) end = block.timestamp + EXTENSION_WINDOW;
+        uint256 minimum = previousBidder == address(0) ? previousAmount : _minNextBid(previousAmount);
+        if (amount < minimum) revert BidTooLow(amount, minimum);
+        if (amount > MAX_PRICE) revert PriceOutOfRange(amount, minimum, MAX_PRICE);
+        bool raise = previousBidder == msg.sender;
+        // amount >= minimum > previousAmount when raising, so the difference cannot underflow.
+        uint256 payment = raise ? amount - previousAmount : amount;
+        if (msg.value != payment) revert IncorrectPayment(payment, msg.value);
+
+        if (end == 0) end = block.timestamp + RESERVE_AUCTION_DURATION;
+        // In the last 15 minutes (15:00 left included), the end moves 15 minutes later.
+        if (end - block.timestamp <= EXTENSION_WINDOW) end += EXTENSION_WINDOW;
 
         Auction storage s = _auctions[collection][tokenId];
         s.bidder = msg.sender;
-        s.amount = uint96(bid);
+        s.amount = uint96(amount);
         if (end != a.end) s.end = uint40(end);
 
-        bool refund = previousBidder != address(0) && previousBidder != msg.sender;
-        _escrowTotal = _escrowTotal + msg.value - (refund ? previousAmount : 0);
-        if (refund) {
-            emit BidPlaced(collection, tokenId, msg.sender, bid, end, previousBidder, previousAmount);
-            _send(previousBidder, previousAmount);
+        if (raise || previousBidder == address(0)) {
+            emit BidPlaced(collection, tokenId, msg.sender, amount, end, address(0), 0);
         } else {
-            emit BidPlaced(collection, tokenId, msg.sender, bid, end, address(0), 0);
+            emit BidPlaced(collection, tokenId, msg.sender, amount, end, previousBidder, previousAmount);
+            _send(previousBidder, previousAmount);
         }
     }
 
-    /// @notice Completes an auction that ended with a winner: the token goes to the winner, the price is paid
-    /// out. Anyone may call: the outcome is already fixed, so settling only moves the token and ETH where
-    /// they are owed, and nobody's absence can keep them stuck. Works while locked and for banned parties.
+    /// @notice Completes an auction that ended with a winner: the token goes to the winner and the price is paid
+    /// out. Anyone may call: the outcome is fixed, so settling only moves the token and ETH where they are owed,
+    /// and nobody's absence can keep them stuck. It works while the market is locked; while the seller or the
+    /// winner is banned or the token or collection blocked it is refused, and an operator decides (unblock,
+    /// unban, or cancel with a refund).
     function completeAuction(address collection, uint256 tokenId) external nonReentrant {
         Auction memory a = _auctions[collection][tokenId];
         if (a.kind == 0) revert NoAuction(collection, tokenId);
         if (a.bidder == address(0)) revert AuctionHasNoWinner(collection, tokenId);
         if (block.timestamp < a.end) revert AuctionNotEnded(a.end);
+        _checkNotBanned(a.seller);
+        _checkNotBanned(a.bidder);
+        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
+        // The collection refuses the sale itself while it is blocked.
         delete _auctions[collection][tokenId];
-        _escrowTotal -= a.amount;
         emit AuctionCompleted(collection, tokenId, a.seller, a.bidder, a.amount);
-        SaleInfo memory info = IEaselCollection(collection).saleInfo(tokenId);
-        _settleSale(_config, collection, tokenId, info, address(this), a.seller, a.bidder, a.amount, _MECHANISM_AUCTION);
+        SaleTerms memory t = _transferForSale(collection, tokenId, a.bidder);
+        // The market held the token; the seller is who escrowed it.
+        t.seller = a.seller;
+        _payout(_config, collection, tokenId, t, a.bidder, a.amount, _MECHANISM_AUCTION);
     }
 
     /// @notice The auction of a token (all zeros when there is none).
-    function getAuction(address collection, uint256 tokenId) external view returns (Auction memory) {
+    function getAuction(address collection, uint256 tokenId) public view returns (Auction memory) {
         return _auctions[collection][tokenId];
     }
 
-    /// @notice The smallest bid the auction accepts now (0 when there is no auction).
+    /// @notice The smallest total bid the auction accepts now (0 when there is no auction).
     function minimumBid(address collection, uint256 tokenId) public view returns (uint256) {
         Auction memory a = _auctions[collection][tokenId];
         if (a.kind == 0) return 0;
         return a.bidder == address(0) ? a.amount : _minNextBid(a.amount);
     }
 
-    function _minNextBid(uint256 topBid) internal pure returns (uint256) {
+    /// @inheritdoc MarketCore
+    function _isHeldForAuction(address collection, uint256 tokenId) internal view virtual override returns (bool) {
+        return _auctions[collection][tokenId].kind != 0;
+    }
+
+    /// @inheritdoc MarketCore
+    function _afterTokenBlockSet(address collection, uint256 tokenId, bool blocked) internal virtual override {
+        Auction storage a = _auctions[collection][tokenId];
+        if (a.kind != 0) a.tokenBlocked = blocked;
+    }
+
+    function _minNextBid(uint256 topBid) private pure returns (uint256) {
         return topBid + (topBid * MIN_INCREMENT_BPS) / 10_000;
     }
 
+    function _checkNewAuction(Hot memory c, address collection, uint256 tokenId) private view {
+        _checkEntrance(c);
+        _checkNotBanned(msg.sender);
+        _checkCollection(collection);
+        _checkTokenNotBlocked(collection, tokenId);
+    }
+
+    /// @dev The escrow transfer itself checks that the caller owns the token and approved the market
+    /// (`TransferFromIncorrectOwner`, `NotOwnerNorApproved`), so no separate ownership read is spent.
     function _createAuction(address collection, uint256 tokenId, uint8 kind, uint256 price, uint256 start, uint256 end)
         private
     {
-        _checkOwnerAndApproval(collection, tokenId);
-        // A token is never both listed and in an auction.
-        _clearSellOrder(collection, tokenId);
         _auctions[collection][tokenId] = Auction({
             seller: msg.sender,
             start: uint40(start),
             end: uint40(end),
             kind: kind,
+            tokenBlocked: false,
             bidder: address(0),
             amount: uint96(price)
         });
         emit AuctionCreated(collection, tokenId, msg.sender, kind, price, start, end);
+        // Escrowing the token changes its transfer count, which voids any listing of it.
         IEaselCollection(collection).transferFrom(msg.sender, address(this), tokenId);
     }
 }

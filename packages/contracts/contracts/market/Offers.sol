@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {Auctions} from "./Auctions.sol";
+import {MarketCore} from "./MarketCore.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
-import {SaleInfo} from "../interfaces/IEaselTypes.sol";
+import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title Offers
-/// @notice One current offer per token, escrowed in ETH. A higher offer from someone else refunds the previous
-/// one; the current offerer raises their offer by sending only the difference. The owner accepts it (after
-/// approving the market); the offerer can cancel it at any time. No offers on a token while it is in an auction.
-abstract contract Offers is Auctions {
-    uint8 internal constant _MECHANISM_OFFER = 3;
+/// @notice One current offer per token, escrowed in ETH. Every offer states the offerer's new total: a higher
+/// offer from someone else sends all of it and refunds the previous one; the current offerer raising their
+/// offer sends exactly the difference. The owner accepts it (after approving the market); the offerer can
+/// cancel it at any time. No offers on a token while the market holds it for an auction.
+abstract contract Offers is MarketCore {
+    uint8 private constant _MECHANISM_OFFER = 3;
 
     struct Offer {
         address buyer;
         uint96 amount;
     }
 
-    mapping(address collection => mapping(uint256 tokenId => Offer)) internal _offers;
+    mapping(address collection => mapping(uint256 tokenId => Offer)) private _offers;
 
     /// @notice `buyer`'s offer is now `amount`; `previousBuyer` (if another account) was refunded.
     event OfferMade(
@@ -38,29 +39,36 @@ abstract contract Offers is Auctions {
     error NoOffer(address collection, uint256 tokenId);
     error NotOfferBuyer(address caller, address buyer);
     error OfferTooLow(uint256 amount, uint256 minimum);
+    /// @notice An owner cannot accept an offer they made themselves before they owned the token.
+    error CannotAcceptOwnOffer(address account);
 
-    /// @notice Makes or raises an offer. A new offer must reach the offer minimum and beat the current offer.
-    function makeOffer(address collection, uint256 tokenId) external payable nonReentrant {
+    /// @notice Makes or raises an offer; `amount` is the caller's new total. It must reach the offer minimum and
+    /// beat the current offer. A newcomer sends `amount`; the current offerer sends exactly the difference.
+    function makeOffer(address collection, uint256 tokenId, uint256 amount) external payable nonReentrant {
         Hot memory c = _config;
-        _checkTrade(c, msg.sender, collection, tokenId);
-        if (_auctions[collection][tokenId].kind != 0) revert TokenInAuction(collection, tokenId);
-        if (IEaselCollection(collection).ownerOf(tokenId) == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        _checkOpen(c);
+        _checkNotBanned(msg.sender);
+        _checkCollection(collection);
+        _checkTokenNotBlocked(collection, tokenId);
+        address owner = IEaselCollection(collection).ownerOf(tokenId);
+        if (owner == address(this)) revert TokenInAuction(collection, tokenId);
+        if (owner == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         Offer memory o = _offers[collection][tokenId];
-        bool own = o.buyer == msg.sender;
-        uint256 amount = own ? o.amount + msg.value : msg.value;
-        uint256 minimum = c.offerMinimum;
-        if (o.amount >= minimum) minimum = o.amount + 1;
+        uint256 minimum = _minimum(c.offerMinimum);
+        if (o.amount >= minimum) minimum = uint256(o.amount) + 1;
         if (amount < minimum) revert OfferTooLow(amount, minimum);
         if (amount > MAX_PRICE) revert PriceOutOfRange(amount, minimum, MAX_PRICE);
+        bool raise = o.buyer == msg.sender;
+        // amount > o.amount (checked above), so the difference cannot underflow.
+        uint256 payment = raise ? amount - o.amount : amount;
+        if (msg.value != payment) revert IncorrectPayment(payment, msg.value);
 
         _offers[collection][tokenId] = Offer(msg.sender, uint96(amount));
-        bool refund = !own && o.buyer != address(0);
-        _escrowTotal = _escrowTotal + msg.value - (refund ? o.amount : 0);
-        if (refund) {
+        if (raise || o.buyer == address(0)) {
+            emit OfferMade(collection, tokenId, msg.sender, amount, address(0), 0);
+        } else {
             emit OfferMade(collection, tokenId, msg.sender, amount, o.buyer, o.amount);
             _send(o.buyer, o.amount);
-        } else {
-            emit OfferMade(collection, tokenId, msg.sender, amount, address(0), 0);
         }
     }
 
@@ -70,7 +78,6 @@ abstract contract Offers is Auctions {
         if (o.buyer == address(0)) revert NoOffer(collection, tokenId);
         if (o.buyer != msg.sender) revert NotOfferBuyer(msg.sender, o.buyer);
         delete _offers[collection][tokenId];
-        _escrowTotal -= o.amount;
         emit OfferCancelled(collection, tokenId, msg.sender, o.amount);
         _send(msg.sender, o.amount);
     }
@@ -79,22 +86,26 @@ abstract contract Offers is Auctions {
     /// @param minAmount The least the caller accepts (protects against a changed offer; offers only rise).
     function acceptOffer(address collection, uint256 tokenId, uint256 minAmount) external nonReentrant {
         Hot memory c = _config;
-        _checkTrade(c, msg.sender, collection, tokenId);
+        _checkOpen(c);
+        _checkNotBanned(msg.sender);
+        // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
+        if (!isEaselCollection(collection)) revert CollectionNotSupported(collection);
+        _checkTokenNotBlocked(collection, tokenId);
         Offer memory o = _offers[collection][tokenId];
         if (o.buyer == address(0)) revert NoOffer(collection, tokenId);
         if (o.amount < minAmount) revert OfferTooLow(o.amount, minAmount);
-        _checkUser(o.buyer);
+        if (o.buyer == msg.sender) revert CannotAcceptOwnOffer(msg.sender);
+        _checkNotBanned(o.buyer);
         _checkOwnerAndApproval(collection, tokenId);
         delete _offers[collection][tokenId];
-        _clearSellOrder(collection, tokenId);
-        _escrowTotal -= o.amount;
         emit OfferAccepted(collection, tokenId, msg.sender, o.buyer, o.amount);
-        SaleInfo memory info = IEaselCollection(collection).saleInfo(tokenId);
-        _settleSale(c, collection, tokenId, info, msg.sender, msg.sender, o.buyer, o.amount, _MECHANISM_OFFER);
+        // The transfer changes the token's transfer count, which voids any listing of it.
+        SaleTerms memory t = _transferForSale(collection, tokenId, o.buyer);
+        _payout(c, collection, tokenId, t, o.buyer, o.amount, _MECHANISM_OFFER);
     }
 
     /// @notice The current offer on a token (zeros when there is none).
-    function getOffer(address collection, uint256 tokenId) external view returns (Offer memory) {
+    function getOffer(address collection, uint256 tokenId) public view returns (Offer memory) {
         return _offers[collection][tokenId];
     }
 }

@@ -37,6 +37,18 @@ contract TestActor {
         return result;
     }
 
+    /// @dev Several calls in one transaction; reverts (bubbling the first failure) if any fails.
+    function actMany(address[] calldata targets, bytes[] calldata calls, uint256[] calldata values) external payable {
+        for (uint256 i; i < targets.length; ++i) {
+            (bool ok, bytes memory result) = targets[i].call{value: values[i]}(calls[i]);
+            if (!ok) {
+                assembly {
+                    revert(add(result, 32), mload(result))
+                }
+            }
+        }
+    }
+
     receive() external payable {
         if (mode == Mode.Reject) revert("no ETH please");
         if (mode == Mode.BurnGas) {

@@ -10,7 +10,12 @@ export const easelMarketAbi = [
       },
       {
         "internalType": "address",
-        "name": "signer",
+        "name": "signer_",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "royaltySplitterImplementation",
         "type": "address"
       }
     ],
@@ -117,6 +122,17 @@ export const easelMarketAbi = [
     "inputs": [
       {
         "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
+    ],
+    "name": "CannotAcceptOwnOffer",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
         "name": "collection",
         "type": "address"
       }
@@ -186,6 +202,17 @@ export const easelMarketAbi = [
       }
     ],
     "name": "IncorrectPayment",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
+    ],
+    "name": "InvalidMinimum",
     "type": "error"
   },
   {
@@ -318,6 +345,17 @@ export const easelMarketAbi = [
         "type": "address"
       }
     ],
+    "name": "NotVerifiedArtist",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "account",
+        "type": "address"
+      }
+    ],
     "name": "NothingToWithdraw",
     "type": "error"
   },
@@ -394,12 +432,12 @@ export const easelMarketAbi = [
     "inputs": [
       {
         "internalType": "uint256",
-        "name": "listedAt",
+        "name": "listedTransferCount",
         "type": "uint256"
       },
       {
         "internalType": "uint256",
-        "name": "lastTransferAt",
+        "name": "transferCount",
         "type": "uint256"
       }
     ],
@@ -556,6 +594,18 @@ export const easelMarketAbi = [
         "internalType": "address",
         "name": "seller",
         "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "refundedBidder",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "refundedAmount",
+        "type": "uint256"
       }
     ],
     "name": "AuctionCancelled",
@@ -805,6 +855,12 @@ export const easelMarketAbi = [
         "indexed": false,
         "internalType": "uint256",
         "name": "offer",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "lazyMint",
         "type": "uint256"
       },
       {
@@ -1201,6 +1257,31 @@ export const easelMarketAbi = [
       {
         "indexed": true,
         "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
+    ],
+    "name": "TokenRescued",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
         "name": "account",
         "type": "address"
       },
@@ -1461,6 +1542,53 @@ export const easelMarketAbi = [
     "inputs": [
       {
         "internalType": "address",
+        "name": "buyer",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "creator",
+        "type": "address"
+      }
+    ],
+    "name": "authorizeLazyMint",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "signer_",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "primaryFeeBps",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "minimumPrice",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "minter",
+        "type": "address"
+      }
+    ],
+    "name": "authorizeMint",
+    "outputs": [],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
         "name": "collection",
         "type": "address"
       },
@@ -1618,19 +1746,6 @@ export const easelMarketAbi = [
   },
   {
     "inputs": [],
-    "name": "escrowTotal",
-    "outputs": [
-      {
-        "internalType": "uint256",
-        "name": "",
-        "type": "uint256"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [],
     "name": "factory",
     "outputs": [
       {
@@ -1691,6 +1806,11 @@ export const easelMarketAbi = [
             "internalType": "uint8",
             "name": "kind",
             "type": "uint8"
+          },
+          {
+            "internalType": "bool",
+            "name": "tokenBlocked",
+            "type": "bool"
           },
           {
             "internalType": "address",
@@ -1831,6 +1951,11 @@ export const easelMarketAbi = [
             "internalType": "uint256",
             "name": "royaltyBps",
             "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "primarySold",
+            "type": "bool"
           },
           {
             "internalType": "bool",
@@ -2072,24 +2197,6 @@ export const easelMarketAbi = [
     "type": "function"
   },
   {
-    "inputs": [],
-    "name": "lazyMintConfig",
-    "outputs": [
-      {
-        "internalType": "address",
-        "name": "signer",
-        "type": "address"
-      },
-      {
-        "internalType": "uint16",
-        "name": "primaryFeeBps",
-        "type": "uint16"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
     "inputs": [
       {
         "internalType": "address",
@@ -2099,6 +2206,11 @@ export const easelMarketAbi = [
       {
         "internalType": "uint256",
         "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
         "type": "uint256"
       }
     ],
@@ -2138,24 +2250,29 @@ export const easelMarketAbi = [
       {
         "components": [
           {
-            "internalType": "uint64",
+            "internalType": "uint256",
             "name": "listing",
-            "type": "uint64"
+            "type": "uint256"
           },
           {
-            "internalType": "uint64",
+            "internalType": "uint256",
             "name": "offer",
-            "type": "uint64"
+            "type": "uint256"
           },
           {
-            "internalType": "uint64",
+            "internalType": "uint256",
+            "name": "lazyMint",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
             "name": "standardAuction",
-            "type": "uint64"
+            "type": "uint256"
           },
           {
-            "internalType": "uint64",
+            "internalType": "uint256",
             "name": "reserveAuction",
-            "type": "uint64"
+            "type": "uint256"
           }
         ],
         "internalType": "struct MarketCore.Minimums",
@@ -2176,6 +2293,11 @@ export const easelMarketAbi = [
       {
         "internalType": "uint256",
         "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
         "type": "uint256"
       }
     ],
@@ -2198,6 +2320,29 @@ export const easelMarketAbi = [
       }
     ],
     "name": "renounceRole",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
+    ],
+    "name": "rescueToken",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -2243,6 +2388,11 @@ export const easelMarketAbi = [
       {
         "internalType": "uint256",
         "name": "listedAt",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "listedTransferCount",
         "type": "uint256"
       }
     ],
@@ -2350,9 +2500,9 @@ export const easelMarketAbi = [
   {
     "inputs": [
       {
-        "internalType": "uint32",
+        "internalType": "uint24",
         "name": "duration",
-        "type": "uint32"
+        "type": "uint24"
       }
     ],
     "name": "setMinAuctionDuration",
@@ -2363,24 +2513,29 @@ export const easelMarketAbi = [
   {
     "inputs": [
       {
-        "internalType": "uint64",
+        "internalType": "uint256",
         "name": "listing",
-        "type": "uint64"
+        "type": "uint256"
       },
       {
-        "internalType": "uint64",
+        "internalType": "uint256",
         "name": "offer",
-        "type": "uint64"
+        "type": "uint256"
       },
       {
-        "internalType": "uint64",
+        "internalType": "uint256",
+        "name": "lazyMint",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
         "name": "standardAuction",
-        "type": "uint64"
+        "type": "uint256"
       },
       {
-        "internalType": "uint64",
+        "internalType": "uint256",
         "name": "reserveAuction",
-        "type": "uint64"
+        "type": "uint256"
       }
     ],
     "name": "setMinimums",
@@ -2438,7 +2593,7 @@ export const easelMarketAbi = [
     "inputs": [
       {
         "internalType": "address",
-        "name": "signer",
+        "name": "signer_",
         "type": "address"
       }
     ],
@@ -2501,6 +2656,19 @@ export const easelMarketAbi = [
     "name": "setTokenBlocked",
     "outputs": [],
     "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "signer",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
     "type": "function"
   },
   {
@@ -2581,10 +2749,46 @@ export const easelFactoryAbi = [
         "internalType": "address",
         "name": "defaultOwner",
         "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "splitter",
+        "type": "address"
       }
     ],
     "stateMutability": "nonpayable",
     "type": "constructor"
+  },
+  {
+    "inputs": [],
+    "name": "CloneArgumentsTooLong",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "Create2EmptyBytecode",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "FailedDeployment",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "balance",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "needed",
+        "type": "uint256"
+      }
+    ],
+    "name": "InsufficientBalance",
+    "type": "error"
   },
   {
     "inputs": [],
@@ -2594,6 +2798,11 @@ export const easelFactoryAbi = [
   {
     "inputs": [],
     "name": "InvalidSignature",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "InvalidSplit",
     "type": "error"
   },
   {
@@ -2767,6 +2976,31 @@ export const easelFactoryAbi = [
     "type": "event"
   },
   {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "splitter",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address[]",
+        "name": "recipients",
+        "type": "address[]"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256[]",
+        "name": "shares",
+        "type": "uint256[]"
+      }
+    ],
+    "name": "RoyaltySplitterCreated",
+    "type": "event"
+  },
+  {
     "inputs": [],
     "name": "LAZY_COLLECTION_TYPEHASH",
     "outputs": [
@@ -2883,9 +3117,9 @@ export const easelFactoryAbi = [
             "type": "address"
           },
           {
-            "internalType": "uint40",
+            "internalType": "uint32",
             "name": "maxSupply",
-            "type": "uint40"
+            "type": "uint32"
           },
           {
             "internalType": "string",
@@ -2923,6 +3157,30 @@ export const easelFactoryAbi = [
       {
         "internalType": "address",
         "name": "collection",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address[]",
+        "name": "recipients",
+        "type": "address[]"
+      },
+      {
+        "internalType": "uint256[]",
+        "name": "shares",
+        "type": "uint256[]"
+      }
+    ],
+    "name": "createRoyaltySplitter",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "splitter",
         "type": "address"
       }
     ],
@@ -3056,6 +3314,19 @@ export const easelFactoryAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "royaltySplitterImplementation",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "string",
@@ -3081,6 +3352,11 @@ export const easelCollectionAbi = [
       {
         "internalType": "address",
         "name": "market_",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "royaltySplitterImplementation_",
         "type": "address"
       }
     ],
@@ -3114,6 +3390,22 @@ export const easelCollectionAbi = [
     "type": "error"
   },
   {
+    "inputs": [],
+    "name": "CloneArgumentsTooLong",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      }
+    ],
+    "name": "CollectionIsBlocked",
+    "type": "error"
+  },
+  {
     "inputs": [
       {
         "internalType": "address",
@@ -3122,6 +3414,11 @@ export const easelCollectionAbi = [
       }
     ],
     "name": "DuplicateCollaborator",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "EthNotAccepted",
     "type": "error"
   },
   {
@@ -3194,6 +3491,11 @@ export const easelCollectionAbi = [
     "type": "error"
   },
   {
+    "inputs": [],
+    "name": "LazyCollection",
+    "type": "error"
+  },
+  {
     "inputs": [
       {
         "internalType": "uint256",
@@ -3237,19 +3539,19 @@ export const easelCollectionAbi = [
     "type": "error"
   },
   {
-    "inputs": [],
-    "name": "NotOwnerNorApproved",
-    "type": "error"
-  },
-  {
     "inputs": [
       {
         "internalType": "address",
-        "name": "account",
+        "name": "caller",
         "type": "address"
       }
     ],
-    "name": "NotVerifiedArtist",
+    "name": "NotMarket",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "NotOwnerNorApproved",
     "type": "error"
   },
   {
@@ -3272,11 +3574,16 @@ export const easelCollectionAbi = [
       },
       {
         "internalType": "uint256",
-        "name": "maxPrice",
+        "name": "min",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "max",
         "type": "uint256"
       }
     ],
-    "name": "PriceTooHigh",
+    "name": "PriceOutOfRange",
     "type": "error"
   },
   {
@@ -3361,28 +3668,17 @@ export const easelCollectionAbi = [
   {
     "inputs": [
       {
-        "internalType": "address",
-        "name": "buyer",
-        "type": "address"
+        "internalType": "uint256",
+        "name": "nonce",
+        "type": "uint256"
       },
       {
-        "internalType": "address",
-        "name": "caller",
-        "type": "address"
+        "internalType": "uint256",
+        "name": "currentNonce",
+        "type": "uint256"
       }
     ],
-    "name": "WrongBuyer",
-    "type": "error"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "address",
-        "name": "collection",
-        "type": "address"
-      }
-    ],
-    "name": "WrongCollection",
+    "name": "VoucherRevoked",
     "type": "error"
   },
   {
@@ -3445,6 +3741,19 @@ export const easelCollectionAbi = [
     "inputs": [
       {
         "indexed": false,
+        "internalType": "bool",
+        "name": "blocked",
+        "type": "bool"
+      }
+    ],
+    "name": "BlockedSet",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": false,
         "internalType": "uint256",
         "name": "amount",
         "type": "uint256"
@@ -3465,8 +3774,44 @@ export const easelCollectionAbi = [
       {
         "indexed": true,
         "internalType": "address",
+        "name": "creator",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
         "name": "buyer",
         "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "bytes",
+        "name": "cid",
+        "type": "bytes"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint16",
+        "name": "royaltyBps",
+        "type": "uint16"
+      },
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "account",
+            "type": "address"
+          },
+          {
+            "internalType": "uint8",
+            "name": "share",
+            "type": "uint8"
+          }
+        ],
+        "indexed": false,
+        "internalType": "struct Collaborator[]",
+        "name": "collaborators",
+        "type": "tuple[]"
       },
       {
         "indexed": false,
@@ -3478,12 +3823,6 @@ export const easelCollectionAbi = [
         "indexed": false,
         "internalType": "uint256",
         "name": "fee",
-        "type": "uint256"
-      },
-      {
-        "indexed": false,
-        "internalType": "uint256",
-        "name": "proceeds",
         "type": "uint256"
       }
     ],
@@ -3587,6 +3926,19 @@ export const easelCollectionAbi = [
       }
     ],
     "name": "Transfer",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "nonce",
+        "type": "uint256"
+      }
+    ],
+    "name": "VouchersRevoked",
     "type": "event"
   },
   {
@@ -3784,6 +4136,11 @@ export const easelCollectionAbi = [
         "internalType": "uint256",
         "name": "minted",
         "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "voucherNonce",
+        "type": "uint256"
       }
     ],
     "stateMutability": "view",
@@ -3925,9 +4282,9 @@ export const easelCollectionAbi = [
         "type": "uint8"
       },
       {
-        "internalType": "uint40",
+        "internalType": "uint32",
         "name": "maxSupply",
-        "type": "uint40"
+        "type": "uint32"
       }
     ],
     "name": "initialize",
@@ -3960,6 +4317,19 @@ export const easelCollectionAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "isBlocked",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "uint256",
@@ -3981,35 +4351,16 @@ export const easelCollectionAbi = [
   {
     "inputs": [
       {
-        "internalType": "uint256",
-        "name": "tokenId",
-        "type": "uint256"
-      }
-    ],
-    "name": "lastTransferAt",
-    "outputs": [
-      {
-        "internalType": "uint256",
-        "name": "",
-        "type": "uint256"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
         "components": [
+          {
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
+          },
           {
             "internalType": "uint256",
             "name": "price",
             "type": "uint256"
-          },
-          {
-            "internalType": "address",
-            "name": "buyer",
-            "type": "address"
           },
           {
             "internalType": "uint16",
@@ -4017,19 +4368,9 @@ export const easelCollectionAbi = [
             "type": "uint16"
           },
           {
-            "internalType": "address",
-            "name": "collection",
-            "type": "address"
-          },
-          {
             "internalType": "bytes",
             "name": "cid",
             "type": "bytes"
-          },
-          {
-            "internalType": "uint256",
-            "name": "tokenId",
-            "type": "uint256"
           },
           {
             "components": [
@@ -4047,6 +4388,11 @@ export const easelCollectionAbi = [
             "internalType": "struct Collaborator[]",
             "name": "collaborators",
             "type": "tuple[]"
+          },
+          {
+            "internalType": "uint16",
+            "name": "nonce",
+            "type": "uint16"
           },
           {
             "internalType": "uint256",
@@ -4101,11 +4447,6 @@ export const easelCollectionAbi = [
         "type": "bytes"
       },
       {
-        "internalType": "uint256",
-        "name": "tokenId",
-        "type": "uint256"
-      },
-      {
         "components": [
           {
             "internalType": "address",
@@ -4127,7 +4468,7 @@ export const easelCollectionAbi = [
     "outputs": [
       {
         "internalType": "uint256",
-        "name": "",
+        "name": "tokenId",
         "type": "uint256"
       }
     ],
@@ -4164,35 +4505,6 @@ export const easelCollectionAbi = [
     "inputs": [
       {
         "internalType": "uint256",
-        "name": "tokenId",
-        "type": "uint256"
-      },
-      {
-        "internalType": "address",
-        "name": "operator",
-        "type": "address"
-      }
-    ],
-    "name": "ownerAndApproval",
-    "outputs": [
-      {
-        "internalType": "address",
-        "name": "tokenOwner",
-        "type": "address"
-      },
-      {
-        "internalType": "bool",
-        "name": "approved",
-        "type": "bool"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "uint256",
         "name": "id",
         "type": "uint256"
       }
@@ -4216,6 +4528,47 @@ export const easelCollectionAbi = [
         "type": "uint256"
       },
       {
+        "internalType": "address",
+        "name": "operator",
+        "type": "address"
+      }
+    ],
+    "name": "ownershipFor",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "tokenOwner",
+        "type": "address"
+      },
+      {
+        "internalType": "bool",
+        "name": "operatorApproved",
+        "type": "bool"
+      },
+      {
+        "internalType": "uint256",
+        "name": "transferCount",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "revokeVouchers",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
         "internalType": "uint256",
         "name": "salePrice",
         "type": "uint256"
@@ -4225,13 +4578,45 @@ export const easelCollectionAbi = [
     "outputs": [
       {
         "internalType": "address",
-        "name": "",
+        "name": "receiver",
         "type": "address"
       },
       {
         "internalType": "uint256",
-        "name": "",
+        "name": "amount",
         "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "royaltySplitterImplementation",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "royaltySplitterOf",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
       }
     ],
     "stateMutability": "view",
@@ -4317,8 +4702,13 @@ export const easelCollectionAbi = [
           },
           {
             "internalType": "uint256",
-            "name": "lastTransferAt",
+            "name": "transferCount",
             "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "primarySold",
+            "type": "bool"
           },
           {
             "internalType": "address[]",
@@ -4353,6 +4743,19 @@ export const easelCollectionAbi = [
       }
     ],
     "name": "setApprovalForAll",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bool",
+        "name": "blocked",
+        "type": "bool"
+      }
+    ],
+    "name": "setBlocked",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -4450,6 +4853,81 @@ export const easelCollectionAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "transferCountOf",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "transferForSale",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "seller",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "creator",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "royaltyBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "transferCount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "primary",
+            "type": "bool"
+          },
+          {
+            "internalType": "uint256",
+            "name": "splitCount",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct SaleTerms",
+        "name": "t",
+        "type": "tuple"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "from",
         "type": "address"
@@ -4489,6 +4967,70 @@ export const easelCollectionAbi = [
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
+  }
+] as const;
+
+export const easelRoyaltySplitterAbi = [
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      }
+    ],
+    "name": "RoyaltiesDistributed",
+    "type": "event"
+  },
+  {
+    "inputs": [],
+    "name": "distribute",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      }
+    ],
+    "name": "distributeToken",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "split",
+    "outputs": [
+      {
+        "internalType": "address[]",
+        "name": "recipients",
+        "type": "address[]"
+      },
+      {
+        "internalType": "uint256[]",
+        "name": "shares",
+        "type": "uint256[]"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "stateMutability": "payable",
+    "type": "receive"
   }
 ] as const;
 

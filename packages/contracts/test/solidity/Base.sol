@@ -5,6 +5,7 @@ import {Vm} from "./Vm.sol";
 import {EaselMarket} from "../../contracts/EaselMarket.sol";
 import {EaselFactory} from "../../contracts/EaselFactory.sol";
 import {EaselCollection} from "../../contracts/EaselCollection.sol";
+import {EaselRoyaltySplitter} from "../../contracts/EaselRoyaltySplitter.sol";
 import {
     Collaborator,
     CollectionKind,
@@ -26,6 +27,7 @@ abstract contract Base {
     address internal other = address(0xB3);
 
     EaselMarket internal market;
+    address internal splitterImplementation;
     EaselFactory internal factory;
     EaselCollection internal collection;
     EaselCollection internal defaultCollection;
@@ -33,7 +35,8 @@ abstract contract Base {
     function setUp() public virtual {
         vm.warp(1_700_000_000);
         signer = vm.addr(SIGNER_KEY);
-        market = new EaselMarket(admin, signer);
+        splitterImplementation = address(new EaselRoyaltySplitter());
+        market = new EaselMarket(admin, signer, splitterImplementation);
         factory = market.factory();
         defaultCollection = EaselCollection(factory.defaultCollection());
         vm.prank(admin);
@@ -56,9 +59,12 @@ abstract contract Base {
         return new Collaborator[](0);
     }
 
-    function mint(uint256 tokenId) internal returns (uint256) {
+    /// @dev Mints the collection's next token, which must be `expectedId` (ids are assigned 1, 2, 3, …).
+    function mint(uint256 expectedId) internal returns (uint256) {
         vm.prank(artist);
-        return collection.mintNFT(1_000, cid(tokenId), tokenId, none());
+        uint256 tokenId = collection.mintNFT(1_000, cid(expectedId), none());
+        assertEq(tokenId, expectedId, "assigned token id");
+        return tokenId;
     }
 
     function mintApproved(uint256 tokenId) internal returns (uint256) {
@@ -68,7 +74,7 @@ abstract contract Base {
         return tokenId;
     }
 
-    function lazyCollectionVoucher(address owner, uint40 maxSupply, uint256 deadline)
+    function lazyCollectionVoucher(address owner, uint32 maxSupply, uint256 deadline)
         internal
         view
         returns (LazyCollectionVoucher memory v)
@@ -122,7 +128,7 @@ abstract contract Base {
 
     uint256 private _lazyCount;
 
-    function createLazy(uint40 maxSupply) internal returns (EaselCollection) {
+    function createLazy(uint32 maxSupply) internal returns (EaselCollection) {
         LazyCollectionVoucher memory v =
             lazyCollectionVoucher(artist, maxSupply, block.timestamp + 1 hours + _lazyCount++);
         v = signCollectionVoucher(v, SIGNER_KEY, address(factory));
@@ -130,22 +136,34 @@ abstract contract Base {
         return EaselCollection(factory.createLazyCollection(v));
     }
 
-    function mintVoucher(EaselCollection lazy, uint256 tokenId, uint256 price, address to)
+    /// @dev An unsigned voucher for `lazy`'s current nonce.
+    function mintVoucher(EaselCollection lazy, uint256 tokenId, uint256 price)
         internal
         view
         returns (LazyMintVoucher memory v)
     {
         v.price = price;
-        v.buyer = to;
         v.royaltyBps = 500;
-        v.collection = address(lazy);
         v.cid = cid(tokenId);
         v.tokenId = tokenId;
         v.collaborators = none();
+        (,,, uint256 nonce) = lazy.collectionInfo();
+        v.nonce = uint16(nonce);
         v.deadline = block.timestamp + 1 hours;
     }
 
-    function signMintVoucher(LazyMintVoucher memory v, uint256 key, address verifyingContract)
+    /// @dev Signs a voucher for `buyer_` in `verifyingContract` (both are part of the signed struct, not of the
+    /// voucher passed to the call).
+    /// @dev A signed voucher for `buyer_` in `lazy`.
+    function signedVoucher(EaselCollection lazy, uint256 tokenId, uint256 price, address buyer_)
+        internal
+        view
+        returns (LazyMintVoucher memory)
+    {
+        return signMintVoucher(mintVoucher(lazy, tokenId, price), SIGNER_KEY, address(lazy), buyer_);
+    }
+
+    function signMintVoucher(LazyMintVoucher memory v, uint256 key, address verifyingContract, address buyer_)
         internal
         view
         returns (LazyMintVoucher memory)
@@ -159,13 +177,14 @@ abstract contract Base {
         bytes32 structHash = keccak256(
             abi.encode(
                 collection.LAZY_MINT_TYPEHASH(),
-                v.price,
-                v.buyer,
-                v.royaltyBps,
-                v.collection,
-                keccak256(v.cid),
                 v.tokenId,
+                v.price,
+                buyer_,
+                v.royaltyBps,
+                verifyingContract,
+                keccak256(v.cid),
                 keccak256(abi.encodePacked(hashes)),
+                v.nonce,
                 v.deadline
             )
         );

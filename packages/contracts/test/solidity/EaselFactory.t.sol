@@ -24,11 +24,16 @@ contract EaselFactoryTest is Base {
         address c = factory.createCollection("Abc", "A", "cat");
         assertEq(EaselCollection(c).owner(), other, "owner");
         assertTrue(market.isEaselCollection(c), "recognized by the market");
-        assertTrue(c.code.length < 100, "minimal clone");
+        // The standard EIP-1167 minimal proxy (45 bytes) that explorers and indexers recognise.
+        bytes memory expected = abi.encodePacked(
+            hex"363d3d373d3d3d363d73", factory.collectionImplementation(), hex"5af43d82803e903d91602b57fd5bf3"
+        );
+        assertEq(keccak256(c.code), keccak256(expected), "EIP-1167 bytecode");
+        assertEq(keccak256(address(defaultCollection).code), keccak256(expected), "default collection too");
     }
 
     function test_defaultCollection() public view {
-        (CollectionKind kind,,) = defaultCollection.collectionInfo();
+        (CollectionKind kind,,,) = defaultCollection.collectionInfo();
         assertEq(uint256(kind), uint256(CollectionKind.Default), "kind");
         assertEq(defaultCollection.name(), "Easel", "name");
         assertEq(factory.collectionImplementation().code.length > 1000 ? 1 : 0, 1, "implementation");
@@ -69,7 +74,7 @@ contract EaselFactoryTest is Base {
 
     function test_createLazyCollection() public {
         EaselCollection lazy = createLazy(25);
-        (CollectionKind kind, uint256 maxSupply,) = lazy.collectionInfo();
+        (CollectionKind kind, uint256 maxSupply,,) = lazy.collectionInfo();
         assertEq(uint256(kind), uint256(CollectionKind.Lazy), "kind");
         assertEq(maxSupply, 25, "max supply");
         assertEq(lazy.owner(), artist, "owner");

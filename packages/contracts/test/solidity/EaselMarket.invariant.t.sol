@@ -6,138 +6,255 @@ import {Vm} from "./Vm.sol";
 import {TestActor} from "../../contracts/test/TestActor.sol";
 import {EaselMarket} from "../../contracts/EaselMarket.sol";
 import {EaselCollection} from "../../contracts/EaselCollection.sol";
+import {Collaborator, LazyMintVoucher} from "../../contracts/interfaces/IEaselTypes.sol";
 
-/// @dev Drives the market with random trades among a few accounts (one of which rejects ETH).
+interface IVoucherSigner {
+    function signedVoucherFor(EaselCollection lazy, uint256 tokenId, uint256 price, address buyer_)
+        external
+        view
+        returns (LazyMintVoucher memory);
+}
+
+/// @dev Drives the market with random trades among a few accounts (one of which rejects ETH) across three
+/// collections (a standard one with a split token, the default one with two creators, a lazy one), with a
+/// nonzero secondary fee, bans, blocks, locks, operator cancels, lazy mints and fee sweeps. It computes the
+/// platform fees independently and records every sale whose payout did not add up to its price.
 contract MarketHandler {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
-    uint256 public constant TOKENS = 4;
 
-    EaselMarket public market;
-    EaselCollection public collection;
-    address public artist;
-    address[4] public actors;
-    /// Platform fees the market should hold, computed independently of the contract.
-    uint256 public ghostFees;
-
-    constructor(EaselMarket market_, EaselCollection collection_, address artist_) {
-        market = market_;
-        collection = collection_;
-        artist = artist_;
-        TestActor rejecter = new TestActor();
-        rejecter.setMode(TestActor.Mode.Reject);
-        actors = [artist_, address(0xC1), address(0xC2), address(rejecter)];
+    struct Token {
+        address collection;
+        uint256 id;
     }
 
-    function _token(uint256 seed) internal pure returns (uint256) {
-        return 1 + (seed % TOKENS);
+    EaselMarket public market;
+    EaselCollection public lazy;
+    address public admin;
+    IVoucherSigner internal voucherSigner;
+    address[5] public actors;
+    Token[] internal _tokens;
+    mapping(address collection => mapping(uint256 id => bool)) public ghostPrimaryDone;
+    uint256 internal _nextLazyId = 100;
+
+    /// Platform fees the market should hold, computed independently of the contract.
+    uint256 public ghostFees;
+    /// Fees lazy mints left in the lazy collection, not yet swept.
+    uint256 public ghostLazyFees;
+    /// Sales whose payout (to everyone, fees included) did not equal the price.
+    uint256 public ghostPayoutMismatches;
+    uint256 public ghostSales;
+
+    constructor(EaselMarket market_, address admin_, address[5] memory actors_, EaselCollection lazy_) {
+        market = market_;
+        admin = admin_;
+        actors = actors_;
+        lazy = lazy_;
+        voucherSigner = IVoucherSigner(msg.sender);
+    }
+
+    function addToken(address collection, uint256 id) external {
+        _tokens.push(Token(collection, id));
+    }
+
+    function tokenCount() external view returns (uint256) {
+        return _tokens.length;
+    }
+
+    function tokenAt(uint256 i) external view returns (address, uint256) {
+        return (_tokens[i].collection, _tokens[i].id);
+    }
+
+    function _token(uint256 seed) internal view returns (address, uint256) {
+        Token memory t = _tokens[seed % _tokens.length];
+        return (t.collection, t.id);
     }
 
     function _actor(uint256 seed) internal view returns (address) {
         return actors[seed % actors.length];
     }
 
-    function _approve(address owner) internal {
-        if (!collection.isApprovedForAll(owner, address(market))) {
+    function _approve(address collection, address owner) internal {
+        if (!EaselCollection(collection).isApprovedForAll(owner, address(market))) {
             vm.prank(owner);
-            collection.setApprovalForAll(address(market), true);
+            EaselCollection(collection).setApprovalForAll(address(market), true);
         }
     }
 
-    function _fee(address seller, uint256 price) internal view returns (uint256) {
-        return seller == artist ? price / 10 : 0;
+    /// @dev Everything the actors hold (balances and credits) plus the platform fees.
+    function _worth() internal view returns (uint256 total) {
+        for (uint256 i; i < actors.length; ++i) {
+            total += actors[i].balance + market.creditOf(actors[i]);
+        }
+        total += market.feesAvailable();
     }
+
+    function _fee(address collection, uint256 id, uint256 price) internal returns (uint256) {
+        bool primary = !ghostPrimaryDone[collection][id];
+        ghostPrimaryDone[collection][id] = true;
+        return (price * (primary ? 1_000 : 250)) / 10_000;
+    }
+
+    /// @dev A sale paid from escrow must add exactly `price` to what the actors and the platform hold; a
+    /// buy-now (paid by an actor) must leave the total unchanged.
+    function _recordSale(uint256 worthBefore, uint256 fromEscrow) internal {
+        ghostSales++;
+        if (_worth() != worthBefore + fromEscrow) ghostPayoutMismatches++;
+    }
+
+    // ------------------------------------------------------------ time and moderation
 
     function warp(uint256 seconds_) external {
         vm.warp(block.timestamp + (seconds_ % 4 days));
     }
 
+    function ban(uint256 actorSeed, bool banned) external {
+        vm.prank(admin);
+        market.setBanned(_actor(actorSeed), banned);
+    }
+
+    function blockToken(uint256 tokenSeed, bool blocked) external {
+        (address c, uint256 id) = _token(tokenSeed);
+        vm.prank(admin);
+        market.setTokenBlocked(c, id, blocked);
+    }
+
+    function blockCollection(uint256 tokenSeed, bool blocked) external {
+        (address c,) = _token(tokenSeed);
+        vm.prank(admin);
+        market.setCollectionBlocked(c, blocked);
+    }
+
+    function lock(bool locked) external {
+        vm.prank(admin);
+        market.setMarketLocked(locked);
+    }
+
+    // ------------------------------------------------------------ trades
+
     function list(uint256 tokenSeed, uint256 price) external {
-        uint256 id = _token(tokenSeed);
-        address owner = collection.ownerOf(id);
+        (address c, uint256 id) = _token(tokenSeed);
+        address owner = EaselCollection(c).ownerOf(id);
         if (owner == address(market)) return;
-        _approve(owner);
+        _approve(c, owner);
         vm.prank(owner);
-        try market.setSellOrder(address(collection), id, 0.05 ether + (price % 5 ether)) {} catch {}
+        try market.setSellOrder(c, id, 0.05 ether + (price % 5 ether)) {} catch {}
+    }
+
+    function transfer(uint256 tokenSeed, uint256 actorSeed) external {
+        (address c, uint256 id) = _token(tokenSeed);
+        address owner = EaselCollection(c).ownerOf(id);
+        if (owner == address(market)) return;
+        vm.prank(owner);
+        EaselCollection(c).transferFrom(owner, _actor(actorSeed), id);
     }
 
     function buy(uint256 tokenSeed, uint256 actorSeed) external {
-        uint256 id = _token(tokenSeed);
-        (address seller, uint256 price,) = market.getSellOrder(address(collection), id);
+        (address c, uint256 id) = _token(tokenSeed);
+        (address seller, uint256 price,) = market.getSellOrder(c, id);
         address buyer = _actor(actorSeed);
         if (price == 0 || buyer == seller) return;
         vm.deal(buyer, buyer.balance + price);
+        uint256 before = _worth();
         vm.prank(buyer);
-        try market.buyNow{value: price}(address(collection), id) {
-            ghostFees += _fee(seller, price);
+        try market.buyNow{value: price}(c, id) {
+            ghostFees += _fee(c, id, price);
+            _recordSale(before, 0);
         } catch {}
     }
 
     function auction(uint256 tokenSeed, uint256 price, bool reserve) external {
-        uint256 id = _token(tokenSeed);
-        address owner = collection.ownerOf(id);
+        (address c, uint256 id) = _token(tokenSeed);
+        address owner = EaselCollection(c).ownerOf(id);
         if (owner == address(market)) return;
-        _approve(owner);
+        _approve(c, owner);
         vm.prank(owner);
         if (reserve) {
-            try market.setReserveAuction(address(collection), id, 0.1 ether + (price % 2 ether)) {} catch {}
+            try market.setReserveAuction(c, id, 0.1 ether + (price % 2 ether)) {} catch {}
         } else {
-            try market.setStandardAuction(address(collection), id, 1 ether + (price % 2 ether), 0, 1 hours) {} catch {}
+            try market.setStandardAuction(c, id, 1 ether + (price % 2 ether), 0, 1 hours) {} catch {}
         }
     }
 
     function bid(uint256 tokenSeed, uint256 actorSeed, uint256 extra) external {
-        uint256 id = _token(tokenSeed);
-        EaselMarket.Auction memory a = market.getAuction(address(collection), id);
+        (address c, uint256 id) = _token(tokenSeed);
+        EaselMarket.Auction memory a = market.getAuction(c, id);
         address bidder = _actor(actorSeed);
         if (a.kind == 0 || bidder == a.seller) return;
-        uint256 total = market.minimumBid(address(collection), id) + (extra % 1 ether);
+        uint256 total = market.minimumBid(c, id) + (extra % 1 ether);
         uint256 value = bidder == a.bidder ? total - a.amount : total;
         vm.deal(bidder, bidder.balance + value);
         vm.prank(bidder);
-        try market.placeBid{value: value}(address(collection), id) {} catch {}
+        try market.placeBid{value: value}(c, id, total) {} catch {}
     }
 
     function complete(uint256 tokenSeed) external {
-        uint256 id = _token(tokenSeed);
-        EaselMarket.Auction memory a = market.getAuction(address(collection), id);
-        try market.completeAuction(address(collection), id) {
-            ghostFees += _fee(a.seller, a.amount);
+        (address c, uint256 id) = _token(tokenSeed);
+        EaselMarket.Auction memory a = market.getAuction(c, id);
+        uint256 before = _worth();
+        try market.completeAuction(c, id) {
+            ghostFees += _fee(c, id, a.amount);
+            _recordSale(before, a.amount);
         } catch {}
     }
 
-    function cancelAuction(uint256 tokenSeed) external {
-        uint256 id = _token(tokenSeed);
-        EaselMarket.Auction memory a = market.getAuction(address(collection), id);
-        vm.prank(a.seller);
-        try market.invalidateAuction(address(collection), id) {} catch {}
+    function cancelAuction(uint256 tokenSeed, bool asOperator) external {
+        (address c, uint256 id) = _token(tokenSeed);
+        EaselMarket.Auction memory a = market.getAuction(c, id);
+        vm.prank(asOperator ? admin : a.seller);
+        try market.invalidateAuction(c, id) {} catch {}
     }
 
     function offer(uint256 tokenSeed, uint256 actorSeed, uint256 amount) external {
-        uint256 id = _token(tokenSeed);
+        (address c, uint256 id) = _token(tokenSeed);
         address buyer = _actor(actorSeed);
-        uint256 value = 0.05 ether + (amount % 3 ether);
+        EaselMarket.Offer memory current = market.getOffer(c, id);
+        uint256 total = 0.05 ether + (amount % 3 ether);
+        uint256 value = current.buyer == buyer && total > current.amount ? total - current.amount : total;
         vm.deal(buyer, buyer.balance + value);
         vm.prank(buyer);
-        try market.makeOffer{value: value}(address(collection), id) {} catch {}
+        try market.makeOffer{value: value}(c, id, total) {} catch {}
     }
 
     function cancelOffer(uint256 tokenSeed) external {
-        uint256 id = _token(tokenSeed);
-        address buyer = market.getOffer(address(collection), id).buyer;
+        (address c, uint256 id) = _token(tokenSeed);
+        address buyer = market.getOffer(c, id).buyer;
         vm.prank(buyer);
-        try market.cancelOffer(address(collection), id) {} catch {}
+        try market.cancelOffer(c, id) {} catch {}
     }
 
     function acceptOffer(uint256 tokenSeed) external {
-        uint256 id = _token(tokenSeed);
-        address owner = collection.ownerOf(id);
-        uint256 amount = market.getOffer(address(collection), id).amount;
+        (address c, uint256 id) = _token(tokenSeed);
+        address owner = EaselCollection(c).ownerOf(id);
+        uint256 amount = market.getOffer(c, id).amount;
         if (owner == address(market)) return;
-        _approve(owner);
+        _approve(c, owner);
+        uint256 before = _worth();
         vm.prank(owner);
-        try market.acceptOffer(address(collection), id, 0) {
-            ghostFees += _fee(owner, amount);
+        try market.acceptOffer(c, id, 0) {
+            ghostFees += _fee(c, id, amount);
+            _recordSale(before, amount);
         } catch {}
+    }
+
+    function lazyMint(uint256 actorSeed, uint256 price) external {
+        address buyer = _actor(actorSeed);
+        uint256 id = _nextLazyId;
+        uint256 p = 0.05 ether + (price % 2 ether);
+        LazyMintVoucher memory v = voucherSigner.signedVoucherFor(lazy, id, p, buyer);
+        vm.deal(buyer, buyer.balance + p);
+        vm.prank(buyer);
+        try lazy.lazyMint{value: p}(v) {
+            _nextLazyId++;
+            _tokens.push(Token(address(lazy), id));
+            ghostPrimaryDone[address(lazy)][id] = true;
+            ghostLazyFees += (p * 1_000) / 10_000;
+        } catch {}
+    }
+
+    function sweepLazyFees() external {
+        lazy.sweepFees();
+        ghostFees += ghostLazyFees;
+        ghostLazyFees = 0;
     }
 
     function withdraw(uint256 actorSeed) external {
@@ -149,11 +266,45 @@ contract MarketHandler {
 
 contract EaselMarketInvariantTest is Base {
     MarketHandler internal handler;
+    address internal artist2 = address(0xA2);
 
     function setUp() public override {
         super.setUp();
-        handler = new MarketHandler(market, collection, artist);
-        for (uint256 id = 1; id <= handler.TOKENS(); ++id) mint(id);
+        vm.startPrank(admin);
+        market.setFees(1_000, 250);
+        market.setArtistVerified(artist2, true);
+        vm.stopPrank();
+        TestActor rejecter = new TestActor();
+        rejecter.setMode(TestActor.Mode.Reject);
+        EaselCollection lazy = createLazy(1_000);
+        handler = new MarketHandler(
+            market, admin, [artist, artist2, address(0xC1), address(0xC2), address(rejecter)], lazy
+        );
+
+        // Standard collection: two plain tokens and one split with the ETH-rejecting actor.
+        mint(1);
+        mint(2);
+        Collaborator[] memory split = new Collaborator[](2);
+        split[0] = Collaborator(artist, 60);
+        split[1] = Collaborator(address(rejecter), 40);
+        vm.prank(artist);
+        collection.mintNFT(1_500, cid(3), split);
+        for (uint256 id = 1; id <= 3; ++id) handler.addToken(address(collection), id);
+        // Default collection: one token each from two artists.
+        vm.prank(artist);
+        defaultCollection.mintNFT(500, cid(11), none());
+        vm.prank(artist2);
+        defaultCollection.mintNFT(500, cid(12), none());
+        handler.addToken(address(defaultCollection), 1);
+        handler.addToken(address(defaultCollection), 2);
+    }
+
+    function signedVoucherFor(EaselCollection lazy, uint256 tokenId, uint256 price, address buyer_)
+        external
+        view
+        returns (LazyMintVoucher memory)
+    {
+        return signedVoucher(lazy, tokenId, price, buyer_);
     }
 
     function targetContracts() public view returns (address[] memory targets) {
@@ -161,26 +312,37 @@ contract EaselMarketInvariantTest is Base {
         targets[0] = address(handler);
     }
 
-    /// The market's ETH is exactly the live bids and offers, the credited withdrawals and the platform fees.
-    function invariant_balanceMatchesEscrowCreditsAndFees() public view {
+    /// The market's ETH is exactly the live bids and offers, the credited withdrawals and the platform fees,
+    /// and the fees are what an independent computation says.
+    function invariant_ethIsConserved() public view {
         uint256 escrow;
-        for (uint256 id = 1; id <= handler.TOKENS(); ++id) {
-            escrow += market.getOffer(address(collection), id).amount;
-            EaselMarket.Auction memory a = market.getAuction(address(collection), id);
+        for (uint256 i; i < handler.tokenCount(); ++i) {
+            (address c, uint256 id) = handler.tokenAt(i);
+            escrow += market.getOffer(c, id).amount;
+            EaselMarket.Auction memory a = market.getAuction(c, id);
             if (a.bidder != address(0)) escrow += a.amount;
         }
-        assertEq(market.escrowTotal(), escrow, "escrow total");
         assertEq(address(market).balance, escrow + market.totalCredits() + handler.ghostFees(), "market balance");
         assertEq(market.feesAvailable(), handler.ghostFees(), "fees");
+        assertEq(address(handler.lazy()).balance, handler.ghostLazyFees() + handler.lazy().totalCredits(), "lazy");
     }
 
-    /// A token is never both in an auction and in a sell order.
-    function invariant_auctionAndListingExclusive() public view {
-        for (uint256 id = 1; id <= handler.TOKENS(); ++id) {
-            if (market.getAuction(address(collection), id).kind != 0) {
-                (uint256 price,) = market.sellOrderOf(address(collection), id);
-                assertEq(price, 0, "listed while in auction");
-                assertEq(collection.ownerOf(id), address(market), "escrowed");
+    /// Every sale paid out exactly its price: what the parties and the platform gained equals what was paid.
+    function invariant_everySalePaysExactlyItsPrice() public view {
+        assertEq(handler.ghostPayoutMismatches(), 0, "sales whose payout differs from the price");
+    }
+
+    /// A live listing always belongs to the token's current owner; a token in an auction is held by the market
+    /// and has no live listing.
+    function invariant_listingsBelongToOwners() public view {
+        for (uint256 i; i < handler.tokenCount(); ++i) {
+            (address c, uint256 id) = handler.tokenAt(i);
+            (address seller,,) = market.getSellOrder(c, id);
+            if (market.getAuction(c, id).kind != 0) {
+                assertEq(EaselCollection(c).ownerOf(id), address(market), "escrowed");
+                assertEq(seller, address(0), "listed while in auction");
+            } else if (seller != address(0)) {
+                assertEq(seller, EaselCollection(c).ownerOf(id), "listing of a past owner");
             }
         }
     }

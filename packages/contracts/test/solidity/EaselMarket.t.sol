@@ -9,6 +9,8 @@ import {SellOrders} from "../../contracts/market/SellOrders.sol";
 import {Auctions} from "../../contracts/market/Auctions.sol";
 import {Offers} from "../../contracts/market/Offers.sol";
 import {EaselMarket} from "../../contracts/EaselMarket.sol";
+import {EaselFactory} from "../../contracts/EaselFactory.sol";
+import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {EaselPayments} from "../../contracts/libraries/EaselPayments.sol";
 import {Collaborator} from "../../contracts/interfaces/IEaselTypes.sol";
 
@@ -33,6 +35,14 @@ contract EaselMarketTest is Base {
         uint256 end,
         address previousBidder,
         uint256 previousAmount
+    );
+
+    event AuctionCancelled(
+        address indexed collection,
+        uint256 indexed tokenId,
+        address indexed seller,
+        address refundedBidder,
+        uint256 refundedAmount
     );
 
     address internal c;
@@ -60,9 +70,20 @@ contract EaselMarketTest is Base {
         market.setReserveAuction(c, id, price);
     }
 
+    /// @dev Bids a new total of `amount`, sending what the market requires (the difference when raising).
     function bid(address who, uint256 id, uint256 amount) internal {
+        EaselMarket.Auction memory a = market.getAuction(c, id);
+        uint256 value = a.bidder == who ? amount - a.amount : amount;
         vm.prank(who);
-        market.placeBid{value: amount}(c, id);
+        market.placeBid{value: value}(c, id, amount);
+    }
+
+    /// @dev Offers a new total of `amount`, sending what the market requires (the difference when raising).
+    function offer(address who, uint256 id, uint256 amount) internal {
+        EaselMarket.Offer memory o = market.getOffer(c, id);
+        uint256 value = o.buyer == who ? amount - o.amount : amount;
+        vm.prank(who);
+        market.makeOffer{value: value}(c, id, amount);
     }
 
     // ------------------------------------------------------------ sell orders
@@ -96,7 +117,7 @@ contract EaselMarketTest is Base {
         split[1] = Collaborator(other, 20);
         bytes memory id1 = cid(1);
         vm.prank(artist);
-        collection.mintNFT(1_000, id1, 1, split);
+        collection.mintNFT(1_000, id1, split);
         vm.prank(artist);
         collection.approve(address(market), 1);
         vm.prank(artist);
@@ -125,13 +146,14 @@ contract EaselMarketTest is Base {
     }
 
     function test_royaltyReceiverIsAlsoSeller() public {
-        // A collaborator who bought the token resells it: paid both a royalty share and the proceeds.
+        // A collaborator who received the token sells it: paid both a royalty share and the proceeds. It is the
+        // token's first sale through the market, so the primary commission applies.
         Collaborator[] memory split = new Collaborator[](2);
         split[0] = Collaborator(artist, 50);
         split[1] = Collaborator(buyer, 50);
         bytes memory id1 = cid(1);
         vm.startPrank(artist);
-        collection.mintNFT(2_000, id1, 1, split);
+        collection.mintNFT(2_000, id1, split);
         collection.transferFrom(artist, buyer, 1);
         vm.stopPrank();
         vm.startPrank(buyer);
@@ -142,9 +164,39 @@ contract EaselMarketTest is Base {
         uint256 a = artist.balance;
         vm.prank(bidder);
         market.buyNow{value: 1 ether}(c, 1);
-        assertEq(buyer.balance - b, 0.9 ether, "seller: 0.8 proceeds + 0.1 royalty share");
+        assertEq(buyer.balance - b, 0.8 ether, "seller: 0.7 proceeds + 0.1 royalty share");
         assertEq(artist.balance - a, 0.1 ether, "artist royalty share");
-        assertEq(address(market).balance, 0, "no fee on secondary by default");
+        assertEq(market.feesAvailable(), 0.1 ether, "primary commission");
+    }
+
+    function test_attack_primaryCommissionCannotBeAvoidedWithASecondWallet() public {
+        // The creator moves the token to a second wallet and sells from there: still the token's first sale
+        // through the market, so the 10% commission applies (and the royalty, paid to the creator, is no
+        // saving either).
+        address secondWallet = address(0x5EC);
+        mint(1);
+        vm.prank(artist);
+        collection.transferFrom(artist, secondWallet, 1);
+        vm.startPrank(secondWallet);
+        collection.setApprovalForAll(address(market), true);
+        market.setSellOrder(c, 1, 1 ether);
+        vm.stopPrank();
+        vm.expectEmit();
+        emit Sale(c, 1, secondWallet, buyer, 1, 1 ether, 0.1 ether, 0.1 ether, 0.8 ether, true);
+        vm.prank(buyer);
+        market.buyNow{value: 1 ether}(c, 1);
+        assertEq(market.feesAvailable(), 0.1 ether, "commission paid");
+        assertTrue(market.getTokenInfo(c, 1).primarySold, "primary sale done");
+
+        // The next sale is secondary: the secondary fee (0 by default), royalty to the creator.
+        vm.startPrank(buyer);
+        collection.setApprovalForAll(address(market), true);
+        market.setSellOrder(c, 1, 2 ether);
+        vm.stopPrank();
+        vm.expectEmit();
+        emit Sale(c, 1, buyer, other, 1, 2 ether, 0, 0.2 ether, 1.8 ether, false);
+        vm.prank(other);
+        market.buyNow{value: 2 ether}(c, 1);
     }
 
     function test_setSellOrder_rules() public {
@@ -184,6 +236,8 @@ contract EaselMarketTest is Base {
 
         vm.prank(admin);
         market.setBanned(artist, true);
+        assertTrue(market.isBanned(artist), "banned");
+        assertTrue(market.isVerifiedArtist(artist), "still verified: the flags are independent");
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
         market.buyNow{value: 1 ether}(c, 1);
@@ -195,6 +249,8 @@ contract EaselMarketTest is Base {
         market.cancelSellOrder(c, 1);
         vm.prank(admin);
         market.setBanned(artist, false);
+        assertTrue(!market.isBanned(artist), "unbanned");
+        assertTrue(market.isVerifiedArtist(artist), "verified");
 
         vm.prank(admin);
         market.setTokenBlocked(c, 1, true);
@@ -239,18 +295,24 @@ contract EaselMarketTest is Base {
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
         market.buyNow{value: 1 ether}(c, 1);
-        vm.prank(admin);
+        // A blocked collection refuses the sale too (the collection itself checks its copy of the flag).
+        vm.startPrank(admin);
+        market.setTokenBlocked(c, 1, false);
         market.setCollectionBlocked(c, true);
+        vm.stopPrank();
+        assertTrue(collection.isBlocked(), "the collection's copy");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
         market.buyNow{value: 1 ether}(c, 1);
-        vm.prank(admin);
+        vm.startPrank(admin);
         market.setCollectionBlocked(c, false);
+        market.setTokenBlocked(c, 1, true);
+        vm.stopPrank();
         // Cancelling the listing keeps the block.
         vm.prank(artist);
         market.cancelSellOrder(c, 1);
         assertTrue(market.isTokenBlocked(c, 1), "blocked");
-        (uint256 price, uint256 listedAt) = market.sellOrderOf(c, 1);
+        (uint256 price, uint256 listedAt,) = market.sellOrderOf(c, 1);
         assertEq(price, 0, "price cleared");
         assertEq(listedAt, 0, "time cleared");
         vm.prank(artist);
@@ -274,7 +336,7 @@ contract EaselMarketTest is Base {
         market.setMarketLocked(true);
         vm.prank(other);
         vm.expectRevert(MarketCore.MarketIsLocked.selector);
-        market.makeOffer{value: 1 ether}(c, 1);
+        market.makeOffer{value: 1 ether}(c, 1, 1 ether);
     }
 
     function test_buyNow_rules() public {
@@ -309,24 +371,55 @@ contract EaselMarketTest is Base {
     }
 
     function test_attack_listingLeftBehindAfterTransfer() public {
-        list(1, 1 ether);
-        vm.startPrank(artist);
-        collection.setApprovalForAll(address(market), true);
-        vm.warp(block.timestamp + 1);
-        collection.transferFrom(artist, other, 1);
-        vm.stopPrank();
-        vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, block.timestamp - 1, block.timestamp));
-        market.buyNow{value: 1 ether}(c, 1);
-        // Even when the token comes back to the lister, the old listing stays void.
-        vm.warp(block.timestamp + 1);
+        // All in the same block and second: list at the minimum, hand the token to a victim who approved the
+        // market for all (as every Easel seller has), and try to buy it back at the attacker's price.
+        list(1, 0.05 ether);
         vm.prank(other);
-        collection.transferFrom(other, artist, 1);
+        collection.setApprovalForAll(address(market), true);
+        vm.prank(artist);
+        collection.transferFrom(artist, other, 1);
         vm.prank(buyer);
-        vm.expectRevert();
-        market.buyNow{value: 1 ether}(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 1));
+        market.buyNow{value: 0.05 ether}(c, 1);
         (address seller,,) = market.getSellOrder(c, 1);
         assertEq(seller, address(0), "void listing hidden");
+        // Even when the token comes back to the lister (who approved the market for all), the old listing
+        // stays void.
+        vm.prank(other);
+        collection.transferFrom(other, artist, 1);
+        vm.prank(artist);
+        collection.setApprovalForAll(address(market), true);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 2));
+        market.buyNow{value: 0.05 ether}(c, 1);
+        (seller,,) = market.getSellOrder(c, 1);
+        assertEq(seller, address(0), "still void");
+        assertEq(collection.ownerOf(1), artist, "nothing moved");
+    }
+
+    function test_attack_listingVoidAfterTransferInsideOneTransaction() public {
+        // The same attack by a contract, in one transaction: list, transfer to the victim, buy back.
+        TestActor attacker = new TestActor();
+        mint(1);
+        vm.prank(artist);
+        collection.transferFrom(artist, address(attacker), 1);
+        vm.prank(other);
+        collection.setApprovalForAll(address(market), true);
+        attacker.act(c, abi.encodeWithSignature("setApprovalForAll(address,bool)", address(market), true));
+        bytes[] memory calls = new bytes[](3);
+        calls[0] = abi.encodeCall(market.setSellOrder, (c, 1, 0.05 ether));
+        calls[1] = abi.encodeWithSignature("transferFrom(address,address,uint256)", address(attacker), other, 1);
+        calls[2] = abi.encodeCall(market.buyNow, (c, 1));
+        address[] memory targets = new address[](3);
+        targets[0] = address(market);
+        targets[1] = c;
+        targets[2] = address(market);
+        uint256[] memory values = new uint256[](3);
+        values[2] = 0.05 ether;
+        vm.deal(address(attacker), 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 1, 2));
+        attacker.actMany(targets, calls, values);
+        assertEq(collection.ownerOf(1), address(attacker), "the victim was never robbed (all undone)");
     }
 
     // ------------------------------------------------------------ auctions
@@ -337,19 +430,20 @@ contract EaselMarketTest is Base {
         assertEq(market.minimumBid(c, 1), 1 ether, "first minimum");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 0.5 ether, 1 ether));
-        market.placeBid{value: 0.5 ether}(c, 1);
+        market.placeBid{value: 0.5 ether}(c, 1, 0.5 ether);
         bid(buyer, 1, 1 ether);
         assertEq(market.minimumBid(c, 1), 1.1 ether, "next minimum");
         vm.prank(bidder);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 1.09 ether, 1.1 ether));
-        market.placeBid{value: 1.09 ether}(c, 1);
+        market.placeBid{value: 1.09 ether}(c, 1, 1.09 ether);
         uint256 b0 = buyer.balance;
         bid(bidder, 1, 1.1 ether);
         assertEq(buyer.balance - b0, 1 ether, "outbid refunded");
-        // The top bidder raises by sending only the difference.
-        bid(bidder, 1, 0.11 ether);
+        // The top bidder raises to a new total by sending exactly the difference.
+        vm.prank(bidder);
+        market.placeBid{value: 0.11 ether}(c, 1, 1.21 ether);
         assertEq(market.getAuction(c, 1).amount, 1.21 ether, "raised");
-        assertEq(market.escrowTotal(), 1.21 ether, "escrow");
+        assertEq(address(market).balance, 1.21 ether, "escrowed");
 
         vm.prank(bidder);
         vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionNotEnded.selector, block.timestamp + 1 days));
@@ -361,13 +455,13 @@ contract EaselMarketTest is Base {
         vm.warp(block.timestamp + 1 days);
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionTimeFinished.selector, block.timestamp));
-        market.placeBid{value: 5 ether}(c, 1);
+        market.placeBid{value: 5 ether}(c, 1, 5 ether);
         uint256 a0 = artist.balance;
         vm.prank(other); // anyone may settle
         market.completeAuction(c, 1);
         assertEq(collection.ownerOf(1), bidder, "winner owns");
         assertEq(artist.balance - a0, 1.089 ether, "seller proceeds");
-        assertEq(market.escrowTotal(), 0, "escrow released");
+        assertEq(address(market).balance, 0.121 ether, "escrow released, the fee stays");
         assertEq(market.feesAvailable(), 0.121 ether, "fee");
         vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
         market.completeAuction(c, 1);
@@ -394,12 +488,12 @@ contract EaselMarketTest is Base {
         market.changeStandardAuctionBaseValue(c, 1, 3 ether);
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.StartTimeNotReached.selector, t + 1 days));
-        market.placeBid{value: 2 ether}(c, 1);
+        market.placeBid{value: 2 ether}(c, 1, 2 ether);
         vm.deal(artist, 5 ether);
         vm.warp(t + 1 days);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenOwnerCannotCall.selector, artist));
-        market.placeBid{value: 2 ether}(c, 1);
+        market.placeBid{value: 2 ether}(c, 1, 2 ether);
         bid(buyer, 1, 2 ether);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, buyer));
@@ -411,14 +505,24 @@ contract EaselMarketTest is Base {
         uint256 t0 = 1_700_000_000;
         standard(1, 1 ether, 1 hours);
         uint256 end = t0 + 1 hours;
-        vm.warp(end - 5 minutes);
-        vm.expectEmit();
-        emit BidPlaced(c, 1, buyer, 1 ether, end + 10 minutes, address(0), 0);
+        // 16 minutes before the end: no extension.
+        vm.warp(end - 16 minutes);
         bid(buyer, 1, 1 ether);
-        assertEq(market.getAuction(c, 1).end, end + 10 minutes, "extended");
-        vm.warp(end + 5 minutes);
+        assertEq(market.getAuction(c, 1).end, end, "not extended");
+        // Exactly 15 minutes before the end: inside the window; 15 minutes are added to the end.
+        vm.warp(end - 15 minutes);
+        vm.expectEmit();
+        emit BidPlaced(c, 1, bidder, 1.1 ether, end + 15 minutes, buyer, 1 ether);
         bid(bidder, 1, 1.1 ether);
-        assertEq(market.getAuction(c, 1).end, end + 20 minutes, "extended again");
+        assertEq(market.getAuction(c, 1).end, end + 15 minutes, "extended by 15 minutes");
+        // The last second of the extended auction: another 15 minutes.
+        vm.warp(end + 15 minutes - 1);
+        bid(buyer, 1, 1.21 ether);
+        assertEq(market.getAuction(c, 1).end, end + 30 minutes, "extended again");
+        vm.warp(end + 30 minutes);
+        vm.prank(bidder);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionTimeFinished.selector, end + 30 minutes));
+        market.placeBid{value: 2 ether}(c, 1, 2 ether);
     }
 
     function test_bidAfterEndFails() public {
@@ -426,7 +530,7 @@ contract EaselMarketTest is Base {
         vm.warp(1_700_000_000 + 1 hours);
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionTimeFinished.selector, 1_700_000_000 + 1 hours));
-        market.placeBid{value: 1 ether}(c, 1);
+        market.placeBid{value: 1 ether}(c, 1, 1 ether);
     }
 
     function test_reserveAuction_flow() public {
@@ -434,7 +538,7 @@ contract EaselMarketTest is Base {
         assertEq(market.getAuction(c, 1).end, 0, "not started");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 0.4 ether, 0.5 ether));
-        market.placeBid{value: 0.4 ether}(c, 1);
+        market.placeBid{value: 0.4 ether}(c, 1, 0.4 ether);
         bid(buyer, 1, 0.5 ether);
         assertEq(market.getAuction(c, 1).end, block.timestamp + 72 hours, "started for 72h");
         vm.prank(artist);
@@ -459,7 +563,7 @@ contract EaselMarketTest is Base {
         vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
         market.invalidateAuction(c, 1);
         vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
-        market.placeBid{value: 1 ether}(c, 1);
+        market.placeBid{value: 1 ether}(c, 1, 1 ether);
         // An operator may take down an auction without bids.
         vm.startPrank(artist);
         collection.approve(address(market), 1);
@@ -479,16 +583,19 @@ contract EaselMarketTest is Base {
         vm.prank(artist);
         market.setReserveAuction(c, 1, 0.5 ether);
         (, uint256 price,) = market.getSellOrder(c, 1);
-        assertEq(price, 0, "listing removed when the auction starts");
+        assertEq(price, 0, "listing void once the auction holds the token");
+        // The escrow transfer refuses an auction of a token the caller no longer holds.
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, artist, address(market)));
+        vm.expectRevert(ERC721.TransferFromIncorrectOwner.selector);
         market.setStandardAuction(c, 1, 1 ether, block.timestamp, 1 days);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, artist, address(market)));
         market.setSellOrder(c, 1, 1 ether);
+        // The listing was set before the token went into escrow: void.
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
+        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 1));
         market.buyNow{value: 1 ether}(c, 1);
+        assertEq(collection.ownerOf(1), address(market), "still escrowed");
     }
 
     function test_attack_buyNowCompleteCancelPaysOnce() public {
@@ -513,11 +620,11 @@ contract EaselMarketTest is Base {
         bid(buyer, 1, 1 ether);
         vm.warp(block.timestamp + 2 hours);
         vm.prank(other);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.TokenInAuction.selector, c, 1));
-        market.makeOffer{value: 2 ether}(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenInAuction.selector, c, 1));
+        market.makeOffer{value: 2 ether}(c, 1, 2 ether);
         market.completeAuction(c, 1);
         vm.prank(other);
-        market.makeOffer{value: 2 ether}(c, 1);
+        market.makeOffer{value: 2 ether}(c, 1, 2 ether);
         assertEq(market.getOffer(c, 1).buyer, other, "offer to the new owner");
     }
 
@@ -528,23 +635,23 @@ contract EaselMarketTest is Base {
         vm.deal(artist, 1 ether);
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 0.01 ether, 0.05 ether));
-        market.makeOffer{value: 0.01 ether}(c, 1);
+        market.makeOffer{value: 0.01 ether}(c, 1, 0.01 ether);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenOwnerCannotCall.selector, artist));
-        market.makeOffer{value: 0.1 ether}(c, 1);
+        market.makeOffer{value: 0.1 ether}(c, 1, 0.1 ether);
         vm.prank(buyer);
-        market.makeOffer{value: 0.1 ether}(c, 1);
+        market.makeOffer{value: 0.1 ether}(c, 1, 0.1 ether);
         vm.prank(buyer);
-        market.makeOffer{value: 0.05 ether}(c, 1);
+        market.makeOffer{value: 0.05 ether}(c, 1, 0.15 ether);
         assertEq(market.getOffer(c, 1).amount, 0.15 ether, "raised by the difference");
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 0.15 ether, 0.15 ether + 1));
-        market.makeOffer{value: 0.15 ether}(c, 1);
+        market.makeOffer{value: 0.15 ether}(c, 1, 0.15 ether);
         uint256 b0 = buyer.balance;
         vm.prank(other);
-        market.makeOffer{value: 0.2 ether}(c, 1);
+        market.makeOffer{value: 0.2 ether}(c, 1, 0.2 ether);
         assertEq(buyer.balance - b0, 0.15 ether, "previous refunded");
-        assertEq(market.escrowTotal(), 0.2 ether, "escrow");
+        assertEq(address(market).balance, 0.2 ether, "escrowed");
 
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 0.2 ether, 0.3 ether));
@@ -559,7 +666,7 @@ contract EaselMarketTest is Base {
         market.acceptOffer(c, 1, 0.2 ether);
         assertEq(collection.ownerOf(1), other, "new owner");
         assertEq(artist.balance - a0, 0.18 ether, "proceeds");
-        assertEq(market.escrowTotal(), 0, "escrow released");
+        assertEq(address(market).balance, 0.02 ether, "escrow released, the fee stays");
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(Offers.NoOffer.selector, c, 1));
         market.acceptOffer(c, 1, 0);
@@ -570,7 +677,7 @@ contract EaselMarketTest is Base {
         vm.expectRevert(abi.encodeWithSelector(Offers.NoOffer.selector, c, 1));
         market.cancelOffer(c, 1);
         vm.prank(buyer);
-        market.makeOffer{value: 0.1 ether}(c, 1);
+        market.makeOffer{value: 0.1 ether}(c, 1, 0.1 ether);
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(Offers.NotOfferBuyer.selector, other, buyer));
         market.cancelOffer(c, 1);
@@ -596,8 +703,8 @@ contract EaselMarketTest is Base {
         vm.deal(address(rejecter), 10 ether);
         vm.deal(address(burner), 10 ether);
         reserve(1, 0.5 ether);
-        rejecter.act{value: 0.5 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1)));
-        burner.act{value: 0.6 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1)));
+        rejecter.act{value: 0.5 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1, 0.5 ether)));
+        burner.act{value: 0.6 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1, 0.6 ether)));
         assertEq(market.creditOf(address(rejecter)), 0.5 ether, "rejecter credited");
         bid(buyer, 1, 1 ether);
         assertEq(market.creditOf(address(burner)), 0.6 ether, "burner credited");
@@ -619,9 +726,9 @@ contract EaselMarketTest is Base {
         TestActor actor = new TestActor();
         vm.deal(address(actor), 10 ether);
         reserve(1, 0.5 ether);
-        actor.act{value: 0.5 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1)));
+        actor.act{value: 0.5 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1, 0.5 ether)));
         actor.setMode(TestActor.Mode.Reenter);
-        actor.setReentry(address(market), abi.encodeCall(market.placeBid, (c, 1)));
+        actor.setReentry(address(market), abi.encodeCall(market.placeBid, (c, 1, 2 ether)));
         bid(buyer, 1, 1 ether);
         // The 20k gas cap leaves no room to re-enter: the push fails and the refund is credited instead.
         assertEq(actor.reentrySuccesses(), 0, "re-entry refused");
@@ -646,7 +753,9 @@ contract EaselMarketTest is Base {
         assertEq(collection.ownerOf(2), buyer, "buyer got it");
         assertEq(seller.reentrySuccesses(), 0, "re-entry refused");
         assertEq(
-            address(seller).balance + market.creditOf(address(seller)), 0.9 ether, "seller paid (royalty 10% to the creator)"
+            address(seller).balance + market.creditOf(address(seller)),
+            0.8 ether,
+            "seller paid (first market sale: 10% commission, 10% royalty to the creator)"
         );
     }
 
@@ -668,7 +777,7 @@ contract EaselMarketTest is Base {
         vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeTooHigh.selector, 1_001, 1_000));
         market.setFees(1_000, 1_001);
         market.setFees(500, 100);
-        market.setMinimums(0.2 ether, 0.3 ether, 0.4 ether, 0.5 ether);
+        market.setMinimums(0.2 ether, 0.3 ether, 0.35 ether, 0.4 ether, 0.5 ether);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.DurationOutOfRange.selector, 30, 1 minutes, 1 days));
         market.setMinAuctionDuration(30);
         market.setMinAuctionDuration(1 hours);
@@ -685,10 +794,12 @@ contract EaselMarketTest is Base {
         assertEq(cfg.secondaryFeeBps, 100, "secondary");
         assertEq(cfg.minAuctionDuration, 1 hours, "duration");
         assertEq(cfg.signer, other, "signer");
-        (address s, uint16 fee) = market.lazyMintConfig();
-        assertEq(s, other, "lazy signer");
-        assertEq(fee, 500, "lazy fee");
+        assertEq(market.signer(), other, "lazy signer");
         MarketCore.Minimums memory m = market.minimums();
+        assertEq(m.listing, 0.2 ether, "listing minimum");
+        assertEq(m.offer, 0.3 ether, "offer minimum");
+        assertEq(m.lazyMint, 0.35 ether, "lazy-mint minimum");
+        assertEq(m.standardAuction, 0.4 ether, "standard minimum");
         assertEq(m.reserveAuction, 0.5 ether, "reserve minimum");
         assertTrue(market.hasRole(operatorRole, other), "granted");
         assertTrue(market.supportsInterface(0x7965db0b), "access control");
@@ -697,7 +808,7 @@ contract EaselMarketTest is Base {
     function test_getTokenInfo() public {
         list(1, 1 ether);
         vm.prank(buyer);
-        market.makeOffer{value: 0.5 ether}(c, 1);
+        market.makeOffer{value: 0.5 ether}(c, 1, 0.5 ether);
         EaselMarket.TokenInfo memory info = market.getTokenInfo(c, 1);
         assertEq(info.owner, artist, "owner");
         assertEq(info.creator, artist, "creator");
@@ -727,10 +838,15 @@ contract EaselMarketTest is Base {
 
     function test_constructor_zeroAdminAndDeployerAsAdmin() public {
         vm.expectRevert(EaselPayments.ZeroAddress.selector);
-        new EaselMarket(address(0), signer);
+        new EaselMarket(address(0), signer, splitterImplementation);
+        vm.expectRevert(EaselPayments.ZeroAddress.selector);
+        new EaselMarket(admin, address(0), splitterImplementation);
+        // The splitter implementation must be deployed code.
+        vm.expectRevert(EaselFactory.InvalidSplit.selector);
+        new EaselMarket(admin, signer, address(0x5917));
         // Deployed by the admin itself: no separate setup roles are granted.
         vm.prank(admin);
-        EaselMarket m = new EaselMarket(admin, signer);
+        EaselMarket m = new EaselMarket(admin, signer, splitterImplementation);
         assertTrue(m.hasRole(m.CONTROLLER_ROLE(), admin), "admin controller");
         assertTrue(!m.hasRole(m.CONTROLLER_ROLE(), address(this)), "no setup role");
     }
@@ -740,14 +856,241 @@ contract EaselMarketTest is Base {
         vm.deal(bidder, tooMuch);
         reserve(1, 1 ether);
         vm.prank(bidder);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, tooMuch, 0, type(uint80).max));
-        market.placeBid{value: tooMuch}(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, tooMuch, 1 ether, type(uint80).max));
+        market.placeBid{value: tooMuch}(c, 1, tooMuch);
         mint(2);
         vm.prank(bidder);
         vm.expectRevert(
             abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, tooMuch, 0.05 ether, type(uint80).max)
         );
-        market.makeOffer{value: tooMuch}(c, 2);
+        market.makeOffer{value: tooMuch}(c, 2, tooMuch);
+    }
+
+    // ------------------------------------------------------------ v2 rules
+
+    function test_attack_raisedBidStatesItsTotal() public {
+        reserve(1, 1 ether);
+        bid(buyer, 1, 1 ether);
+        // The leader raises to 1.1 ETH: sending the total (a stale page) is refused, the difference is required.
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.IncorrectPayment.selector, 0.1 ether, 1.1 ether));
+        market.placeBid{value: 1.1 ether}(c, 1, 1.1 ether);
+        vm.prank(buyer);
+        market.placeBid{value: 0.1 ether}(c, 1, 1.1 ether);
+        assertEq(market.getAuction(c, 1).amount, 1.1 ether, "new total");
+        // The same transaction sent again cannot add to it: 1.1 ETH is no longer a valid new total.
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 1.1 ether, 1.21 ether));
+        market.placeBid{value: 0.1 ether}(c, 1, 1.1 ether);
+        // A newcomer must send the whole total.
+        vm.prank(bidder);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.IncorrectPayment.selector, 1.21 ether, 0.11 ether));
+        market.placeBid{value: 0.11 ether}(c, 1, 1.21 ether);
+        assertEq(address(market).balance, 1.1 ether, "the market holds exactly the top bid");
+    }
+
+    function test_attack_raisedOfferStatesItsTotal() public {
+        mint(1);
+        offer(buyer, 1, 1 ether);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.IncorrectPayment.selector, 0.1 ether, 1.1 ether));
+        market.makeOffer{value: 1.1 ether}(c, 1, 1.1 ether);
+        vm.prank(buyer);
+        market.makeOffer{value: 0.1 ether}(c, 1, 1.1 ether);
+        assertEq(market.getOffer(c, 1).amount, 1.1 ether, "new total");
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 1.1 ether, 1.1 ether + 1));
+        market.makeOffer{value: 0.1 ether}(c, 1, 1.1 ether);
+        assertEq(address(market).balance, 1.1 ether, "the market holds exactly the offer");
+    }
+
+    function test_attack_bannedSellersAuctionTakesNoBidsAndDoesNotPayOut() public {
+        reserve(1, 1 ether);
+        bid(buyer, 1, 1 ether);
+        vm.prank(admin);
+        market.setBanned(artist, true);
+        vm.prank(bidder);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
+        market.placeBid{value: 2 ether}(c, 1, 2 ether);
+        vm.warp(block.timestamp + 72 hours);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
+        market.completeAuction(c, 1);
+        // The banned seller cannot cancel an auction with a bid; an operator can, refunding the bidder.
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, buyer));
+        market.invalidateAuction(c, 1);
+        uint256 b0 = buyer.balance;
+        vm.expectEmit();
+        emit AuctionCancelled(c, 1, artist, buyer, 1 ether);
+        vm.prank(admin);
+        market.invalidateAuction(c, 1);
+        assertEq(buyer.balance - b0, 1 ether, "bid refunded");
+        assertEq(collection.ownerOf(1), artist, "token returned");
+        assertEq(address(market).balance, 0, "nothing left");
+    }
+
+    function test_completeAuction_refusedWhileBlockedOrWinnerBanned() public {
+        reserve(1, 1 ether);
+        bid(buyer, 1, 1 ether);
+        vm.warp(block.timestamp + 72 hours);
+        vm.prank(admin);
+        market.setTokenBlocked(c, 1, true);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
+        market.completeAuction(c, 1);
+        vm.startPrank(admin);
+        market.setTokenBlocked(c, 1, false);
+        market.setCollectionBlocked(c, true);
+        vm.stopPrank();
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
+        market.completeAuction(c, 1);
+        vm.startPrank(admin);
+        market.setCollectionBlocked(c, false);
+        market.setBanned(buyer, true);
+        vm.stopPrank();
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, buyer));
+        market.completeAuction(c, 1);
+        vm.startPrank(admin);
+        market.setBanned(buyer, false);
+        // Settlement works while the market is locked.
+        market.setMarketLocked(true);
+        vm.stopPrank();
+        market.completeAuction(c, 1);
+        assertEq(collection.ownerOf(1), buyer, "settled");
+    }
+
+    function test_changeStandardAuctionBaseValue_respectsLockBanAndBlocks() public {
+        standard(1, 1 ether, 1 days);
+        vm.prank(admin);
+        market.setMarketLocked(true);
+        vm.prank(artist);
+        vm.expectRevert(MarketCore.MarketIsLocked.selector);
+        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        vm.startPrank(admin);
+        market.setMarketLocked(false);
+        market.setBanned(artist, true);
+        vm.stopPrank();
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
+        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        vm.startPrank(admin);
+        market.setBanned(artist, false);
+        market.setTokenBlocked(c, 1, true);
+        vm.stopPrank();
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
+        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        vm.startPrank(admin);
+        market.setTokenBlocked(c, 1, false);
+        market.setCollectionBlocked(c, true);
+        vm.stopPrank();
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
+        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        // Bids are refused on a blocked token or collection too.
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
+        market.placeBid{value: 1 ether}(c, 1, 1 ether);
+        vm.startPrank(admin);
+        market.setCollectionBlocked(c, false);
+        market.setTokenBlocked(c, 1, true);
+        vm.stopPrank();
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
+        market.placeBid{value: 1 ether}(c, 1, 1 ether);
+    }
+
+    function test_attack_ownerCannotAcceptOwnEarlierOffer() public {
+        mint(1);
+        offer(buyer, 1, 1 ether);
+        // The offerer becomes the owner (here by a plain transfer), then tries to accept their own offer.
+        vm.prank(artist);
+        collection.transferFrom(artist, buyer, 1);
+        vm.startPrank(buyer);
+        collection.setApprovalForAll(address(market), true);
+        vm.expectRevert(abi.encodeWithSelector(Offers.CannotAcceptOwnOffer.selector, buyer));
+        market.acceptOffer(c, 1, 0);
+        // They cancel it instead and get it back.
+        market.cancelOffer(c, 1);
+        vm.stopPrank();
+        assertEq(address(market).balance, 0, "refunded");
+    }
+
+    function test_attack_controllerCannotRevokeOtherControllers() public {
+        bytes32 controllerRole = market.CONTROLLER_ROLE();
+        bytes32 adminRole = market.DEFAULT_ADMIN_ROLE();
+        vm.prank(admin);
+        market.grantRole(controllerRole, other);
+        // A controller is not the role's admin: it cannot revoke the admin's controller role, nor grant one.
+        vm.startPrank(other);
+        vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, adminRole));
+        market.revokeRole(controllerRole, admin);
+        vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, adminRole));
+        market.grantRole(controllerRole, buyer);
+        vm.stopPrank();
+        // The admin revokes and restores roles.
+        vm.startPrank(admin);
+        market.revokeRole(controllerRole, other);
+        market.grantRole(controllerRole, other);
+        vm.stopPrank();
+        assertTrue(market.hasRole(controllerRole, other), "restored by the admin");
+        assertEq(market.getRoleAdmin(controllerRole), adminRole, "controller role administered by the admin");
+        assertEq(market.getRoleAdmin(market.OPERATOR_ROLE()), adminRole, "operator role administered by the admin");
+    }
+
+    function test_setMinimums_refusesZeroAndFractionsOfAThousandthOfAnEther() public {
+        vm.startPrank(admin);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
+        market.setMinimums(0, 1 ether, 1 ether, 1 ether, 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
+        market.setMinimums(1 ether, 0, 1 ether, 1 ether, 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
+        market.setMinimums(1 ether, 1 ether, 0, 1 ether, 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
+        market.setMinimums(1 ether, 1 ether, 1 ether, 0, 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
+        market.setMinimums(1 ether, 1 ether, 1 ether, 1 ether, 0);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 1 ether + 1));
+        market.setMinimums(1 ether + 1, 1 ether, 1 ether, 1 ether, 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0.0005 ether));
+        market.setMinimums(1 ether, 1 ether, 1 ether, 0.0005 ether, 1 ether);
+        uint256 tooBig = (uint256(type(uint24).max) + 1) * 0.001 ether;
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, tooBig));
+        market.setMinimums(1 ether, tooBig, 1 ether, 1 ether, 1 ether);
+        // The extremes that fit.
+        market.setMinimums(0.001 ether, tooBig - 0.001 ether, 0.001 ether, 0.001 ether, 0.001 ether);
+        vm.stopPrank();
+        assertEq(market.minimums().offer, tooBig - 0.001 ether, "largest minimum");
+        assertEq(market.minimums().listing, 0.001 ether, "smallest minimum");
+    }
+
+    function test_rescueToken_returnsStrayTokensButNeverAuctionedOnes() public {
+        mint(1);
+        vm.prank(artist);
+        collection.transferFrom(artist, address(market), 1);
+        bytes32 operatorRole = market.OPERATOR_ROLE();
+        vm.prank(other);
+        vm.expectRevert(
+            abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, operatorRole)
+        );
+        market.rescueToken(c, 1, other);
+        vm.prank(admin);
+        vm.expectRevert(EaselPayments.ZeroAddress.selector);
+        market.rescueToken(c, 1, address(0));
+        vm.prank(admin);
+        market.rescueToken(c, 1, artist);
+        assertEq(collection.ownerOf(1), artist, "returned");
+
+        standard(2, 1 ether, 1 days);
+        vm.prank(admin);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenInAuction.selector, c, 2));
+        market.rescueToken(c, 2, admin);
+    }
+
+    function test_receive_countsAsFees() public {
+        vm.deal(address(this), 1 ether);
+        (bool ok,) = address(market).call{value: 0.3 ether}("");
+        assertTrue(ok, "accepted");
+        assertEq(market.feesAvailable(), 0.3 ether, "fees");
     }
 
     // ------------------------------------------------------------ fuzz
@@ -765,23 +1108,36 @@ contract EaselMarketTest is Base {
         split[1] = Collaborator(other, s1);
         bytes memory id1 = cid(1);
         vm.startPrank(artist);
-        collection.mintNFT(royaltyBps, id1, 1, split);
-        collection.transferFrom(artist, buyer, 1);
+        collection.mintNFT(royaltyBps, id1, split);
+        collection.setApprovalForAll(address(market), true);
         vm.stopPrank();
         vm.prank(admin);
         market.setFees(1_000, secondaryFeeBps);
-        vm.warp(block.timestamp + 1);
+
+        // Primary sale by the creator: commission, the rest split among the collaborators.
+        vm.prank(artist);
+        market.setSellOrder(c, 1, p);
+        vm.deal(buyer, p);
+        uint256 before = artist.balance + other.balance + address(market).balance;
+        vm.prank(buyer);
+        market.buyNow{value: p}(c, 1);
+        assertEq(artist.balance + other.balance + address(market).balance - before, p, "primary: all paid out");
+        uint256 primaryFee = p * 1_000 / 10_000;
+        assertEq(market.feesAvailable(), primaryFee, "commission");
+        assertEq(buyer.balance, 0, "buyer paid exactly");
+
+        // Secondary sale: secondary fee, royalty split, the rest to the seller.
         vm.startPrank(buyer);
-        collection.approve(address(market), 1);
+        collection.setApprovalForAll(address(market), true);
         market.setSellOrder(c, 1, p);
         vm.stopPrank();
         vm.deal(bidder, p);
-        uint256 before = artist.balance + other.balance + buyer.balance + address(market).balance;
+        before = artist.balance + other.balance + buyer.balance + address(market).balance;
         vm.prank(bidder);
         market.buyNow{value: p}(c, 1);
         uint256 afterSale = artist.balance + other.balance + buyer.balance + address(market).balance;
-        assertEq(afterSale - before, p, "all of the price paid out");
-        assertEq(market.feesAvailable(), p * secondaryFeeBps / 10_000, "fee");
+        assertEq(afterSale - before, p, "secondary: all paid out");
+        assertEq(market.feesAvailable(), primaryFee + p * secondaryFeeBps / 10_000, "secondary fee");
         assertEq(bidder.balance, 0, "buyer paid exactly");
     }
 
@@ -804,8 +1160,8 @@ contract EaselMarketTest is Base {
         bid(buyer, 1, f);
         vm.deal(bidder, s);
         vm.prank(bidder);
-        (bool ok,) = address(market).call{value: s}(abi.encodeCall(market.placeBid, (c, 1)));
+        (bool ok,) = address(market).call{value: s}(abi.encodeCall(market.placeBid, (c, 1, s)));
         assertTrue(ok == (s >= f + f / 10), "10% rule");
-        assertEq(address(market).balance, market.escrowTotal(), "escrow matches balance");
+        assertEq(address(market).balance, ok ? s : f, "the market holds exactly the top bid");
     }
 }

@@ -102,20 +102,20 @@ describe("deployEasel (generated artifacts, viem only)", async () => {
 
     const price = parseEther("0.5");
     const voucher = {
-      price,
-      buyer: buyer.account.address,
-      royaltyBps: 500,
-      collection: lazy,
-      cid: cid("metadata"),
       tokenId: 77n,
+      price,
+      royaltyBps: 500,
+      cid: cid("metadata"),
       collaborators: [{ account: admin.account.address, share: 100 }],
+      nonce: 0,
       deadline: BigInt(await networkHelpers.time.latest()) + 3600n,
     };
+    // The buyer and the collection are part of what is signed, not of what is sent.
     const signature = await signer.signTypedData({
       domain: { ...LAZY_MINT_DOMAIN, chainId: 31337, verifyingContract: lazy },
       types: lazyMintVoucherTypes,
       primaryType: "LazyMintVoucher",
-      message: voucher,
+      message: { ...voucher, buyer: buyer.account.address, collection: lazy },
     });
     const before = await publicClient.getBalance({ address: admin.account.address });
     const hash = await buyer.writeContract({
