@@ -85,8 +85,13 @@ const collectionSignature = await signer.signTypedData({
   message: lazyCollectionVoucher,
 });
 const lazyArgs = [{ ...lazyCollectionVoucher, signature: collectionSignature }] as const;
-const lazyCreated = await factory.simulate.createLazyCollection(lazyArgs, { account: artist.account.address });
-await measure("createLazyCollection", factory.write.createLazyCollection(lazyArgs, { account: artist.account }));
+const lazyCreated = await factory.simulate.createLazyCollection(lazyArgs, {
+  account: artist.account.address,
+});
+await measure(
+  "createLazyCollection",
+  factory.write.createLazyCollection(lazyArgs, { account: artist.account }),
+);
 const lazy = await viem.getContractAt("EaselCollection", lazyCreated.result);
 
 // ---------------------------------------------------------------- minting
@@ -114,12 +119,17 @@ await measure(
 const now0 = BigInt(await networkHelpers.time.latest());
 const escrowBidder = fresh();
 const escrowOfferer = fresh();
-await run(market.write.setStandardAuction([c, 12n, parseEther("1"), now0, 7n * 86_400n], { account: artist.account }));
+await run(
+  market.write.setStandardAuction([c, 12n, parseEther("1"), now0, 7n * 86_400n], { account: artist.account }),
+);
 await run(
   market.write.placeBid([c, 12n, parseEther("1")], { account: escrowBidder.account, value: parseEther("1") }),
 );
 await run(
-  market.write.makeOffer([c, 13n, parseEther("0.3")], { account: escrowOfferer.account, value: parseEther("0.3") }),
+  market.write.makeOffer([c, 13n, parseEther("0.3")], {
+    account: escrowOfferer.account,
+    value: parseEther("0.3"),
+  }),
 );
 // An earlier sale left collected fees in the market.
 await run(market.write.setSellOrder([c, 14n, parseEther("0.5")], { account: artist.account }));
@@ -147,9 +157,15 @@ await measure(
 );
 const bidder1 = fresh();
 const bidder2 = fresh();
-await measure("placeBidFirst", market.write.placeBid([c, 6n, price], { account: bidder1.account, value: price }));
+await measure(
+  "placeBidFirst",
+  market.write.placeBid([c, 6n, price], { account: bidder1.account, value: price }),
+);
 const outbid = parseEther("1.1");
-await measure("placeBidOutbid", market.write.placeBid([c, 6n, outbid], { account: bidder2.account, value: outbid }));
+await measure(
+  "placeBidOutbid",
+  market.write.placeBid([c, 6n, outbid], { account: bidder2.account, value: outbid }),
+);
 await networkHelpers.time.increase(86_400);
 // Settled by the winner (anyone may): token to a holder new to the collection, primary payout.
 await measure("completeAuction", market.write.completeAuction([c, 6n], { account: bidder2.account }));
@@ -159,7 +175,10 @@ await measure("completeAuction", market.write.completeAuction([c, 6n], { account
 const offerer = fresh();
 const offer = parseEther("0.2");
 const raised = parseEther("0.4");
-await measure("makeOffer", market.write.makeOffer([c, 8n, offer], { account: offerer.account, value: offer }));
+await measure(
+  "makeOffer",
+  market.write.makeOffer([c, 8n, offer], { account: offerer.account, value: offer }),
+);
 await measure(
   "updateOffer",
   market.write.makeOffer([c, 8n, raised], { account: offerer.account, value: raised - offer }),
@@ -176,7 +195,7 @@ await measure("cancelOffer", market.write.cancelOffer([c, 9n], { account: cancel
 const lazyBuyer = fresh();
 const lazyPrice = parseEther("0.5");
 const mintVoucher = {
-  tokenId: 1001n,
+  tokenId: 7n,
   price: lazyPrice,
   royaltyBps: 500,
   cid: cid("lazy"),

@@ -9,6 +9,7 @@ export {
   easelCollectionArtifact,
   easelFactoryArtifact,
   easelMarketArtifact,
+  easelRoyaltySplitterArtifact,
   mockV3AggregatorArtifact,
 } from "./generated/artifacts.ts";
 export type { EaselDeployment } from "./types.ts";

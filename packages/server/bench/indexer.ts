@@ -122,7 +122,8 @@ try {
       encodeFunctionData({
         abi: easelCollectionAbi,
         functionName: "mintNFT",
-        args: [1000, cidBytes(id), BigInt(id), []],
+        // Ids are assigned in order: the artist's nonces keep these mints in order, so this is token `id`.
+        args: [1000, cidBytes(id), []],
       }),
     );
   }
@@ -141,14 +142,17 @@ try {
   for (let id = 1; id <= tokens; id++) {
     const tokenId = BigInt(id);
     const a = collectors[id % collectors.length] as (typeof accounts)[0];
-    if (id % 5 === 0) await queue(a, t.market, market("placeBid", [art, tokenId]), parseEther("1"));
-    else await queue(a, t.market, market("makeOffer", [art, tokenId]), parseEther("0.05"));
+    if (id % 5 === 0)
+      await queue(a, t.market, market("placeBid", [art, tokenId, parseEther("1")]), parseEther("1"));
+    else
+      await queue(a, t.market, market("makeOffer", [art, tokenId, parseEther("0.05")]), parseEther("0.05"));
   }
   await mineAll();
   for (let id = 1; id <= tokens; id++) {
     const tokenId = BigInt(id);
     const b = collectors[(id + 1) % collectors.length] as (typeof accounts)[0];
-    if (id % 5 === 0) await queue(b, t.market, market("placeBid", [art, tokenId]), parseEther("1.1"));
+    if (id % 5 === 0)
+      await queue(b, t.market, market("placeBid", [art, tokenId, parseEther("1.1")]), parseEther("1.1"));
     else await queue(b, t.market, market("buyNow", [art, tokenId]), parseEther("0.1"));
   }
   await mineAll();

@@ -184,8 +184,10 @@ abstract contract Auctions is MarketCore {
         if (end - block.timestamp <= EXTENSION_WINDOW) end += EXTENSION_WINDOW;
 
         Auction storage s = _auctions[collection][tokenId];
-        s.bidder = msg.sender;
-        s.amount = uint96(amount);
+        // The bidder and amount share the second slot: one SSTORE (amount <= MAX_PRICE, checked above).
+        assembly ("memory-safe") {
+            sstore(add(s.slot, 1), or(caller(), shl(160, amount)))
+        }
         if (end != a.end) s.end = uint40(end);
 
         if (raise || previousBidder == address(0)) {
@@ -257,15 +259,13 @@ abstract contract Auctions is MarketCore {
     function _createAuction(address collection, uint256 tokenId, uint8 kind, uint256 price, uint256 start, uint256 end)
         private
     {
-        _auctions[collection][tokenId] = Auction({
-            seller: msg.sender,
-            start: uint40(start),
-            end: uint40(end),
-            kind: kind,
-            tokenBlocked: false,
-            bidder: address(0),
-            amount: uint96(price)
-        });
+        Auction storage a = _auctions[collection][tokenId];
+        // Both slots in one SSTORE each (a struct assignment writes field by field): seller, start, end, kind,
+        // tokenBlocked = false; then bidder = none, amount = the starting price (<= MAX_PRICE, 80 bits).
+        assembly ("memory-safe") {
+            sstore(a.slot, or(caller(), or(shl(160, start), or(shl(200, end), shl(240, kind)))))
+            sstore(add(a.slot, 1), shl(160, price))
+        }
         emit AuctionCreated(collection, tokenId, msg.sender, kind, price, start, end);
         // Escrowing the token changes its transfer count, which voids any listing of it.
         IEaselCollection(collection).transferFrom(msg.sender, address(this), tokenId);

@@ -43,7 +43,7 @@ abstract contract SellOrders is MarketCore {
         _checkPrice(price, _minimum(c.listingMinimum));
         uint256 transferCount = _checkOwnerAndApproval(collection, tokenId);
         // Not blocked (checked above): writing the whole slot keeps the flag false.
-        _writeListing(slot, TokenSlot(uint80(price), uint40(block.timestamp), uint40(transferCount), false));
+        _writeListing(slot, price, block.timestamp, transferCount, false);
         emit SellOrderSet(collection, tokenId, msg.sender, price, block.timestamp + SELL_ORDER_DURATION);
     }
 
@@ -54,7 +54,7 @@ abstract contract SellOrders is MarketCore {
         if (slot.listPrice == 0) revert NoSellOrder(collection, tokenId);
         address owner = IEaselCollection(collection).ownerOf(tokenId);
         if (owner != msg.sender) revert OnlyTokenOwner(msg.sender, owner);
-        _writeListing(slot, TokenSlot(0, 0, 0, slot.blocked));
+        _writeListing(slot, 0, 0, 0, slot.blocked);
         emit SellOrderCancelled(collection, tokenId, msg.sender);
     }
 
@@ -73,7 +73,7 @@ abstract contract SellOrders is MarketCore {
         if (block.timestamp >= expiresAt) revert SellOrderExpired(expiresAt);
         if (msg.value != order.listPrice) revert IncorrectPayment(order.listPrice, msg.value);
         // Not blocked: clearing the whole slot keeps the flag false.
-        _writeListing(slot, TokenSlot(0, 0, 0, false));
+        _writeListing(slot, 0, 0, 0, false);
         // The transfer and the checks below are one atomic step: a failed check undoes the transfer.
         SaleTerms memory t = _transferForSale(collection, tokenId, msg.sender);
         if (t.transferCount != order.listTransferCount) revert SellOrderVoid(order.listTransferCount, t.transferCount);
@@ -110,10 +110,13 @@ abstract contract SellOrders is MarketCore {
         }
     }
 
-    function _writeListing(TokenSlot storage slot, TokenSlot memory value) private {
-        slot.listPrice = value.listPrice;
-        slot.listedAt = value.listedAt;
-        slot.listTransferCount = value.listTransferCount;
-        slot.blocked = value.blocked;
+    /// @dev Writes the whole slot in one SSTORE (field-by-field assignment costs one per field).
+    /// `price` <= MAX_PRICE (80 bits), a timestamp fits 40 bits and a transfer count 39 (the collection's).
+    function _writeListing(TokenSlot storage slot, uint256 price, uint256 listedAt, uint256 transferCount, bool blocked)
+        private
+    {
+        assembly ("memory-safe") {
+            sstore(slot.slot, or(or(price, shl(80, listedAt)), or(shl(120, transferCount), shl(160, blocked))))
+        }
     }
 }

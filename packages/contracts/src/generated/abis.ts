@@ -3498,17 +3498,6 @@ export const easelCollectionAbi = [
   {
     "inputs": [
       {
-        "internalType": "uint256",
-        "name": "maxSupply",
-        "type": "uint256"
-      }
-    ],
-    "name": "MaxSupplyReached",
-    "type": "error"
-  },
-  {
-    "inputs": [
-      {
         "internalType": "address",
         "name": "caller",
         "type": "address"
@@ -3637,6 +3626,22 @@ export const easelCollectionAbi = [
   {
     "inputs": [],
     "name": "TokenDoesNotExist",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "maxSupply",
+        "type": "uint256"
+      }
+    ],
+    "name": "TokenIdOutOfRange",
     "type": "error"
   },
   {

@@ -76,7 +76,7 @@ abstract contract Base {
 
     function lazyCollectionVoucher(address owner, uint32 maxSupply, uint256 deadline)
         internal
-        view
+        pure
         returns (LazyCollectionVoucher memory v)
     {
         v = LazyCollectionVoucher({

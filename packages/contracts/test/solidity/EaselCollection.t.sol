@@ -470,7 +470,7 @@ contract EaselCollectionTest is Base {
     // ------------------------------------------------------------ lazy mint
 
     function test_lazyMint_paysLikePrimarySale() public {
-        EaselCollection lazy = createLazy(10);
+        EaselCollection lazy = createLazy(50);
         LazyMintVoucher memory v = signedVoucher(lazy, 42, 1 ether, buyer);
         uint256 before = artist.balance;
         vm.expectEmit();
@@ -482,7 +482,7 @@ contract EaselCollectionTest is Base {
         assertEq(artist.balance - before, 0.9 ether, "proceeds");
         assertEq(address(lazy).balance, 0.1 ether, "fee held");
         (,, uint256 minted,) = lazy.collectionInfo();
-        assertEq(minted, 1, "minted");
+        assertEq(minted, 0, "lazy collections do not count mints");
         assertTrue(lazy.saleInfo(42).primarySold, "the lazy mint was the primary sale");
 
         uint256 marketBefore = address(market).balance;
@@ -535,11 +535,17 @@ contract EaselCollectionTest is Base {
         vm.expectRevert(abi.encodeWithSelector(EaselCollection.RecordAlreadyRegistered.selector, 1));
         lazy.lazyMint{value: 1 ether}(v);
 
-        // Max supply.
+        // Max supply: lazy ids are 1..maxSupply, so no id beyond it (nor 0) can be minted.
         LazyMintVoucher memory v2 = signedVoucher(lazy, 2, 1 ether, buyer);
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(EaselCollection.MaxSupplyReached.selector, 1));
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenIdOutOfRange.selector, 2, 1));
         lazy.lazyMint{value: 1 ether}(v2);
+        LazyMintVoucher memory v0 = signedVoucher(lazy, 0, 1 ether, buyer);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenIdOutOfRange.selector, 0, 1));
+        lazy.lazyMint{value: 1 ether}(v0);
+        (,, uint256 minted,) = lazy.collectionInfo();
+        assertEq(minted, 0, "lazy collections do not count");
     }
 
     function test_lazyMint_buyerCannotBeOwner() public {

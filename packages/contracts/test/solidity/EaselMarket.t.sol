@@ -223,6 +223,12 @@ contract EaselMarketTest is Base {
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, impl));
         market.setSellOrder(impl, 1, 1 ether);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, impl));
+        market.buyNow{value: 1 ether}(impl, 1);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, impl));
+        market.acceptOffer(impl, 1, 0);
     }
 
     function test_moderation_refusesAndAllowsCancels() public {

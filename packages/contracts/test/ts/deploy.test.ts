@@ -102,7 +102,7 @@ describe("deployEasel (generated artifacts, viem only)", async () => {
 
     const price = parseEther("0.5");
     const voucher = {
-      tokenId: 77n,
+      tokenId: 7n,
       price,
       royaltyBps: 500,
       cid: cid("metadata"),
@@ -131,7 +131,7 @@ describe("deployEasel (generated artifacts, viem only)", async () => {
       address: lazy,
       abi: easelCollectionAbi,
       functionName: "ownerOf",
-      args: [77n],
+      args: [7n],
     });
     assert.equal(getAddress(owner), getAddress(buyer.account.address));
     const after = await publicClient.getBalance({ address: admin.account.address });
@@ -140,7 +140,7 @@ describe("deployEasel (generated artifacts, viem only)", async () => {
       address: lazy,
       abi: easelCollectionAbi,
       functionName: "tokenURI",
-      args: [77n],
+      args: [7n],
     });
     assert.match(uri, /^ipfs:\/\/bafkrei[a-z2-7]{52}$/);
 

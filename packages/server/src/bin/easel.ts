@@ -15,6 +15,7 @@ import {
   easelCollectionArtifact,
   easelFactoryArtifact,
   easelMarketArtifact,
+  easelRoyaltySplitterArtifact,
 } from "@easel/contracts";
 import { deployEasel } from "@easel/contracts/deploy";
 import { createPublicClient, createWalletClient, http, toHex } from "viem";
@@ -89,7 +90,12 @@ const signerKey = toHex(
 /** Identifies the contracts this checkout would deploy, to notice when the local chain runs older ones. */
 function contractsBytecodeHash(): string {
   const hash = createHash("sha256");
-  for (const artifact of [easelMarketArtifact, easelFactoryArtifact, easelCollectionArtifact])
+  for (const artifact of [
+    easelMarketArtifact,
+    easelFactoryArtifact,
+    easelCollectionArtifact,
+    easelRoyaltySplitterArtifact,
+  ])
     hash.update(artifact.bytecode);
   return hash.digest("hex");
 }

@@ -95,7 +95,7 @@ describe("indexer projections", () => {
         owner: lower(alice.address),
       });
       expect(token(lazy, "7")?.collaborators).toEqual([{ account: lower(artist.address), share: 100 }]);
-      expect(token(lower(t.defaultCollection), "100")).toMatchObject({ status: "burned" });
+      expect(token(lower(t.defaultCollection), "1")).toMatchObject({ status: "burned" });
 
       const auctions = await q("SELECT * FROM chain_auctions ORDER BY created_block");
       expect(auctions).toHaveLength(2);
@@ -283,13 +283,19 @@ describe("indexer robustness", () => {
         const base = await artistOffers();
         const snapshot = await t.test.snapshot();
         // The branch that will be dropped: offers from alice (the owner, artist, is notified of each).
-        for (let i = 0; i < depth; i++) await d.market(alice, "makeOffer", [art, 4n], parseEther("0.1"));
+        // Alice raises her own offer: each call states the new total and sends the 0.1 difference.
+        for (let i = 0; i < depth; i++) {
+          const step = parseEther("0.1");
+          await d.market(alice, "makeOffer", [art, 4n, step * BigInt(i + 1)], step);
+        }
         await indexToHead(options);
         expect(await artistOffers()).toBe(base + depth);
         await t.test.revert({ id: snapshot });
         // The canonical branch: different transactions (carol offers on token 2), another length.
+        // Carol raises her own offer by 0.01 each time (first 0.1, then the difference).
         for (let i = 0; i < replacement; i++) {
-          await d.market(carol, "makeOffer", [art, 2n], parseEther(String(0.1 + i * 0.01)));
+          const total = parseEther("0.1") + parseEther("0.01") * BigInt(i);
+          await d.market(carol, "makeOffer", [art, 2n, total], i === 0 ? total : parseEther("0.01"));
         }
         await indexToHead(options);
         expect(lines.filter((l) => l.includes("reorg")).length).toBe(depth === 1 ? 1 : 2);
@@ -442,7 +448,12 @@ describe("live updates", () => {
           BigInt(rows[0].indexed_block) >= (await t.publicClient.getBlockNumber({ cacheTime: 0 }))
         );
       });
-      const receipt = await driver(t).market(carol, "makeOffer", [flow.art, 4n], parseEther("0.5"));
+      const receipt = await driver(t).market(
+        carol,
+        "makeOffer",
+        [flow.art, 4n, parseEther("0.5")],
+        parseEther("0.5"),
+      );
       const block = receipt.blockNumber;
       const covers = (n: Record<string, unknown>) =>
         BigInt(String(n.from)) <= block && block <= BigInt(String(n.to));

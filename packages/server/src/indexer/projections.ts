@@ -40,6 +40,17 @@ const SETTINGS_EVENTS = new Set([
   "SignerSet",
 ]);
 
+/** Creator, CID, royalty and split from a `Minted` or `LazyMinted` event. */
+function setMintDetails(token: Row, a: Record<string, unknown>) {
+  token.creator = a.creator;
+  token.cid = cidString(a.cid);
+  token.royalty_bps = Number(a.royaltyBps);
+  token.collaborators = ((a.collaborators as { account: string; share: string }[]) ?? []).map((c) => ({
+    account: c.account,
+    share: Number(c.share),
+  }));
+}
+
 function describe(table: PgTable) {
   const config = getTableConfig(table);
   const columns = config.columns.map((c) => c.name);
@@ -353,7 +364,7 @@ export const HANDLERS: Record<string, Handler> = {
     });
     b.touch(collection, tokenId, from, to);
     if (from === ZERO) {
-      // The Minted event that follows in the same transaction fills in creator, CID and royalty.
+      // The Minted (or LazyMinted) event that follows in the same transaction fills in creator, CID and royalty.
       b.tokens.set({
         collection,
         token_id: tokenId,
@@ -413,25 +424,21 @@ export const HANDLERS: Record<string, Handler> = {
     const tokenId = String(a.tokenId);
     const token = b.token(collection, tokenId);
     if (!token) return;
-    token.creator = a.creator;
-    token.cid = cidString(a.cid);
-    token.royalty_bps = Number(a.royaltyBps);
-    token.collaborators = ((a.collaborators as { account: string; share: string }[]) ?? []).map((c) => ({
-      account: c.account,
-      share: Number(c.share),
-    }));
+    setMintDetails(token, a);
     b.tokens.touch(token);
     b.activityRow(e, 0, "mint", collection, tokenId, a.creator, a.to, null);
     b.touch(collection, tokenId, a.creator);
   },
 
+  /** A lazy mint is a mint and the token's primary sale in one event. */
   LazyMinted(b, e) {
     const collection = e.address;
     const a = e.args;
     const tokenId = String(a.tokenId);
     const token = b.token(collection, tokenId);
-    const seller = String(b.collections.get(collection)?.owner ?? token?.creator ?? ZERO);
+    const seller = String(a.creator);
     if (token) {
+      setMintDetails(token, a);
       token.lazy = true;
       token.last_price = a.price;
       setTokenStatus(b, e, token, "lazy-sold", null);
@@ -447,12 +454,13 @@ export const HANDLERS: Record<string, Handler> = {
       price: a.price,
       fee: a.fee,
       royalty: "0",
-      proceeds: a.proceeds,
+      proceeds: String(BigInt(String(a.price)) - BigInt(String(a.fee))),
       primary: true,
       tx_hash: e.txHash,
       block_time: e.blockTime.toISOString(),
     });
-    b.activityRow(e, 0, "sale", collection, tokenId, seller, a.buyer, a.price);
+    b.activityRow(e, 0, "mint", collection, tokenId, seller, a.buyer, null);
+    b.activityRow(e, 1, "sale", collection, tokenId, seller, a.buyer, a.price);
     b.touch(collection, tokenId, seller, a.buyer);
     const data = { collection, tokenId, price: a.price };
     b.notify(e, seller, "sale", "itemSold", `Your NFT #${tokenId} was bought for ${eth(a.price)}.`, data);
@@ -572,7 +580,19 @@ export const HANDLERS: Record<string, Handler> = {
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "minted", null);
     b.activityRow(e, 0, "auction_cancelled", collection, tokenId, a.seller, null, null);
-    b.touch(collection, tokenId, a.seller);
+    // An operator may cancel an auction that has bids: the top bid is refunded.
+    const refunded = a.refundedBidder === ZERO ? null : String(a.refundedBidder);
+    if (refunded) {
+      b.notify(
+        e,
+        refunded,
+        "auction_cancelled",
+        "bidActivity",
+        `The auction of NFT #${tokenId} was cancelled; your bid of ${eth(a.refundedAmount)} was refunded.`,
+        { collection, tokenId, amount: a.refundedAmount },
+      );
+    }
+    b.touch(collection, tokenId, a.seller, refunded);
   },
 
   BidPlaced(b, e) {

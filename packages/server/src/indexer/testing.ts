@@ -204,20 +204,20 @@ export function driver(t: TestChain) {
       creator: Address,
     ) {
       const voucher = {
-        price,
-        buyer: buyer.address,
-        royaltyBps: 500,
-        collection: collectionAddress,
-        cid: cidBytes(Number(tokenId) + 10_000),
         tokenId,
+        price,
+        royaltyBps: 500,
+        cid: cidBytes(Number(tokenId) + 10_000),
         collaborators: [{ account: creator, share: 100 }],
+        nonce: 0,
         deadline: 2n ** 40n,
       };
+      // The buyer and the collection are signed, not sent: only that buyer can use it, only there.
       const signature = await signer.signTypedData({
         domain: { ...LAZY_MINT_DOMAIN, chainId: 31337, verifyingContract: collectionAddress },
         types: lazyMintVoucherTypes,
         primaryType: "LazyMintVoucher",
-        message: voucher,
+        message: { ...voucher, buyer: buyer.address, collection: collectionAddress },
       });
       return send(
         buyer,
@@ -228,8 +228,18 @@ export function driver(t: TestChain) {
         price,
       );
     },
-    mint: (who: (typeof accounts)[0], address: Address, tokenId: bigint, royaltyBps = 1000) =>
-      send(who, address, easelCollectionAbi, "mintNFT", [royaltyBps, cidBytes(Number(tokenId)), tokenId, []]),
+    /** Mints the collection's next token, which must be `tokenId` (ids are assigned in order from 1). */
+    async mint(who: (typeof accounts)[0], address: Address, tokenId: bigint, royaltyBps = 1000) {
+      const receipt = await send(who, address, easelCollectionAbi, "mintNFT", [
+        royaltyBps,
+        cidBytes(Number(tokenId)),
+        [],
+      ]);
+      const [minted] = parseEventLogs({ abi: easelCollectionAbi, logs: receipt.logs, eventName: "Minted" });
+      const id = (minted as { args: { tokenId: bigint } } | undefined)?.args.tokenId;
+      if (id !== tokenId) throw new Error(`minted token ${id}, expected ${tokenId}`);
+      return receipt;
+    },
     approve: (who: (typeof accounts)[0], address: Address) =>
       send(who, address, easelCollectionAbi, "setApprovalForAll", [t.market, true]),
     async increaseTime(seconds: number) {
@@ -250,7 +260,7 @@ export async function runFullFlow(t: TestChain) {
   await d.market(admin, "setArtistVerified", [artist.address, true]);
   const art = await d.createCollection(artist, "Sunsets", "SUN");
   for (const id of [1n, 2n, 3n, 4n]) await d.mint(artist, art, id);
-  await d.mint(admin, t.defaultCollection, 100n, 0);
+  await d.mint(admin, t.defaultCollection, 1n, 0);
   await d.approve(artist, art);
 
   // Fixed price: list, buy (primary sale).
@@ -259,22 +269,22 @@ export async function runFullFlow(t: TestChain) {
 
   // Standard auction: bid, outbid in the last 15 minutes (extension), complete.
   await d.market(artist, "setStandardAuction", [art, 2n, parseEther("1"), 0n, 900n]);
-  await d.market(alice, "placeBid", [art, 2n], parseEther("1"));
+  await d.market(alice, "placeBid", [art, 2n, parseEther("1")], parseEther("1"));
   await d.increaseTime(300);
-  await d.market(bob, "placeBid", [art, 2n], parseEther("1.2"));
+  await d.market(bob, "placeBid", [art, 2n, parseEther("1.2")], parseEther("1.2"));
   await d.increaseTime(2_000);
   await d.market(carol, "completeAuction", [art, 2n]);
 
   // Reserve auction: the first bid at the reserve starts it for 72 hours.
   await d.market(artist, "setReserveAuction", [art, 3n, parseEther("0.5")]);
-  await d.market(carol, "placeBid", [art, 3n], parseEther("0.5"));
+  await d.market(carol, "placeBid", [art, 3n, parseEther("0.5")], parseEther("0.5"));
   await d.increaseTime(72 * 3600 + 10);
   await d.market(artist, "completeAuction", [art, 3n]);
 
   // Offers on token 1 (owned by alice): bob offers, carol outbids, bob offers on 4 and cancels, alice accepts.
-  await d.market(bob, "makeOffer", [art, 1n], parseEther("0.1"));
-  await d.market(carol, "makeOffer", [art, 1n], parseEther("0.2"));
-  await d.market(bob, "makeOffer", [art, 4n], parseEther("0.1"));
+  await d.market(bob, "makeOffer", [art, 1n, parseEther("0.1")], parseEther("0.1"));
+  await d.market(carol, "makeOffer", [art, 1n, parseEther("0.2")], parseEther("0.2"));
+  await d.market(bob, "makeOffer", [art, 4n, parseEther("0.1")], parseEther("0.1"));
   await d.market(bob, "cancelOffer", [art, 4n]);
   await d.approve(alice, art);
   await d.market(alice, "acceptOffer", [art, 1n, parseEther("0.2")]);
@@ -292,7 +302,7 @@ export async function runFullFlow(t: TestChain) {
   await d.lazyMint(alice, lazy, 7n, parseEther("0.3"), artist.address);
 
   // Burn, ban, blocks.
-  await d.collection(admin, t.defaultCollection, "burnNFT", [100n]);
+  await d.collection(admin, t.defaultCollection, "burnNFT", [1n]);
   await d.market(admin, "setBanned", [bob.address, true]);
   await d.market(admin, "setTokenBlocked", [art, 3n, true]);
   await d.market(admin, "setCollectionBlocked", [lazy, true]);
