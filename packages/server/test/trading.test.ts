@@ -33,11 +33,10 @@ beforeAll(async () => {
   await d.market(admin, "setArtistVerified", [artist.address, true]);
   art = await d.createCollection(artist, "Harbour", "HRB");
   for (const id of [1n, 2n, 3n]) await d.mint(artist, art, id);
-  // Token 5 splits its proceeds with alice.
+  // Token 4 splits its proceeds with alice.
   await d.send(artist, art, easelCollectionAbi, "mintNFT", [
     500,
-    cidBytes(5),
-    5n,
+    cidBytes(4),
     [
       { account: artist.address, share: 50 },
       { account: alice.address, share: 50 },
@@ -45,9 +44,9 @@ beforeAll(async () => {
   ]);
   await d.approve(artist, art);
   await d.market(artist, "setSellOrder", [art, 1n, parseEther("1")]);
-  await d.market(alice, "makeOffer", [art, 2n], parseEther("0.2"));
+  await d.market(alice, "makeOffer", [art, 2n, parseEther("0.2")], parseEther("0.2"));
   await d.market(artist, "setStandardAuction", [art, 3n, parseEther("1"), 0n, 3600n]);
-  await d.market(bob, "placeBid", [art, 3n], parseEther("1.5"));
+  await d.market(bob, "placeBid", [art, 3n, parseEther("1.5")], parseEther("1.5"));
 
   const env = t.env(scratch.url);
   const config = loadConfig(env);
@@ -77,7 +76,7 @@ describe("profile lists from the chain", () => {
   it("shows what an artist created and the collections they own", async () => {
     const { status, body } = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${artist.address}`);
     expect(status).toBe(200);
-    expect(tokenIds(body.data.created as ChainTokenItem[])).toEqual(["1", "2", "3", "5"]);
+    expect(tokenIds(body.data.created as ChainTokenItem[])).toEqual(["1", "2", "3", "4"]);
     const harbour = (body.data.created as ChainTokenItem[]).find((item) => item.tokenId === "1");
     expect(harbour).toMatchObject({
       name: "Harbour #1",
@@ -98,7 +97,7 @@ describe("profile lists from the chain", () => {
 
   it("shows a collaborator's split and an empty collection for a collector", async () => {
     const { body } = await api.call<ProfileResponse>("GET", `/api/profile?userkey=${alice.address}`);
-    expect(tokenIds(body.data.split as ChainTokenItem[])).toEqual(["5"]);
+    expect(tokenIds(body.data.split as ChainTokenItem[])).toEqual(["4"]);
     expect(body.data.created).toEqual([]);
     expect(body.data.collection).toEqual([]);
   });

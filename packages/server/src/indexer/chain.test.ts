@@ -273,6 +273,7 @@ describe("indexer robustness", () => {
         .rows;
     try {
       await indexToHead(options);
+      let carolOffer = 0n;
       for (const [depth, replacement] of [
         [1, 1],
         [3, 4],
@@ -292,10 +293,12 @@ describe("indexer robustness", () => {
         expect(await artistOffers()).toBe(base + depth);
         await t.test.revert({ id: snapshot });
         // The canonical branch: different transactions (carol offers on token 2), another length.
-        // Carol raises her own offer by 0.01 each time (first 0.1, then the difference).
+        // Carol raises her own offer by 0.01 each time (she sends the difference); her offers are on the
+        // canonical chain, so they carry over to the next round.
         for (let i = 0; i < replacement; i++) {
-          const total = parseEther("0.1") + parseEther("0.01") * BigInt(i);
-          await d.market(carol, "makeOffer", [art, 2n, total], i === 0 ? total : parseEther("0.01"));
+          const total = carolOffer === 0n ? parseEther("0.1") : carolOffer + parseEther("0.01");
+          await d.market(carol, "makeOffer", [art, 2n, total], total - carolOffer);
+          carolOffer = total;
         }
         await indexToHead(options);
         expect(lines.filter((l) => l.includes("reorg")).length).toBe(depth === 1 ? 1 : 2);
