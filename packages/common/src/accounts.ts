@@ -445,6 +445,12 @@ export type ContactRequest = z.input<typeof contactRequestSchema>;
 // --- Artist application ----------------------------------------------------------------------
 
 export const APPLICATION_ROLES = ["artist", "artCollector", "artistFoundation"] as const;
+/** How each applicant role reads on screen. */
+export const APPLICATION_ROLE_LABELS: Record<(typeof APPLICATION_ROLES)[number], string> = {
+  artist: "Artist",
+  artCollector: "Art Collector",
+  artistFoundation: "Artist Foundation",
+};
 export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -544,3 +550,14 @@ export const adminUsersResponseSchema = z.object({
 });
 export const adminUserResponseSchema = z.object({ data: z.object({ user: adminUserSchema }) });
 export const ADMIN_USERS_PAGE_SIZE = 50;
+
+// --- Response types (what the web reads; inferred, never re-declared) ---------------------------
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+export type FollowResponse = z.infer<typeof followResponseSchema>;
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+export type ArtistApplicationResponse = z.infer<typeof artistApplicationResponseSchema>;
+export type AdminReportsResponse = z.infer<typeof adminReportsResponseSchema>;
+export type AdminApplicationsResponse = z.infer<typeof adminApplicationsResponseSchema>;
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

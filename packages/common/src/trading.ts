@@ -71,3 +71,6 @@ export const profileOpenOrdersResponseSchema = z.object({
     offers: z.array(tradeRowSchema),
   }),
 });
+export type ProfileOffersResponse = z.infer<typeof profileOffersResponseSchema>;
+export type ProfileAuctionsResponse = z.infer<typeof profileAuctionsResponseSchema>;
+export type ProfileOpenOrdersResponse = z.infer<typeof profileOpenOrdersResponseSchema>;

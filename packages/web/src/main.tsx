@@ -7,8 +7,8 @@ import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/Providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { StartupError } from "./app/StartupError.tsx";
-import { createWagmiConfig } from "./lib/chain.ts";
 import { loadPublicConfig } from "./lib/config.ts";
+import { createWagmiConfig } from "./web3/chain.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -1,5 +1,5 @@
 import { Link, useRouteError } from "react-router";
-import { buttonClass } from "../components/Button.tsx";
+import { buttonClass } from "../ui/Button.tsx";
 
 export const ERROR_TEXT = "Something went wrong.";
 

@@ -1,9 +1,9 @@
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import { AccountWatcher } from "../auth/AccountWatcher.tsx";
-import { Footer } from "../components/Footer.tsx";
-import { Header } from "../components/Header.tsx";
-import { NewsletterConfirmation } from "../components/NewsletterConfirmation.tsx";
+import { NewsletterConfirmation } from "../features/newsletter/components/NewsletterConfirmation.tsx";
 import { WalletDialog } from "../wallet/WalletDialog.tsx";
+import { Footer } from "./Footer.tsx";
+import { Header } from "./Header.tsx";
 import type { RouteHandle } from "./routes.tsx";
 
 export function Layout() {

@@ -4,8 +4,8 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { type Config, WagmiProvider } from "wagmi";
+import { AppConfigProvider } from "../api/appConfig.tsx";
 import { WalletDialogProvider } from "../wallet/walletDialogState.tsx";
-import { AppConfigProvider } from "./appConfig.tsx";
 
 /** Everything a page needs around it: config, wagmi, TanStack Query, the wallet dialog state and toasts. */
 export function Providers({

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Button } from "../components/Button.tsx";
-import { LogoMark } from "../components/Logo.tsx";
-import { errorMessage } from "../lib/api.ts";
+import { errorMessage } from "../api/client.ts";
+import { Button } from "../ui/Button.tsx";
+import { LogoMark } from "../ui/Logo.tsx";
 
 /** Shown when the app cannot load its configuration from the server (GET /api/config). */
 export function StartupError({ error, onRetry }: { error: unknown; onRetry: () => Promise<void> }) {

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 import { RequireProfile } from "../auth/RequireProfile.tsx";
-import { PageLoader } from "../components/PageLoader.tsx";
+import { PageLoader } from "../ui/PageLoader.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
 import { Layout } from "./Layout.tsx";
 

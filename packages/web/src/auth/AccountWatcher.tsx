@@ -1,7 +1,7 @@
 import { sameAddress } from "@easel/common";
 import { useEffect, useRef, useState } from "react";
 import { useConnection } from "wagmi";
-import { useAppConfig } from "../app/appConfig.tsx";
+import { useAppConfig } from "../api/appConfig.tsx";
 import { countdownSeconds } from "./connectedAt.ts";
 import { useSession } from "./session.ts";
 import { endServerSession } from "./useSignOut.ts";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { toast } from "sonner";
-import { Button } from "../components/Button.tsx";
-import { usePageTitle } from "../components/ComingSoon.tsx";
-import { Spinner } from "../components/Spinner.tsx";
+import { usePageTitle } from "../lib/usePageTitle.ts";
+import { Button } from "../ui/Button.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { useSession } from "./session.ts";
 

@@ -1,6 +1,6 @@
 import type { SessionResponse } from "@easel/common";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../lib/api.ts";
+import { ApiError, apiFetch } from "../api/client.ts";
 
 export const SESSION_QUERY_KEY = ["auth", "session"] as const;
 

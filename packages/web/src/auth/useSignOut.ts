@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useConfig } from "wagmi";
 import { disconnect } from "wagmi/actions";
-import { apiFetch } from "../lib/api.ts";
+import { apiFetch } from "../api/client.ts";
 import { clearLocalState } from "../lib/storage.ts";
 import { SESSION_QUERY_KEY, SIGNED_OUT } from "./session.ts";
 

@@ -1,5 +1,5 @@
 import { type PublicConfig, publicConfigSchema } from "@easel/common";
-import { apiFetch } from "./api.ts";
+import { apiFetch } from "../api/client.ts";
 
 /** Loads the server's public config once at start: which chain, RPC, explorer and contracts. */
 export async function loadPublicConfig(): Promise<PublicConfig> {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { buttonClass } from "../components/Button.tsx";
-import { ProsePage, ProseSection } from "../components/Prose.tsx";
+import { buttonClass } from "../ui/Button.tsx";
+import { ProsePage, ProseSection } from "../ui/Prose.tsx";
 
 /** About (Our Story). */
 export function Component() {

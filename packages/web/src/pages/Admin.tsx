@@ -1,4 +1,4 @@
-import { AdminPage } from "../admin/AdminPage.tsx";
+import { AdminPage } from "../features/moderation/components/AdminPage.tsx";
 
 export function Component() {
   return <AdminPage />;

@@ -1,41 +1,34 @@
 import {
   APPLICATION_DESCRIPTION_MAX,
+  APPLICATION_ROLE_LABELS,
   APPLICATION_ROLES,
   type ArtistApplication,
   artistApplicationRequestSchema,
   MESSAGES,
 } from "@easel/common";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { ApiError, errorMessage } from "../api/client.ts";
 import { useSession } from "../auth/session.ts";
-import { Button, buttonClass } from "../components/Button.tsx";
-import { usePageTitle } from "../components/ComingSoon.tsx";
-import { applyServerErrors, FieldShell, inputClass, TextAreaField, TextField } from "../components/Field.tsx";
-import { Spinner } from "../components/Spinner.tsx";
-import { ApiError, apiFetch, errorMessage } from "../lib/api.ts";
+import { useMyApplication, useSubmitApplication } from "../features/artist-application/api/application.ts";
+import { usePageTitle } from "../lib/usePageTitle.ts";
+import { Button, buttonClass } from "../ui/Button.tsx";
+import { applyServerErrors, FieldShell, inputClass, TextAreaField, TextField } from "../ui/Field.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 
 type ApplicationInput = z.input<typeof artistApplicationRequestSchema>;
 type ApplicationOutput = z.output<typeof artistApplicationRequestSchema>;
-
-export const ROLE_LABELS: Record<(typeof APPLICATION_ROLES)[number], string> = {
-  artist: "Artist",
-  artCollector: "Art Collector",
-  artistFoundation: "Artist Foundation",
-};
 
 const STATUS_TEXT: Record<ArtistApplication["status"], string> = {
   pending: "Your application is being reviewed. We will be in touch soon.",
   approved: "Your application was approved: you are a verified artist and can mint on Easel.",
   rejected: "Your application was not approved this time. You can edit it and apply again.",
 };
-
-const MINE_KEY = ["artist-applications", "mine"] as const;
 
 /** Artist application: completion view -> Edit -> form -> 'Thank you! we will be in touch soon.' */
 export function Component() {
@@ -69,12 +62,7 @@ export function Component() {
 
 function Application() {
   const [mode, setMode] = useState<"view" | "form" | "thanks">("view");
-  const mine = useQuery({
-    queryKey: MINE_KEY,
-    queryFn: async () =>
-      (await apiFetch<{ data: { application: ArtistApplication | null } }>("/api/artist-applications/mine"))
-        .data.application,
-  });
+  const mine = useMyApplication();
   if (mine.isPending) return <Spinner className="size-6 text-neutral-400" />;
   if (mine.isError) return <p className="text-red-700 dark:text-red-400">{errorMessage(mine.error)}</p>;
   const application = mine.data;
@@ -118,7 +106,7 @@ function Application() {
             <dt className="text-neutral-500">Name</dt>
             <dd>{application.name}</dd>
             <dt className="text-neutral-500">Role</dt>
-            <dd>{ROLE_LABELS[application.role]}</dd>
+            <dd>{APPLICATION_ROLE_LABELS[application.role]}</dd>
             <dt className="text-neutral-500">Profile URL</dt>
             <dd className="break-all">{application.profileURL}</dd>
             <dt className="text-neutral-500">Email</dt>
@@ -147,7 +135,7 @@ export function ApplicationForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const submit = useSubmitApplication();
   const {
     register,
     handleSubmit,
@@ -171,8 +159,7 @@ export function ApplicationForm({
   const description = String(watch("description") ?? "");
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiFetch("/api/artist-applications", { method: "POST", body: values });
-      await queryClient.invalidateQueries({ queryKey: MINE_KEY });
+      await submit.mutateAsync(values);
       onDone();
     } catch (error) {
       if (
@@ -230,7 +217,7 @@ export function ApplicationForm({
             <option value="">Select your role</option>
             {APPLICATION_ROLES.map((role) => (
               <option key={role} value={role}>
-                {ROLE_LABELS[role]}
+                {APPLICATION_ROLE_LABELS[role]}
               </option>
             ))}
           </select>

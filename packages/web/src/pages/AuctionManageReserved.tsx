@@ -1,4 +1,4 @@
-import { ComingSoon } from "../components/ComingSoon.tsx";
+import { ComingSoon } from "../ui/ComingSoon.tsx";
 
 export function Component() {
   return <ComingSoon title="Manage Reserved Auction" />;

@@ -4,10 +4,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { Button } from "../components/Button.tsx";
-import { usePageTitle } from "../components/ComingSoon.tsx";
-import { applyServerErrors, TextAreaField, TextField } from "../components/Field.tsx";
-import { ApiError, apiFetch, errorMessage } from "../lib/api.ts";
+import { ApiError, errorMessage } from "../api/client.ts";
+import { sendContactMessage } from "../features/contact/api/contact.ts";
+import { usePageTitle } from "../lib/usePageTitle.ts";
+import { Button } from "../ui/Button.tsx";
+import { applyServerErrors, TextAreaField, TextField } from "../ui/Field.tsx";
 
 type ContactInput = z.input<typeof contactRequestSchema>;
 type ContactOutput = z.output<typeof contactRequestSchema>;
@@ -27,7 +28,7 @@ export function ContactForm() {
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await apiFetch<{ message: string }>("/api/contact", { method: "POST", body: values });
+      const result = await sendContactMessage(values);
       toast.success(result.message || MESSAGES.contactSent);
       reset();
       setSent(true);

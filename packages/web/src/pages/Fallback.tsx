@@ -1,4 +1,4 @@
-import { PageLoader } from "../components/PageLoader.tsx";
+import { PageLoader } from "../ui/PageLoader.tsx";
 
 export function Component() {
   return <PageLoader />;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProsePage } from "../components/Prose.tsx";
+import { ProsePage } from "../ui/Prose.tsx";
 
 type Question = { q: string; a: React.ReactNode };
 

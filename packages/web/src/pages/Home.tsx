@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { buttonClass } from "../components/Button.tsx";
-import { usePageTitle } from "../components/ComingSoon.tsx";
+import { usePageTitle } from "../lib/usePageTitle.ts";
+import { buttonClass } from "../ui/Button.tsx";
 
 const STEPS = [
   {

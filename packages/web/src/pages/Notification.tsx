@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { useSession } from "../auth/session.ts";
-import { buttonClass } from "../components/Button.tsx";
-import { usePageTitle } from "../components/ComingSoon.tsx";
-import { NotificationList } from "../settings/Notifications.tsx";
+import { NotificationList } from "../features/settings/components/Notifications.tsx";
+import { usePageTitle } from "../lib/usePageTitle.ts";
+import { buttonClass } from "../ui/Button.tsx";
 
 /** /notification: the signed-in user's notifications, with a way to change the email they go to. */
 export function Component() {

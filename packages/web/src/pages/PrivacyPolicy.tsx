@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProsePage, ProseSection } from "../components/Prose.tsx";
+import { ProsePage, ProseSection } from "../ui/Prose.tsx";
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
 import { useSession } from "../auth/session.ts";
-import { ProfileView } from "../profile/ProfileView.tsx";
+import { ProfileView } from "../features/profile/components/ProfileView.tsx";
 
 /** /profile: the signed-in user's own profile (the route is guarded). */
 export function Component() {

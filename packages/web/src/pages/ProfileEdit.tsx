@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { errorMessage } from "../api/client.ts";
 import { useSession } from "../auth/session.ts";
 import { useSignOut } from "../auth/useSignOut.ts";
-import { usePageTitle } from "../components/ComingSoon.tsx";
-import { Logo } from "../components/Logo.tsx";
-import { Spinner } from "../components/Spinner.tsx";
-import { useProfile } from "../lib/accounts.ts";
-import { errorMessage } from "../lib/api.ts";
-import { EditProfileForm } from "../settings/EditProfileForm.tsx";
-import { AuctionsPanels, OffersPanels } from "../settings/HistoryPanels.tsx";
-import { ManageNotifications, NotificationList } from "../settings/Notifications.tsx";
+import { useProfile } from "../features/profile/api/profile.ts";
+import { EditProfileForm } from "../features/settings/components/EditProfileForm.tsx";
+import { AuctionsPanels, OffersPanels } from "../features/settings/components/HistoryPanels.tsx";
+import { ManageNotifications, NotificationList } from "../features/settings/components/Notifications.tsx";
+import { usePageTitle } from "../lib/usePageTitle.ts";
+import { Logo } from "../ui/Logo.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 
 type Section = "edit" | "offers" | "auctions" | "notifications" | "manageNotifications";
 

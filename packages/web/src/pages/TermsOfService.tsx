@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProsePage, ProseSection } from "../components/Prose.tsx";
+import { ProsePage, ProseSection } from "../ui/Prose.tsx";
 
 /** Terms of Service: every section the spec lists, written for Easel with its fees and liability cap. */
 export const TERMS_SECTIONS = [

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { ProfileView } from "../profile/ProfileView.tsx";
+import { ProfileView } from "../features/profile/components/ProfileView.tsx";
 
 /** /profile/{username}: anyone's profile, by username, address or ENS-style name. */
 export function Component() {

@@ -8,7 +8,7 @@ import { vi } from "vitest";
 import { Providers } from "../app/Providers.tsx";
 import { routes as appRoutes } from "../app/routes.tsx";
 import { SIGNED_OUT } from "../auth/session.ts";
-import { createWagmiConfig } from "../lib/chain.ts";
+import { createWagmiConfig } from "../web3/chain.ts";
 
 export const LOCAL_CONFIG: PublicConfig = {
   chainId: 31337,

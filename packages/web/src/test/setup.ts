@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// A lazy route's first render imports its module; on a busy machine that alone can pass the default
+// 1 s of findBy*. Waiting longer changes no assertion, only how long a slow render may take.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Radix and sonner touch.
 class ResizeObserverStub {

@@ -7,13 +7,13 @@ import { toast } from "sonner";
 import type { Connector } from "wagmi";
 import { useConfig, useConnection, useConnectors } from "wagmi";
 import { connect, disconnect, switchChain } from "wagmi/actions";
-import { useAppConfig } from "../app/appConfig.tsx";
+import { useAppConfig } from "../api/appConfig.tsx";
+import { errorMessage } from "../api/client.ts";
 import { markConnected } from "../auth/connectedAt.ts";
 import { SESSION_QUERY_KEY, useSession } from "../auth/session.ts";
-import { Button, buttonClass } from "../components/Button.tsx";
-import { LogoMark } from "../components/Logo.tsx";
-import { errorMessage } from "../lib/api.ts";
-import { isUserRejection, walletMessage } from "../lib/walletErrors.ts";
+import { Button, buttonClass } from "../ui/Button.tsx";
+import { LogoMark } from "../ui/Logo.tsx";
+import { isUserRejection, transactionErrorMessage } from "../web3/errors.ts";
 import { ANVIL_ADDRESSES, DEV_WALLET_ID, selectDevAccount } from "./devAccounts.ts";
 import { signInWithEthereum } from "./signIn.ts";
 import { useWalletDialog } from "./walletDialogState.tsx";
@@ -26,7 +26,7 @@ export function hasInjectedProvider(): boolean {
 }
 
 function walletToast(error: unknown) {
-  const message = walletMessage(error);
+  const message = transactionErrorMessage(error);
   if (isUserRejection(error)) toast(message);
   else toast.error(message);
 }
@@ -212,9 +212,9 @@ function SignStep({ address, chainId }: { address: `0x${string}`; chainId: numbe
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       setOpen(false);
     } catch (error) {
-      if (isUserRejection(error)) toast(walletMessage(error));
+      if (isUserRejection(error)) toast(transactionErrorMessage(error));
       else if (error instanceof Error && error.name === "ApiError") toast.error(errorMessage(error));
-      else toast.error(walletMessage(error));
+      else toast.error(transactionErrorMessage(error));
     } finally {
       setSigning(false);
     }
@@ -225,7 +225,7 @@ function SignStep({ address, chainId }: { address: `0x${string}`; chainId: numbe
     try {
       await disconnect(wagmiConfig);
     } catch (error) {
-      toast.error(walletMessage(error));
+      toast.error(transactionErrorMessage(error));
     } finally {
       setLeaving(false);
     }

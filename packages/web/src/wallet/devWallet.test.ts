@@ -3,8 +3,8 @@ import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { createConfig, http } from "wagmi";
 import { connect, disconnect, getConnection, signMessage, signTypedData } from "wagmi/actions";
-import { chainFromConfig } from "../lib/chain.ts";
 import { LOCAL_CONFIG } from "../test/harness.tsx";
+import { chainFromConfig } from "../web3/chain.ts";
 import { ANVIL_ADDRESSES, ANVIL_MNEMONIC, selectDevAccount } from "./devAccounts.ts";
 import { devWallet } from "./devWallet.ts";
 

@@ -3,7 +3,7 @@ import type { Address } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import type { Config } from "wagmi";
 import { signMessage } from "wagmi/actions";
-import { apiFetch } from "../lib/api.ts";
+import { apiFetch } from "../api/client.ts";
 
 /**
  * Sign-In with Ethereum (EIP-4361): asks the server for a nonce, builds the message for this site and the

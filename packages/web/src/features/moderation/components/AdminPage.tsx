@@ -1,0 +1,431 @@
+import {
+  type AdminUser,
+  APPLICATION_ROLE_LABELS,
+  type ArtistApplication,
+  type Report,
+  shortAddress,
+} from "@easel/common";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { errorMessage } from "../../../api/client.ts";
+import { useHeaderData } from "../../../api/headerData.ts";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { inputClass } from "../../../ui/Field.tsx";
+import { Spinner } from "../../../ui/Spinner.tsx";
+import { useMarket } from "../../../web3/contracts.ts";
+import { Stepper } from "../../../web3/tx/Stepper.tsx";
+import { apiStep, writeStep } from "../../../web3/tx/steps.ts";
+import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
+import {
+  approveApplication,
+  moderationKeys,
+  useAdminUsers,
+  useApplications,
+  useCloseReport,
+  useRejectApplication,
+  useReports,
+  useToggleBan,
+} from "../api/moderation.ts";
+import { Blocks } from "./Blocks.tsx";
+
+/** Shows a failed moderator action. */
+const showError = (error: unknown) => toast.error(errorMessage(error));
+
+type Tab = "reports" | "applications" | "users" | "blocks";
+
+/** The moderators' area: reports queue, artist applications, users (ban / unban), blocks. Admins only. */
+export function AdminPage() {
+  usePageTitle("Moderation");
+  const header = useHeaderData();
+  const [tab, setTab] = useState<Tab>("reports");
+  if (header.isPending) {
+    return (
+      <div className="flex justify-center py-24" role="status" aria-label="Loading">
+        <Spinner className="size-8 text-neutral-400" />
+      </div>
+    );
+  }
+  if (!header.data?.isAdmin) {
+    return (
+      <section className="mx-auto w-full max-w-3xl px-4 py-16">
+        <h1 className="text-3xl font-bold tracking-tight">Moderators only</h1>
+        <p className="mt-4 text-neutral-600 dark:text-neutral-400">This area is for Easel's moderators.</p>
+      </section>
+    );
+  }
+  const tabs: { key: Tab; label: string }[] = [
+    { key: "reports", label: "Reports" },
+    { key: "applications", label: "Artist applications" },
+    { key: "users", label: "Users" },
+    { key: "blocks", label: "Blocks" },
+  ];
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
+      <div
+        role="tablist"
+        aria-label="Moderation"
+        className="mt-6 flex gap-1 border-b border-neutral-200 dark:border-neutral-800"
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            onClick={() => setTab(t.key)}
+            className={`-mb-px border-b-2 px-4 py-3 text-sm font-semibold ${
+              tab === t.key
+                ? "border-accent-600 text-accent-700 dark:text-accent-300"
+                : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400"
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="pt-6">
+        {tab === "reports" ? <ReportsQueue /> : null}
+        {tab === "applications" ? <Applications /> : null}
+        {tab === "users" ? <Users /> : null}
+        {tab === "blocks" ? <Blocks /> : null}
+      </div>
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" aria-label="Loading" className="py-8">
+      <Spinner className="size-6 text-neutral-400" />
+    </div>
+  );
+}
+
+const cell = "px-3 py-2 align-top";
+
+function ReportsQueue() {
+  const [status, setStatus] = useState<"open" | "all">("open");
+  const reports = useReports(status);
+  const close = useCloseReport();
+  return (
+    <div className="flex flex-col gap-4">
+      <label className="flex items-center gap-2 text-sm">
+        Show
+        <select
+          className={`${inputClass} w-auto`}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as "open" | "all")}
+        >
+          <option value="open">Open reports</option>
+          <option value="all">All reports</option>
+        </select>
+      </label>
+      {reports.isPending ? (
+        <Loading />
+      ) : reports.isError ? (
+        <p className="text-red-700">{errorMessage(reports.error)}</p>
+      ) : reports.data.length === 0 ? (
+        <p className="text-neutral-600 dark:text-neutral-400">No reports to review.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Reports</caption>
+            <thead className="text-neutral-500">
+              <tr>
+                <th className={cell}>Reported</th>
+                <th className={cell}>Reason</th>
+                <th className={cell}>Description</th>
+                <th className={cell}>Reporter</th>
+                <th className={cell}>Status</th>
+                <th className={cell}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
+              {reports.data.map((report) => (
+                <tr key={report._id}>
+                  <td className={cell}>
+                    {report.targetType}: <ReportTarget report={report} />
+                  </td>
+                  <td className={cell}>{report.reason}</td>
+                  <td className={`${cell} max-w-sm whitespace-pre-line break-words`}>{report.description}</td>
+                  <td className={cell}>
+                    <span className="font-mono">{shortAddress(report.reporter)}</span>
+                    <br />
+                    {report.email}
+                  </td>
+                  <td className={cell}>{report.status}</td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    {report.status === "open" ? (
+                      <div className="flex gap-2">
+                        <Button
+                          variant="secondary"
+                          disabled={close.isPending}
+                          onClick={() =>
+                            close.mutate({ id: report._id, next: "resolved" }, { onError: showError })
+                          }
+                        >
+                          Resolve
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          disabled={close.isPending}
+                          onClick={() =>
+                            close.mutate({ id: report._id, next: "dismissed" }, { onError: showError })
+                          }
+                        >
+                          Dismiss
+                        </Button>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ReportTarget({ report }: { report: Report }) {
+  const to =
+    report.targetType === "profile"
+      ? `/profile/${report.targetId}`
+      : report.targetType === "collection"
+        ? `/collection/${encodeURIComponent(report.targetId)}`
+        : report.targetId.startsWith("/")
+          ? report.targetId
+          : null;
+  const label = report.targetType === "profile" ? shortAddress(report.targetId) : report.targetId;
+  return to ? (
+    <Link to={to} className="text-accent-700 underline dark:text-accent-300">
+      {label}
+    </Link>
+  ) : (
+    <span>{label}</span>
+  );
+}
+
+function Applications() {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<"pending" | "all">("pending");
+  const applications = useApplications(status);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: moderationKeys.applications() });
+  return (
+    <div className="flex flex-col gap-4">
+      <label className="flex items-center gap-2 text-sm">
+        Show
+        <select
+          className={`${inputClass} w-auto`}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as "pending" | "all")}
+        >
+          <option value="pending">Pending applications</option>
+          <option value="all">All applications</option>
+        </select>
+      </label>
+      {applications.isPending ? (
+        <Loading />
+      ) : applications.isError ? (
+        <p className="text-red-700">{errorMessage(applications.error)}</p>
+      ) : applications.data.length === 0 ? (
+        <p className="text-neutral-600 dark:text-neutral-400">No applications to review.</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {applications.data.map((application) => (
+            <li key={application._id}>
+              <ApplicationCard application={application} onChanged={refresh} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ApplicationCard({
+  application,
+  onChanged,
+}: {
+  application: ArtistApplication;
+  onChanged: () => void;
+}) {
+  const market = useMarket();
+  const flow = useTransactionFlow();
+  const reject = useRejectApplication();
+
+  async function approve() {
+    if (!market) {
+      toast.error("The server names no market contract (GET /api/config).");
+      return;
+    }
+    const done = await flow.run([
+      writeStep("Verify the artist on chain (your wallet)", {
+        ...market,
+        functionName: "setArtistVerified",
+        args: [application.address as `0x${string}`, true],
+      }),
+      apiStep("Record the approval", () => approveApplication(application._id)),
+    ]);
+    if (done) {
+      toast.success(`${application.name} is now a verified artist.`);
+      onChanged();
+    }
+  }
+
+  return (
+    <article
+      className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800"
+      aria-label={`Application from ${application.name}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h3 className="font-semibold">
+            {application.name}{" "}
+            <span className="font-normal text-neutral-500">
+              ({APPLICATION_ROLE_LABELS[application.role]})
+            </span>
+          </h3>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            <Link to={`/profile/${application.address}`} className="font-mono underline">
+              {shortAddress(application.address)}
+            </Link>{" "}
+            · {application.email} · {application.phone} · {application.status}
+          </p>
+        </div>
+        {application.status === "pending" ? (
+          <div className="flex gap-2">
+            <Button onClick={approve} loading={flow.running} loadingText="Approving">
+              Approve
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => reject.mutate(application._id, { onSuccess: onChanged, onError: showError })}
+              loading={reject.isPending}
+              disabled={flow.running}
+            >
+              Reject
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <p className="mt-3 text-sm break-all">
+        <a
+          href={application.profileURL}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="text-accent-700 underline dark:text-accent-300"
+        >
+          {application.profileURL}
+        </a>
+        {application.portfolio ? (
+          <>
+            {" · "}
+            <a
+              href={application.portfolio}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="text-accent-700 underline dark:text-accent-300"
+            >
+              Portfolio
+            </a>
+          </>
+        ) : null}
+      </p>
+      {application.description ? (
+        <p className="mt-2 text-sm whitespace-pre-line text-neutral-700 dark:text-neutral-300">
+          {application.description}
+        </p>
+      ) : null}
+      {flow.steps ? <Stepper steps={flow.steps} label="Approval progress" /> : null}
+    </article>
+  );
+}
+
+function Users() {
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  const users = useAdminUsers(q, page);
+  const toggle = useToggleBan();
+  return (
+    <div className="flex flex-col gap-4">
+      <label className="flex max-w-md flex-col gap-1.5 text-sm font-semibold">
+        Find users by address or username
+        <input
+          type="search"
+          className={inputClass}
+          value={q}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setPage(1);
+          }}
+        />
+      </label>
+      {users.isPending ? (
+        <Loading />
+      ) : users.isError ? (
+        <p className="text-red-700">{errorMessage(users.error)}</p>
+      ) : users.data.users.length === 0 ? (
+        <p className="text-neutral-600 dark:text-neutral-400">No users found.</p>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Users</caption>
+              <thead className="text-neutral-500">
+                <tr>
+                  <th className={cell}>Address</th>
+                  <th className={cell}>Username</th>
+                  <th className={cell}>Joined</th>
+                  <th className={cell}>Status</th>
+                  <th className={cell}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
+                {users.data.users.map((user) => (
+                  <tr key={user._id}>
+                    <td className={`${cell} font-mono`}>
+                      <Link to={`/profile/${user.address}`} className="underline">
+                        {user.address}
+                      </Link>
+                    </td>
+                    <td className={cell}>{user.username ?? "—"}</td>
+                    <td className={cell}>{new Date(user.createdAt).toLocaleDateString("en")}</td>
+                    <td className={cell}>{user.active ? "Active" : "Banned"}</td>
+                    <td className={cell}>
+                      <Button
+                        variant={user.active ? "danger" : "secondary"}
+                        disabled={toggle.isPending}
+                        onClick={() => toggle.mutate(user, { onError: showError })}
+                        aria-label={`${user.active ? "Ban" : "Unban"} ${user.username ?? user.address}`}
+                      >
+                        {user.active ? "Ban" : "Unban"}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button variant="secondary" disabled={users.data.lastPage} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ALICE, fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from "../../../test/harness.tsx";
+
+const BOB = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
+
+function profileBody(
+  overrides: {
+    isOwner?: boolean;
+    isFollowing?: boolean;
+    followersCount?: number;
+    created?: unknown[];
+    collection?: unknown[];
+  } = {},
+) {
+  return {
+    data: {
+      user: {
+        _id: "b1",
+        address: BOB,
+        name: "Bob Ross",
+        username: "bob",
+        ens: null,
+        bio: "Happy little trees.",
+        avatar: null,
+        banner: null,
+        email: null,
+        social: { website: "https://bob.example", twitter: "javascript:alert(1)" },
+        active: true,
+        time_update: "2023-03-01T00:00:00.000Z",
+      },
+      isOwner: overrides.isOwner ?? false,
+      isFollowing: overrides.isFollowing ?? false,
+      profileOwner: { _id: "b1", address: BOB, username: "bob", name: "Bob Ross", avatar: null },
+      followers: [],
+      following: [],
+      followersCount: overrides.followersCount ?? 0,
+      followingCount: 2,
+      created: overrides.created ?? [],
+      collection: overrides.collection ?? [],
+      collected: [],
+      split: [],
+    },
+  };
+}
+
+describe("profile page", () => {
+  it("shows the profile, only http(s) social links, tab counts and the spec's empty text", async () => {
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/profile": () => ({ body: profileBody() }),
+    });
+    await renderApp({ path: "/profile/bob" });
+    expect(await screen.findByRole("heading", { level: 1, name: /Bob Ross/ })).toBeTruthy();
+    expect(screen.getByText("@bob")).toBeTruthy();
+    expect(screen.getByText("0x3c…93bc")).toBeTruthy();
+    expect(screen.getByText("Happy little trees.")).toBeTruthy();
+    expect(screen.getByText(/Joined March 2023/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Website" }).getAttribute("href")).toBe("https://bob.example");
+    expect(screen.queryByRole("link", { name: "Twitter" })).toBeNull();
+    expect(screen.getByTestId("following-count").textContent).toBe("2");
+    fireEvent.click(screen.getByRole("tab", { name: /Split 0/ }));
+    expect(
+      screen.getByText("You don't have any NFTs yet. Get started by collecting your first artworks"),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Explore" }).getAttribute("href")).toBe("/ExploreNFTs");
+    expect(screen.queryByRole("link", { name: "Create new item" })).toBeNull();
+  });
+
+  it("lets a signed-in visitor follow, and shows the new count", async () => {
+    let following = false;
+    const api = fakeApi({
+      ...sessionRoute({ current: signedIn(ALICE) }),
+      "GET /api/profile": () => ({
+        body: profileBody({ isFollowing: following, followersCount: following ? 1 : 0 }),
+      }),
+      "POST /api/profile/follow": () => {
+        following = !following;
+        return { body: { data: { following, followersCount: following ? 1 : 0 } } };
+      },
+    });
+    await renderApp({ path: "/profile/bob" });
+    fireEvent.click(await screen.findByRole("button", { name: "Follow" }));
+    expect(await screen.findByRole("button", { name: "Following" })).toBeTruthy();
+    expect(screen.getByTestId("followers-count").textContent).toBe("1");
+    expect(api.calls.find((call) => call.path === "/api/profile/follow")?.body).toEqual({ userAddress: BOB });
+  });
+
+  it("gives the owner Edit and the create links instead of Follow", async () => {
+    fakeApi({
+      ...sessionRoute({ current: signedIn(BOB) }),
+      "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
+    });
+    await renderApp({ path: "/profile" });
+    expect((await screen.findByRole("link", { name: "Edit Profile" })).getAttribute("href")).toBe(
+      "/profile/edit/bob",
+    );
+    expect(screen.queryByRole("button", { name: "Follow" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Create new item" }).getAttribute("href")).toBe("/mint");
+    fireEvent.click(screen.getByRole("tab", { name: /Collection 0/ }));
+    expect(screen.getByRole("link", { name: "Create New Collection" })).toBeTruthy();
+  });
+
+  it("lists the chain's tokens and collections in the tabs, linking to their pages", async () => {
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/profile": () => ({
+        body: profileBody({
+          created: [
+            {
+              _id: "0xc0:7",
+              collection: { address: "0xc0", name: "Night Studies", kind: "standard" },
+              tokenId: "7",
+              name: "Study #7",
+              creator: BOB,
+              owner: BOB,
+              status: "fix",
+              image_cid: "bafkreiexample",
+              royaltyBps: 1000,
+              collaborators: [],
+              price: "0.5",
+              priceWei: "500000000000000000",
+              lastPriceWei: null,
+            },
+          ],
+          collection: [
+            {
+              _id: "0xc0",
+              contract_address: "0xc0",
+              name: "Night Studies",
+              symbol: "NIGHT",
+              kind: "standard",
+              owner: BOB,
+              tokensCount: 1,
+              ownersCount: 1,
+              floorPriceWei: null,
+              volumeWei: "0",
+            },
+          ],
+        }),
+      }),
+    });
+    await renderApp({ path: "/profile/bob" });
+    const item = await screen.findByRole("link", { name: /Study #7/ });
+    expect(item.getAttribute("href")).toBe(`/${BOB}/Night%20Studies/7`);
+    expect(screen.getByRole("img", { name: "Study #7" }).getAttribute("src")).toBe("/ipfs/bafkreiexample");
+    expect(item.textContent).toContain("0.5 ETH");
+    fireEvent.click(screen.getByRole("tab", { name: /Collection 1/ }));
+    expect(screen.getByRole("link", { name: /Night Studies/ }).getAttribute("href")).toBe(
+      "/collection/Night%20Studies",
+    );
+  });
+});

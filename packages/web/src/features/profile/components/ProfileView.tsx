@@ -1,0 +1,439 @@
+import {
+  type ChainCollectionItem,
+  type ChainTokenItem,
+  chainCollectionItemSchema,
+  chainTokenItemSchema,
+  shortAddress,
+} from "@easel/common";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useEffect, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { errorMessage } from "../../../api/client.ts";
+import { useSession } from "../../../auth/session.ts";
+import { mediaUrl } from "../../../lib/media.ts";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { Avatar } from "../../../ui/Avatar.tsx";
+import { Button, buttonClass } from "../../../ui/Button.tsx";
+import { Spinner } from "../../../ui/Spinner.tsx";
+import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
+import { useIsVerifiedArtist } from "../../../web3/contracts.ts";
+import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
+import { type ProfileData, useFollow, useProfile } from "../api/profile.ts";
+import { ProfileBanner } from "./ProfileBanner.tsx";
+
+export const EMPTY_COLLECTED = "You don't have any NFTs yet. Get started by collecting your first artworks";
+
+const menuContentClass =
+  "z-50 min-w-48 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-800 dark:bg-neutral-900";
+const menuItemClass =
+  "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
+
+/** The profile page, for the signed-in owner (/profile) and for everyone else (/profile/{username}). */
+export function ProfileView({ userkey }: { userkey: string }) {
+  const navigate = useNavigate();
+  const profile = useProfile(userkey);
+
+  // Spec: a profile that cannot be loaded shows the server's message and goes home.
+  useEffect(() => {
+    if (profile.isError) {
+      toast.error(errorMessage(profile.error));
+      navigate("/", { replace: true });
+    }
+  }, [profile.isError, profile.error, navigate]);
+
+  if (profile.isPending || profile.isError) {
+    return (
+      <div className="flex justify-center py-24" role="status" aria-label="Loading profile">
+        <Spinner className="size-8 text-neutral-400" />
+      </div>
+    );
+  }
+  return <ProfileContent data={profile.data} />;
+}
+
+function displayName(data: ProfileData) {
+  return data.user.name || data.user.username || shortAddress(data.user.address);
+}
+
+function ProfileContent({ data }: { data: ProfileData }) {
+  const { user } = data;
+  const name = displayName(data);
+  usePageTitle(name);
+  const verified = useIsVerifiedArtist(user.address);
+  const joined = user.time_update ? new Date(user.time_update) : null;
+  const handle = user.ens || (user.username ? `@${user.username}` : null);
+
+  return (
+    <div className="w-full">
+      <ProfileBanner src={mediaUrl(user.banner)} />
+      <div className="mx-auto w-full max-w-7xl px-4">
+        <div className="-mt-16 flex flex-col gap-6 sm:-mt-20 md:flex-row md:items-end md:justify-between">
+          <div className="flex flex-col gap-3">
+            <Avatar
+              address={user.address}
+              src={mediaUrl(user.avatar)}
+              className="size-32 border-4 border-white sm:size-40 dark:border-neutral-950"
+            />
+            <div>
+              <h1 className="flex flex-wrap items-center gap-2 text-3xl font-bold tracking-tight">
+                {name}
+                {verified.data ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-300">
+                    <svg viewBox="0 0 24 24" className="size-3.5" aria-hidden="true">
+                      <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="3" />
+                    </svg>
+                    Verified artist
+                  </span>
+                ) : null}
+              </h1>
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
+                <span title={user.address} className="font-mono">
+                  {shortAddress(user.address)}
+                </span>
+                {handle ? <span>{handle}</span> : null}
+                {joined ? (
+                  <span>Joined {joined.toLocaleDateString("en", { month: "long", year: "numeric" })}</span>
+                ) : null}
+              </p>
+            </div>
+          </div>
+          <ProfileActions data={data} />
+        </div>
+
+        <FollowCounts data={data} />
+        {user.bio ? (
+          <p className="mt-4 max-w-2xl whitespace-pre-line text-neutral-800 dark:text-neutral-200">
+            {user.bio}
+          </p>
+        ) : null}
+        <SocialLinks social={user.social} />
+        <ProfileTabs data={data} />
+      </div>
+    </div>
+  );
+}
+
+function FollowCounts({ data }: { data: ProfileData }) {
+  return (
+    <dl className="mt-6 flex gap-6 text-sm">
+      <div className="flex gap-1.5">
+        <dt className="order-2 text-neutral-600 dark:text-neutral-400">Followers</dt>
+        <dd className="font-semibold tabular-nums" data-testid="followers-count">
+          {data.followersCount}
+        </dd>
+      </div>
+      <div className="flex gap-1.5">
+        <dt className="order-2 text-neutral-600 dark:text-neutral-400">Following</dt>
+        <dd className="font-semibold tabular-nums" data-testid="following-count">
+          {data.followingCount}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+const SOCIAL_LABELS: Record<string, string> = {
+  instagram: "Instagram",
+  twitter: "Twitter",
+  facebook: "Facebook",
+  website: "Website",
+  discord: "Discord",
+};
+
+function SocialLinks({ social }: { social: Record<string, string> }) {
+  const links = Object.entries(social).filter(
+    ([network, url]) => network in SOCIAL_LABELS && /^https?:\/\//i.test(url),
+  );
+  if (links.length === 0) return null;
+  return (
+    <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social links">
+      {links.map(([network, url]) => (
+        <li key={network}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex rounded-full border border-neutral-300 px-3 py-1 text-sm hover:border-accent-500 dark:border-neutral-700"
+          >
+            {SOCIAL_LABELS[network]}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The six share targets of the spec's 'more' menu. */
+export function shareTargets(url: string, text: string) {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(text);
+  return [
+    { label: "Share by email", href: `mailto:?subject=${t}&body=${t}%20${u}` },
+    { label: "Share on Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { label: "Share on Twitter", href: `https://twitter.com/intent/tweet?text=${t}&url=${u}` },
+    { label: "Share on LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { label: "Share on Telegram", href: `https://t.me/share/url?url=${u}&text=${t}` },
+    { label: "Share on WhatsApp", href: `https://wa.me/?text=${t}%20${u}` },
+  ];
+}
+
+function ProfileActions({ data }: { data: ProfileData }) {
+  const { signedIn, session } = useSession();
+  const { openWalletDialog } = useWalletDialog();
+  const [reportOpen, setReportOpen] = useState(false);
+  const { user, isOwner } = data;
+  const pageUrl =
+    typeof window === "undefined"
+      ? ""
+      : `${window.location.origin}/profile/${encodeURIComponent(user.username || user.address)}`;
+
+  return (
+    <div className="flex items-center gap-2 md:pb-2">
+      {isOwner ? (
+        // The spec labels this 'Edit Collection', but it opens the profile settings: it is named for what it does.
+        <Link to={`/profile/edit/${user.username || user.address}`} className={buttonClass("primary")}>
+          Edit Profile
+        </Link>
+      ) : (
+        <FollowButton data={data} />
+      )}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className={buttonClass("secondary", "px-3")} aria-label="More">
+          <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+            <circle cx="5" cy="12" r="2" />
+            <circle cx="12" cy="12" r="2" />
+            <circle cx="19" cy="12" r="2" />
+          </svg>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
+            {shareTargets(pageUrl, `Check out this profile on Easel`).map((target) => (
+              <DropdownMenu.Item key={target.label} asChild className={menuItemClass}>
+                <a href={target.href} target="_blank" rel="noopener noreferrer">
+                  {target.label}
+                </a>
+              </DropdownMenu.Item>
+            ))}
+            {isOwner ? null : (
+              <>
+                <DropdownMenu.Separator className="my-1 h-px bg-neutral-200 dark:bg-neutral-800" />
+                <DropdownMenu.Item
+                  className={`${menuItemClass} text-red-700 dark:text-red-400`}
+                  onSelect={() => (signedIn ? setReportOpen(true) : openWalletDialog())}
+                >
+                  Report
+                </DropdownMenu.Item>
+              </>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {isOwner || !session ? null : (
+        <ReportDialog
+          open={reportOpen}
+          onOpenChange={setReportOpen}
+          targetType="profile"
+          targetId={user.address}
+        />
+      )}
+    </div>
+  );
+}
+
+function FollowButton({ data }: { data: ProfileData }) {
+  const { signedIn } = useSession();
+  const { openWalletDialog } = useWalletDialog();
+  const follow = useFollow();
+  if (!signedIn) {
+    return <Button onClick={openWalletDialog}>Follow</Button>;
+  }
+  return (
+    <Button
+      variant={data.isFollowing ? "secondary" : "primary"}
+      aria-pressed={data.isFollowing}
+      loading={follow.isPending}
+      onClick={() =>
+        follow.mutate(data.user.address, { onError: (error) => toast.error(errorMessage(error)) })
+      }
+    >
+      {data.isFollowing ? "Following" : "Follow"}
+    </Button>
+  );
+}
+
+type TabKey = "created" | "collection" | "collected" | "split";
+const TABS: { key: TabKey; label: string }[] = [
+  { key: "created", label: "Created" },
+  { key: "collection", label: "Collection" },
+  { key: "collected", label: "Collected" },
+  { key: "split", label: "Split" },
+];
+
+function ProfileTabs({ data }: { data: ProfileData }) {
+  const [tab, setTab] = useState<TabKey>("created");
+  const baseId = useId();
+  return (
+    <div className="mt-10 pb-16">
+      <div
+        role="tablist"
+        aria-label="Profile items"
+        className="flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800"
+        onKeyDown={(event) => {
+          const index = TABS.findIndex((t) => t.key === tab);
+          const delta = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+          if (!delta) return;
+          const next = TABS[(index + delta + TABS.length) % TABS.length];
+          if (next) {
+            setTab(next.key);
+            document.getElementById(`${baseId}-${next.key}-tab`)?.focus();
+          }
+        }}
+      >
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            id={`${baseId}-${t.key}-tab`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            aria-controls={`${baseId}-${t.key}-panel`}
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            className={`-mb-px border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap ${
+              tab === t.key
+                ? "border-accent-600 text-accent-700 dark:text-accent-300"
+                : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
+            }`}
+          >
+            {t.label} <span className="tabular-nums">{data[t.key].length}</span>
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${baseId}-${tab}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-${tab}-tab`}
+        className="pt-6"
+      >
+        <TabPanel tab={tab} data={data} />
+      </div>
+    </div>
+  );
+}
+
+function TabPanel({ tab, data }: { tab: TabKey; data: ProfileData }) {
+  const items = data[tab];
+  const ownerAction =
+    data.isOwner && tab === "created" ? (
+      <Link to="/mint" className={buttonClass("primary")}>
+        Create new item
+      </Link>
+    ) : data.isOwner && tab === "collection" ? (
+      <Link to="/mint" state={{ createCollection: true }} className={buttonClass("primary")}>
+        Create New Collection
+      </Link>
+    ) : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {ownerAction ? <div>{ownerAction}</div> : null}
+      {items.length === 0 ? (
+        <EmptyTab tab={tab} isOwner={data.isOwner} />
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item, index) => (
+            <li key={String(item._id ?? item.tokenId ?? index)}>
+              <ChainItemCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function EmptyTab({ tab, isOwner }: { tab: TabKey; isOwner: boolean }) {
+  if (tab === "collected" || tab === "split") {
+    return (
+      <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-12 text-center dark:border-neutral-700">
+        <p className="text-neutral-700 dark:text-neutral-300">{EMPTY_COLLECTED}</p>
+        <Link to="/ExploreNFTs" className={buttonClass("secondary", "mt-4")}>
+          Explore
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <p className="rounded-2xl border border-dashed border-neutral-300 px-6 py-12 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+      {tab === "created"
+        ? isOwner
+          ? "You have not created any items yet."
+          : "No items created yet."
+        : isOwner
+          ? "You have no collections yet."
+          : "No collections yet."}
+    </p>
+  );
+}
+
+/** A card for a chain-backed entry: a token (Created, Collected, Split) or a collection (Collection). */
+function ChainItemCard({ item }: { item: Record<string, unknown> }) {
+  const token = chainTokenItemSchema.safeParse(item);
+  if (token.success) return <TokenCard token={token.data} />;
+  const collection = chainCollectionItemSchema.safeParse(item);
+  if (collection.success) return <CollectionCard collection={collection.data} />;
+  return null;
+}
+
+function TokenCard({ token }: { token: ChainTokenItem }) {
+  const [failed, setFailed] = useState(false);
+  const src = mediaUrl(token.image_cid);
+  const collectionKey = token.collection.name ?? token.collection.address;
+  const to = `/${token.creator ?? token.owner}/${encodeURIComponent(collectionKey)}/${token.tokenId}`;
+  return (
+    <article className="overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
+      <Link to={to} className="block">
+        {src && !failed ? (
+          <img
+            src={src}
+            alt={token.name}
+            loading="lazy"
+            onError={() => setFailed(true)}
+            className="h-[400px] w-full bg-neutral-100 object-cover dark:bg-neutral-900"
+          />
+        ) : (
+          <div className="h-[400px] w-full bg-neutral-100 dark:bg-neutral-900" aria-hidden="true" />
+        )}
+        <div className="flex flex-col gap-1 p-4">
+          <p className="font-semibold">{token.name}</p>
+          {token.collection.name ? (
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">{token.collection.name}</p>
+          ) : null}
+          {token.price ? (
+            <p className="text-sm tabular-nums">
+              <span className="text-neutral-600 dark:text-neutral-400">Price </span>
+              {token.price} ETH
+            </p>
+          ) : null}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+function CollectionCard({ collection }: { collection: ChainCollectionItem }) {
+  return (
+    <article className="rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800">
+      <Link to={`/collection/${encodeURIComponent(collection.name)}`} className="block">
+        <p className="text-lg font-semibold">{collection.name}</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {collection.symbol} · {collection.kind}
+        </p>
+        <p className="mt-2 text-sm tabular-nums">
+          {collection.tokensCount} NFTs · {collection.ownersCount} owners
+        </p>
+      </Link>
+    </article>
+  );
+}

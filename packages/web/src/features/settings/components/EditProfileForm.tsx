@@ -1,0 +1,274 @@
+import {
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  PROFILE_BIO_MAX,
+  type ProfileUser,
+  profileUpdateSchema,
+  SOCIAL_NETWORKS,
+} from "@easel/common";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { ApiError, errorMessage } from "../../../api/client.ts";
+import { uploadMedia } from "../../../api/media.ts";
+import { CROP_PRESETS, type CropKind } from "../../../lib/cropImage.ts";
+import { mediaUrl } from "../../../lib/media.ts";
+import { Avatar } from "../../../ui/Avatar.tsx";
+import { Button } from "../../../ui/Button.tsx";
+import { applyServerErrors, TextAreaField, TextField } from "../../../ui/Field.tsx";
+import { ImageCropDialog } from "../../../ui/ImageCropDialog.tsx";
+import { useUpdateProfile } from "../../profile/api/profile.ts";
+import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
+
+export type ProfileFormValues = {
+  name: string;
+  username: string;
+  bio: string;
+  email: string;
+  ens: string;
+  social: Record<(typeof SOCIAL_NETWORKS)[number], string>;
+  avatar: string;
+  banner: string;
+};
+type ProfileOutput = z.output<typeof profileUpdateSchema>;
+
+const SOCIAL_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
+  instagram: "Instagram",
+  twitter: "Twitter",
+  facebook: "Facebook",
+  website: "Website",
+  discord: "Discord",
+};
+
+export function toFormValues(user: ProfileUser): ProfileFormValues {
+  return {
+    name: user.name ?? "",
+    username: user.username ?? "",
+    bio: user.bio ?? "",
+    email: user.email ?? "",
+    ens: user.ens ?? "",
+    social: Object.fromEntries(
+      SOCIAL_NETWORKS.map((n) => [n, user.social[n] ?? ""]),
+    ) as ProfileFormValues["social"],
+    avatar: user.avatar ?? "",
+    banner: user.banner ?? "",
+  };
+}
+
+const FIELD_NAMES = ["name", "username", "bio", "email", "ens", "social", "avatar", "banner"] as const;
+
+/** The edit form of the profile settings, validated with the shared schema (the server's messages). */
+export function EditProfileForm({ user }: { user: ProfileUser }) {
+  const navigate = useNavigate();
+  const updateProfile = useUpdateProfile();
+  const form = useForm<ProfileFormValues, unknown, ProfileOutput>({
+    resolver: zodResolver(profileUpdateSchema) as unknown as Resolver<
+      ProfileFormValues,
+      unknown,
+      ProfileOutput
+    >,
+    defaultValues: toFormValues(user),
+    mode: "onTouched",
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const bio = watch("bio") ?? "";
+  const avatar = watch("avatar");
+  const banner = watch("banner");
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await updateProfile.mutateAsync(values);
+      toast.success(result.message || MESSAGES.profileUpdated);
+      navigate("/profile");
+    } catch (error) {
+      if (error instanceof ApiError && applyServerErrors(error.fields, setError, FIELD_NAMES)) {
+        toast.error(error.message);
+        return;
+      }
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8" aria-label="Edit Profile">
+      <section className="flex flex-col gap-4" aria-labelledby="images-title">
+        <h2 id="images-title" className="text-lg font-semibold">
+          Images
+        </h2>
+        <ImagePicker
+          kind="banner"
+          error={errors.banner?.message}
+          preview={<ProfileBanner src={mediaUrl(banner)} />}
+          onUploaded={(path) => setValue("banner", path, { shouldDirty: true })}
+        />
+        <ImagePicker
+          kind="avatar"
+          error={errors.avatar?.message}
+          preview={<Avatar address={user.address} src={mediaUrl(avatar)} className="size-24" />}
+          onUploaded={(path) => setValue("avatar", path, { shouldDirty: true })}
+        />
+      </section>
+
+      <section className="grid gap-5 sm:grid-cols-2" aria-label="About you">
+        <TextField
+          label="Display name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register("username")}
+        />
+        <TextAreaField
+          label="Bio"
+          className="sm:col-span-2"
+          error={errors.bio?.message}
+          hint={`${bio.length} / ${PROFILE_BIO_MAX}`}
+          {...register("bio")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          hint="Optional. Only you can see it; used for the notifications you choose to receive by email."
+          {...register("email")}
+        />
+        <TextField label="ENS" placeholder="name.eth" error={errors.ens?.message} {...register("ens")} />
+      </section>
+
+      <section className="grid gap-5 sm:grid-cols-2" aria-labelledby="social-title">
+        <h2 id="social-title" className="text-lg font-semibold sm:col-span-2">
+          Social links
+        </h2>
+        {SOCIAL_NETWORKS.map((network) => (
+          <TextField
+            key={network}
+            label={SOCIAL_LABELS[network]}
+            type="url"
+            placeholder="https://"
+            error={errors.social?.[network]?.message}
+            {...register(`social.${network}`)}
+          />
+        ))}
+      </section>
+
+      <div>
+        <Button type="submit" loading={isSubmitting} loadingText="Saving">
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Choose a file, crop it, upload it with a progress percentage; hands back the gateway path. */
+function ImagePicker({
+  kind,
+  preview,
+  error,
+  onUploaded,
+}: {
+  kind: CropKind;
+  preview: React.ReactNode;
+  error?: string | undefined;
+  onUploaded: (path: string) => void;
+}) {
+  const preset = CROP_PRESETS[kind];
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<{ url: string; type: string; name: string } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => () => (source ? URL.revokeObjectURL(source.url) : undefined), [source]);
+
+  const close = () => {
+    setSource(null);
+    if (inputRef.current) inputRef.current.value = "";
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className={kind === "banner" ? "overflow-hidden rounded-xl" : ""}>{preview}</div>
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={inputId} className="text-sm font-semibold">
+          {preset.label}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          className="text-sm file:mr-3 file:rounded-lg file:border file:border-neutral-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold dark:file:border-neutral-700 dark:file:bg-neutral-900 dark:file:text-neutral-100"
+          aria-describedby={`${inputId}-hint`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            setProblem(null);
+            if (!file) return;
+            if (file.size >= MAX_UPLOAD_BYTES) {
+              setProblem(MESSAGES.fileTooLarge);
+              event.target.value = "";
+              return;
+            }
+            if (!/^image\/(png|jpeg|gif|webp)$/.test(file.type)) {
+              setProblem(MESSAGES.imageType);
+              event.target.value = "";
+              return;
+            }
+            setSource({ url: URL.createObjectURL(file), type: file.type, name: file.name });
+          }}
+        />
+        {progress !== null ? (
+          <span role="status" className="text-sm tabular-nums text-neutral-700 dark:text-neutral-300">
+            {progress < 100 ? `Uploading ${progress}%` : `Uploaded 100%`}
+          </span>
+        ) : null}
+      </div>
+      <p id={`${inputId}-hint`} className="text-xs text-neutral-600 dark:text-neutral-400">
+        PNG, JPEG, GIF or WebP under 10MB. Recommended {preset.recommended}.
+      </p>
+      {progress !== null && progress < 100 ? (
+        <progress
+          max={100}
+          value={progress}
+          className="h-1.5 w-full max-w-sm accent-accent-600"
+          aria-label={`${preset.label} upload`}
+        />
+      ) : null}
+      {problem || error ? <p className="text-sm text-red-700 dark:text-red-400">{problem ?? error}</p> : null}
+      <ImageCropDialog
+        kind={kind}
+        source={source}
+        onCancel={close}
+        onApply={async (blob) => {
+          setProgress(0);
+          try {
+            const ext = blob.type === "image/jpeg" ? "jpg" : "png";
+            const uploaded = await uploadMedia(blob, setProgress, `${kind}.${ext}`);
+            onUploaded(uploaded.path);
+            toast.success(MESSAGES.imageUploaded);
+            close();
+          } catch (failure) {
+            setProgress(null);
+            setProblem(errorMessage(failure));
+            close();
+          }
+        }}
+      />
+    </div>
+  );
+}

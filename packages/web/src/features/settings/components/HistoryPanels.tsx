@@ -1,0 +1,75 @@
+import type { TradeRow } from "@easel/common";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { errorMessage } from "../../../api/client.ts";
+import { Spinner } from "../../../ui/Spinner.tsx";
+import { useAuctionHistory, useOfferHistory } from "../../trade/api/history.ts";
+import { TradeTable } from "../../trade/components/TradeTable.tsx";
+
+export const NO_HISTORY = "There is no data history";
+
+function Panel({ title, rows }: { title: string; rows: TradeRow[] }) {
+  return (
+    <section className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800" aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">{NO_HISTORY}</p>
+      ) : (
+        <TradeTable rows={rows} caption={title} />
+      )}
+    </section>
+  );
+}
+
+type HistoryQuery<K extends string> = UseQueryResult<Record<K, TradeRow[]>>;
+
+function Panels<K extends string>({
+  label,
+  history,
+  sections,
+}: {
+  label: string;
+  history: HistoryQuery<K>;
+  sections: { key: K; title: string }[];
+}) {
+  if (history.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label}`} className="py-10">
+        <Spinner className="size-6 text-neutral-400" />
+      </div>
+    );
+  }
+  if (history.isError) return <p className="text-red-700 dark:text-red-400">{errorMessage(history.error)}</p>;
+  return (
+    <div className="grid gap-5 xl:grid-cols-2">
+      {sections.map((section) => (
+        <Panel key={section.key} title={section.title} rows={history.data[section.key]} />
+      ))}
+    </div>
+  );
+}
+
+export function OffersPanels() {
+  return (
+    <Panels
+      label="offers"
+      history={useOfferHistory()}
+      sections={[
+        { key: "made", title: "Offers you made" },
+        { key: "received", title: "Offers on your item" },
+      ]}
+    />
+  );
+}
+
+export function AuctionsPanels() {
+  return (
+    <Panels
+      label="auctions"
+      history={useAuctionHistory()}
+      sections={[
+        { key: "held", title: "The auctions you have held" },
+        { key: "bidOn", title: "Auctions that you place a bid" },
+      ]}
+    />
+  );
+}

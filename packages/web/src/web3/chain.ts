@@ -1,0 +1,51 @@
+import type { PublicConfig } from "@easel/common";
+import { type Chain, defineChain } from "viem";
+import { mainnet, sepolia } from "viem/chains";
+import { createConfig, createStorage, http, injected } from "wagmi";
+import { STORAGE_KEYS } from "../lib/storage.ts";
+
+/** The default RPC of anvil when the server does not name one. */
+const LOCAL_RPC_FALLBACK = "http://127.0.0.1:8545";
+
+function absoluteUrl(url: string): string {
+  if (typeof window === "undefined") return url;
+  return new URL(url, window.location.origin).toString();
+}
+
+/** The chain Easel runs on, from the server's public config. */
+export function chainFromConfig(config: PublicConfig): Chain {
+  const rpcUrl = config.rpcUrl ? absoluteUrl(config.rpcUrl) : null;
+  const known = [mainnet, sepolia].find((chain) => chain.id === config.chainId);
+  if (known && !config.localChain) {
+    return rpcUrl ? { ...known, rpcUrls: { default: { http: [rpcUrl] } } } : known;
+  }
+  return defineChain({
+    id: config.chainId,
+    name: "Easel Local",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl ?? LOCAL_RPC_FALLBACK] } },
+    testnet: true,
+  });
+}
+
+/**
+ * Builds the wagmi config for the configured chain: the injected (MetaMask) connector, plus the Dev wallet
+ * on the local chain only.
+ */
+export async function createWagmiConfig(config: PublicConfig) {
+  const chain = chainFromConfig(config);
+  // The Dev wallet (and its key derivation code) is loaded only on the local chain.
+  const extra = config.localChain ? [(await import("../wallet/devWallet.ts")).devWallet({ chain })] : [];
+  return createConfig({
+    chains: [chain],
+    connectors: [injected(), ...extra],
+    transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
+    multiInjectedProviderDiscovery: false,
+    storage: createStorage({
+      key: STORAGE_KEYS.wagmi,
+      storage: typeof window !== "undefined" ? window.localStorage : undefined,
+    }),
+  });
+}
+
+export type EaselWagmiConfig = Awaited<ReturnType<typeof createWagmiConfig>>;

@@ -1,0 +1,37 @@
+import { easelCollectionAbi, easelMarketAbi } from "@easel/contracts/abis";
+import { useReadContract } from "wagmi";
+import { useAppConfig } from "../api/appConfig.tsx";
+
+type Address = `0x${string}`;
+
+/** The market contract's address from GET /api/config, if the server names one. */
+export function useMarketAddress(): Address | undefined {
+  const config = useAppConfig();
+  return config.contracts.market as Address | undefined;
+}
+
+/**
+ * The market bound once: address, ABI and chain, ready to spread into a read or a write step
+ * (`{ ...market, functionName, args }`). `undefined` while the server names no market.
+ */
+export function useMarket() {
+  const address = useMarketAddress();
+  const { chainId } = useAppConfig();
+  return address ? ({ address, abi: easelMarketAbi, chainId } as const) : undefined;
+}
+
+/** A collection bound the same way. */
+export function collectionContract(address: Address, chainId: number) {
+  return { address, abi: easelCollectionAbi, chainId } as const;
+}
+
+/** Whether the market contract has verified this address as an artist (read from chain). */
+export function useIsVerifiedArtist(address: string | null | undefined) {
+  const market = useMarket();
+  return useReadContract({
+    ...market,
+    functionName: "isVerifiedArtist",
+    args: address ? [address as Address] : undefined,
+    query: { enabled: !!market && !!address },
+  });
+}
