@@ -6,6 +6,8 @@
  * Responses of the spec's calls are wrapped in `{ data: ... }` (the spec reads `data.data.X`).
  */
 import { z } from "zod";
+import { ADDRESS_PATTERN } from "./api.ts";
+import { chainCollectionItemSchema, chainTokenItemSchema } from "./trading.ts";
 
 // --- Limits and messages ---------------------------------------------------------------------
 
@@ -121,6 +123,14 @@ const optionalLink = z.preprocess(blankToNull, httpUrlSchema.nullable().optional
 
 export const SOCIAL_NETWORKS = ["instagram", "twitter", "facebook", "website", "discord"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+/** How each social network reads on screen. */
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  instagram: "Instagram",
+  twitter: "Twitter",
+  facebook: "Facebook",
+  website: "Website",
+  discord: "Discord",
+};
 
 export const socialLinksSchema = z.object({
   instagram: optionalLink,
@@ -227,9 +237,6 @@ export const profileUserSchema = z.object({
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
-/** Chain-backed list entries; their shape is fixed by the indexer (issue: chain tables). */
-const chainListSchema = z.array(z.record(z.string(), z.unknown()));
-
 export const profileResponseSchema = z.object({
   data: z.object({
     user: profileUserSchema,
@@ -241,10 +248,11 @@ export const profileResponseSchema = z.object({
     following: z.array(userRefSchema),
     followersCount: z.number().int().nonnegative(),
     followingCount: z.number().int().nonnegative(),
-    created: chainListSchema,
-    collection: chainListSchema,
-    collected: chainListSchema,
-    split: chainListSchema,
+    /** Tokens the user created, the collections they own, tokens they hold, tokens they share in. */
+    created: z.array(chainTokenItemSchema),
+    collection: z.array(chainCollectionItemSchema),
+    collected: z.array(chainTokenItemSchema),
+    split: z.array(chainTokenItemSchema),
   }),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
@@ -281,7 +289,7 @@ export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
 export const followRequestSchema = z.object({
   userAddress: z
     .string({ error: MESSAGES.userNotFound })
-    .regex(/^0x[0-9a-fA-F]{40}$/, "Invalid address")
+    .regex(ADDRESS_PATTERN, "Invalid address")
     .transform((address) => address.toLowerCase()),
 });
 export const followResponseSchema = z.object({

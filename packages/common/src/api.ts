@@ -1,7 +1,11 @@
 import { z } from "zod";
 
+/** An Ethereum address (0x + 40 hex digits, any case): the one pattern every check uses. */
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 /** An Ethereum address in any case; use `normalizeAddress` before storing. */
-export const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "Invalid address");
+export const addressSchema = z.string().regex(ADDRESS_PATTERN, "Invalid address");
+/** An Ethereum address, lowercased (how the database stores them). */
+export const lowercaseAddressSchema = addressSchema.transform((address) => address.toLowerCase());
 export const hexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/, "Invalid hex string");
 
 /** Every API error: HTTP status + this body. Messages are the spec's words. */

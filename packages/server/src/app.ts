@@ -28,7 +28,6 @@ import { homeRoutes } from "./routes/home.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
-import { tradingRoutes } from "./routes/trading.ts";
 import { EASEL_VERSION } from "./version.ts";
 
 export type AppDeps = { config: Config; db: Database; chain: PublicClient };
@@ -124,7 +123,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(eventsRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/profile" });
-  await app.register(tradingRoutes, { prefix: "/api/profile" });
   await app.register(homeRoutes, { prefix: "/api/home" });
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api/admin" });

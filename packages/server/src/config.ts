@@ -1,14 +1,14 @@
 import { createHmac } from "node:crypto";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHAIN_IDS } from "@easel/common";
+import { ADDRESS_PATTERN, CHAIN_IDS } from "@easel/common";
 import { z } from "zod";
 
 /** `.data/` at the repository root: where the embedded launcher keeps everything. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL("../../../.data", import.meta.url));
 const emailAddress = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must list email addresses");
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const address = z.string().regex(ADDRESS_PATTERN, "must be a 0x-prefixed 20-byte hex address");
 const url = (protocols: string[]) =>
   z.string().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,

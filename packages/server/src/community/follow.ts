@@ -1,8 +1,8 @@
 import { shortAddress } from "@easel/common";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import type { Profile } from "../db/schema.ts";
 import { follows } from "../db/schema.ts";
-import type { Profile } from "../routes/guards.ts";
 import { notify } from "./notify.ts";
 
 /**

@@ -49,6 +49,7 @@ export const profiles = pgTable(
     uniqueIndex("profiles_ens_lower_idx").on(sql`lower(${t.ens})`),
   ],
 );
+export type Profile = typeof profiles.$inferSelect;
 
 /** Sign-in nonces: single use (usedAt set atomically) and short-lived. */
 export const authNonces = pgTable(

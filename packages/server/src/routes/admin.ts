@@ -9,6 +9,7 @@ import {
   adminUsersResponseSchema,
   apiErrorSchema,
   artistApplicationResponseSchema,
+  lowercaseAddressSchema,
   REPORT_STATUSES,
   type Report,
   reportSchema,
@@ -24,10 +25,7 @@ import { isAdmin, requireAdmin } from "./guards.ts";
 
 const idParams = z.object({ id: z.uuid("Not found") });
 const addressParams = z.object({
-  address: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, "Invalid address")
-    .transform((a) => a.toLowerCase()),
+  address: lowercaseAddressSchema,
 });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

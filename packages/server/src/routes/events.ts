@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { ADDRESS_PATTERN } from "@easel/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ChainListener } from "../indexer/live.ts";
@@ -6,7 +7,7 @@ import { ChainListener } from "../indexer/live.ts";
 const HEARTBEAT_MS = 15_000;
 const address = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address")
+  .regex(ADDRESS_PATTERN, "must be a 0x address")
   .transform((value) => value.toLowerCase());
 
 /**

@@ -2,11 +2,9 @@ import { MESSAGES } from "@easel/common";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SessionInfo } from "../auth/siwe.ts";
-import { profiles } from "../db/schema.ts";
+import { type Profile, profiles } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { currentSession } from "./auth.ts";
-
-export type Profile = typeof profiles.$inferSelect;
 
 /** The signed-in wallet, or a 401. */
 export async function requireSession(app: FastifyInstance, request: FastifyRequest): Promise<SessionInfo> {

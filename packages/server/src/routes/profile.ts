@@ -1,4 +1,5 @@
 import {
+  ADDRESS_PATTERN,
   apiErrorSchema,
   followRequestSchema,
   followResponseSchema,
@@ -27,14 +28,14 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { toggleFollow } from "../community/follow.ts";
 import { preferences } from "../community/notify.ts";
-import { follows, media, notifications, profiles } from "../db/schema.ts";
+import { follows, media, notifications, type Profile, profiles } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { checkImage, ImageError } from "../media/images.ts";
+import { profileChainLists } from "../trading/profileLists.ts";
 import { currentSession } from "./auth.ts";
-import { badRequest, isAdmin, type Profile, pgError, requireActiveUser, requireSession } from "./guards.ts";
-import { profileChainLists } from "./trading.ts";
+import { badRequest, isAdmin, pgError, requireActiveUser, requireSession } from "./guards.ts";
+import { profileTradingRoutes } from "./profileTrading.ts";
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Followers and following lists carry at most this many entries (newest first); counts are exact. */
 const FOLLOW_LIST_LIMIT = 100;
 const NOTIFICATION_LIST_LIMIT = 100;
@@ -79,6 +80,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
   });
+  // /api/profile/offers, /auctions and /open-orders: the signed-in user's trading history.
+  await app.register(profileTradingRoutes);
 
   async function userRefs(addresses: string[]): Promise<Map<string, UserRef>> {
     const rows =
@@ -116,7 +119,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await currentSession(db, request);
       let row: Profile | undefined;
       let address: string;
-      if (ADDRESS.test(key)) {
+      if (ADDRESS_PATTERN.test(key)) {
         address = key.toLowerCase();
         [row] = await db.select().from(profiles).where(eq(profiles.address, address)).limit(1);
       } else {

@@ -1,10 +1,4 @@
-import {
-  type AdminUser,
-  APPLICATION_ROLE_LABELS,
-  type ArtistApplication,
-  type Report,
-  shortAddress,
-} from "@easel/common";
+import { APPLICATION_ROLE_LABELS, type ArtistApplication, type Report, shortAddress } from "@easel/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";

@@ -1,8 +1,8 @@
 import {
   type ChainCollectionItem,
   type ChainTokenItem,
-  chainCollectionItemSchema,
-  chainTokenItemSchema,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
   shortAddress,
 } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
@@ -133,18 +133,11 @@ function FollowCounts({ data }: { data: ProfileData }) {
   );
 }
 
-const SOCIAL_LABELS: Record<string, string> = {
-  instagram: "Instagram",
-  twitter: "Twitter",
-  facebook: "Facebook",
-  website: "Website",
-  discord: "Discord",
-};
-
 function SocialLinks({ social }: { social: Record<string, string> }) {
-  const links = Object.entries(social).filter(
-    ([network, url]) => network in SOCIAL_LABELS && /^https?:\/\//i.test(url),
-  );
+  const links = SOCIAL_NETWORKS.flatMap((network) => {
+    const url = social[network];
+    return url && /^https?:\/\//i.test(url) ? [[network, url] as const] : [];
+  });
   if (links.length === 0) return null;
   return (
     <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social links">
@@ -342,11 +335,17 @@ function TabPanel({ tab, data }: { tab: TabKey; data: ProfileData }) {
         <EmptyTab tab={tab} isOwner={data.isOwner} />
       ) : (
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item, index) => (
-            <li key={String(item._id ?? item.tokenId ?? index)}>
-              <ChainItemCard item={item} />
-            </li>
-          ))}
+          {tab === "collection"
+            ? data.collection.map((collection) => (
+                <li key={collection._id}>
+                  <CollectionCard collection={collection} />
+                </li>
+              ))
+            : data[tab].map((token) => (
+                <li key={token._id}>
+                  <TokenCard token={token} />
+                </li>
+              ))}
         </ul>
       )}
     </div>
@@ -375,15 +374,6 @@ function EmptyTab({ tab, isOwner }: { tab: TabKey; isOwner: boolean }) {
           : "No collections yet."}
     </p>
   );
-}
-
-/** A card for a chain-backed entry: a token (Created, Collected, Split) or a collection (Collection). */
-function ChainItemCard({ item }: { item: Record<string, unknown> }) {
-  const token = chainTokenItemSchema.safeParse(item);
-  if (token.success) return <TokenCard token={token.data} />;
-  const collection = chainCollectionItemSchema.safeParse(item);
-  if (collection.success) return <CollectionCard collection={collection.data} />;
-  return null;
 }
 
 function TokenCard({ token }: { token: ChainTokenItem }) {

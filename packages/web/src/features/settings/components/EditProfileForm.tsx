@@ -4,6 +4,7 @@ import {
   PROFILE_BIO_MAX,
   type ProfileUser,
   profileUpdateSchema,
+  SOCIAL_LABELS,
   SOCIAL_NETWORKS,
 } from "@easel/common";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -34,14 +35,6 @@ export type ProfileFormValues = {
   banner: string;
 };
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
-
-const SOCIAL_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
-  instagram: "Instagram",
-  twitter: "Twitter",
-  facebook: "Facebook",
-  website: "Website",
-  discord: "Discord",
-};
 
 export function toFormValues(user: ProfileUser): ProfileFormValues {
   return {

@@ -1,0 +1,207 @@
+import {
+  profileAuctionsResponseSchema,
+  profileOffersResponseSchema,
+  profileOpenOrdersResponseSchema,
+} from "@easel/common";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { chainAuctions, chainBids, chainOffers, chainSellOrders, chainTokens } from "../db/chain-schema.ts";
+import {
+  auctionInput,
+  collectionNames,
+  LIST_LIMIT,
+  type RowInput,
+  tradeRows,
+} from "../trading/profileLists.ts";
+import { requireSession } from "./guards.ts";
+
+/**
+ * The signed-in user's offers, auctions and open orders, from the chain tables; only their own. Part of
+ * /api/profile: registered by the profile routes.
+ */
+export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    "/offers",
+    {
+      schema: {
+        summary: "Offers the signed-in user made, and live offers on their tokens",
+        response: { 200: profileOffersResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await requireSession(app, request);
+      const [made, received] = await Promise.all([
+        db
+          .select({ offer: chainOffers, owner: chainTokens.owner })
+          .from(chainOffers)
+          .leftJoin(
+            chainTokens,
+            and(
+              eq(chainTokens.collection, chainOffers.collection),
+              eq(chainTokens.tokenId, chainOffers.tokenId),
+            ),
+          )
+          .where(eq(chainOffers.buyer, address))
+          .orderBy(desc(chainOffers.updatedBlock))
+          .limit(LIST_LIMIT),
+        db
+          .select({ offer: chainOffers })
+          .from(chainOffers)
+          .innerJoin(
+            chainTokens,
+            and(
+              eq(chainTokens.collection, chainOffers.collection),
+              eq(chainTokens.tokenId, chainOffers.tokenId),
+            ),
+          )
+          .where(and(eq(chainTokens.owner, address), eq(chainOffers.status, "active")))
+          .orderBy(desc(chainOffers.updatedBlock))
+          .limit(LIST_LIMIT),
+      ]);
+      const names = await collectionNames(
+        db,
+        [...made, ...received].map((r) => r.offer.collection),
+      );
+      const offerInput = (o: typeof chainOffers.$inferSelect, counterparty: string | null): RowInput => ({
+        id: `${o.collection}:${o.tokenId}:${o.buyer}`,
+        collection: o.collection,
+        tokenId: o.tokenId,
+        amount: o.amount,
+        status: o.status,
+        counterparty,
+        updatedAt: o.updatedAt,
+      });
+      return {
+        data: {
+          made: tradeRows(
+            made.map((r) => offerInput(r.offer, r.owner)),
+            names,
+          ),
+          received: tradeRows(
+            received.map((r) => offerInput(r.offer, r.offer.buyer)),
+            names,
+          ),
+        },
+      };
+    },
+  );
+
+  app.get(
+    "/auctions",
+    {
+      schema: {
+        summary: "Auctions the signed-in user held, and auctions they bid in",
+        response: { 200: profileAuctionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await requireSession(app, request);
+      const bidOnTokens = db
+        .selectDistinct({ collection: chainBids.collection, tokenId: chainBids.tokenId })
+        .from(chainBids)
+        .where(eq(chainBids.bidder, address));
+      const [held, bidOn] = await Promise.all([
+        db
+          .select()
+          .from(chainAuctions)
+          .where(eq(chainAuctions.seller, address))
+          .orderBy(desc(chainAuctions.createdBlock))
+          .limit(LIST_LIMIT),
+        db
+          .select()
+          .from(chainAuctions)
+          .where(
+            and(
+              ne(chainAuctions.seller, address),
+              sql`(${chainAuctions.collection}, ${chainAuctions.tokenId}) IN ${bidOnTokens}`,
+              sql`${chainAuctions.bidsCount} > 0`,
+            ),
+          )
+          .orderBy(desc(chainAuctions.createdBlock))
+          .limit(LIST_LIMIT),
+      ]);
+      const names = await collectionNames(
+        db,
+        [...held, ...bidOn].map((a) => a.collection),
+      );
+      return {
+        data: {
+          held: tradeRows(held.map(auctionInput), names),
+          bidOn: tradeRows(bidOn.map(auctionInput), names),
+        },
+      };
+    },
+  );
+
+  app.get(
+    "/open-orders",
+    {
+      schema: {
+        summary: "What the signed-in user can still cancel: listings, auctions without bids, live offers",
+        response: { 200: profileOpenOrdersResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await requireSession(app, request);
+      const [listings, auctions, offers] = await Promise.all([
+        db
+          .select()
+          .from(chainSellOrders)
+          .where(and(eq(chainSellOrders.seller, address), eq(chainSellOrders.status, "active")))
+          .orderBy(desc(chainSellOrders.listedBlock)),
+        db
+          .select()
+          .from(chainAuctions)
+          .where(
+            and(
+              eq(chainAuctions.seller, address),
+              eq(chainAuctions.status, "active"),
+              eq(chainAuctions.bidsCount, 0),
+            ),
+          )
+          .orderBy(desc(chainAuctions.createdBlock)),
+        db
+          .select()
+          .from(chainOffers)
+          .where(and(eq(chainOffers.buyer, address), eq(chainOffers.status, "active")))
+          .orderBy(desc(chainOffers.updatedBlock)),
+      ]);
+      const names = await collectionNames(
+        db,
+        [...listings, ...auctions, ...offers].map((r) => r.collection),
+      );
+      return {
+        data: {
+          listings: tradeRows(
+            listings.map((l) => ({
+              id: `${l.collection}:${l.tokenId}`,
+              collection: l.collection,
+              tokenId: l.tokenId,
+              amount: l.price,
+              status: l.status,
+              counterparty: null,
+              endTime: l.expiresAt,
+              updatedAt: l.listedAt,
+            })),
+            names,
+          ),
+          auctions: tradeRows(auctions.map(auctionInput), names),
+          offers: tradeRows(
+            offers.map((o) => ({
+              id: `${o.collection}:${o.tokenId}:${o.buyer}`,
+              collection: o.collection,
+              tokenId: o.tokenId,
+              amount: o.amount,
+              status: o.status,
+              counterparty: null,
+              updatedAt: o.updatedAt,
+            })),
+            names,
+          ),
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,181 @@
+/**
+ * Trading data of one account, read from the chain tables: the profile's four tabs (created, collections,
+ * collected, split) and the rows of its trading history. Used by the profile routes.
+ */
+import type { ChainCollectionItem, ChainTokenItem, TradeRow } from "@easel/common";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { formatEther } from "viem";
+import { type chainAuctions, chainCollections, chainSellOrders, chainTokens } from "../db/chain-schema.ts";
+import type { Database } from "../db/client.ts";
+
+/** Lists are capped; the profile shows the newest. */
+export const LIST_LIMIT = 100;
+
+type TokenRow = typeof chainTokens.$inferSelect;
+type CollectionRow = Pick<typeof chainCollections.$inferSelect, "address" | "name" | "kind">;
+
+const tokenName = (collectionName: string | null | undefined, tokenId: string) =>
+  `${collectionName ?? "Token"} #${tokenId}`;
+
+/**
+ * A listing lapses 100 days after it was set (the contract refuses to sell it) without any event, so the
+ * indexer's `fix` status and price are corrected here, at read time.
+ */
+function unlistIfLapsed(token: TokenRow, listingExpiresAt: Date | null): TokenRow {
+  if (token.status !== "fix" || !listingExpiresAt || listingExpiresAt.getTime() > Date.now()) return token;
+  return { ...token, status: "minted", price: null };
+}
+
+function toTokenItem(
+  row: TokenRow,
+  collection: CollectionRow | null,
+  listingExpiresAt: Date | null,
+): ChainTokenItem {
+  const token = unlistIfLapsed(row, listingExpiresAt);
+  return {
+    _id: `${token.collection}:${token.tokenId}`,
+    collection: { address: token.collection, name: collection?.name ?? null, kind: collection?.kind ?? null },
+    tokenId: token.tokenId,
+    name: tokenName(collection?.name, token.tokenId),
+    creator: token.creator,
+    owner: token.owner,
+    status: token.status,
+    image_cid: token.cid,
+    royaltyBps: token.royaltyBps,
+    collaborators: token.collaborators ?? [],
+    price: token.price === null ? null : formatEther(BigInt(token.price)),
+    priceWei: token.price,
+    lastPriceWei: token.lastPrice,
+  };
+}
+
+async function tokensWhere(db: Database, where: ReturnType<typeof and>): Promise<ChainTokenItem[]> {
+  const rows = await db
+    .select({
+      token: chainTokens,
+      collection: {
+        address: chainCollections.address,
+        name: chainCollections.name,
+        kind: chainCollections.kind,
+      },
+      listingExpiresAt: chainSellOrders.expiresAt,
+    })
+    .from(chainTokens)
+    .leftJoin(chainCollections, eq(chainCollections.address, chainTokens.collection))
+    .leftJoin(
+      chainSellOrders,
+      and(
+        eq(chainSellOrders.collection, chainTokens.collection),
+        eq(chainSellOrders.tokenId, chainTokens.tokenId),
+        eq(chainSellOrders.status, "active"),
+      ),
+    )
+    .where(where)
+    .orderBy(desc(chainTokens.mintedBlock))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => toTokenItem(row.token, row.collection, row.listingExpiresAt));
+}
+
+/**
+ * The profile's four tabs from the chain tables: tokens it created, collections it owns, tokens it
+ * collected (owns but did not create), and tokens whose proceeds it shares as a collaborator.
+ */
+export async function profileChainLists(db: Database, address: string) {
+  const live = ne(chainTokens.status, "burned");
+  const [created, collectionRows, collected, split] = await Promise.all([
+    tokensWhere(db, and(live, eq(chainTokens.creator, address))),
+    db
+      .select({
+        collection: chainCollections,
+        // The stored floor counts listings until an event touches the collection; lapsed ones are left out here.
+        floor: sql<
+          string | null
+        >`(SELECT min(s.price)::text FROM chain_sell_orders s WHERE s.collection = ${chainCollections.address} AND s.status = 'active' AND s.expires_at > now())`,
+      })
+      .from(chainCollections)
+      .where(eq(chainCollections.owner, address))
+      .orderBy(desc(chainCollections.createdBlock))
+      .limit(LIST_LIMIT),
+    tokensWhere(
+      db,
+      and(
+        live,
+        eq(chainTokens.owner, address),
+        or(sql`${chainTokens.creator} IS NULL`, ne(chainTokens.creator, address)),
+      ),
+    ),
+    tokensWhere(
+      db,
+      and(
+        live,
+        ne(chainTokens.creator, address),
+        sql`${chainTokens.collaborators} @> ${JSON.stringify([{ account: address }])}::jsonb`,
+      ),
+    ),
+  ]);
+  const collection: ChainCollectionItem[] = collectionRows.map(({ collection: c, floor }) => ({
+    _id: c.address,
+    contract_address: c.address,
+    name: c.name,
+    symbol: c.symbol,
+    kind: c.kind,
+    owner: c.owner,
+    tokensCount: c.tokensCount,
+    ownersCount: c.ownersCount,
+    floorPriceWei: floor,
+    volumeWei: c.volume,
+  }));
+  return { created, collection, collected, split };
+}
+
+/** Collection names for the rows of a trading list. */
+export async function collectionNames(db: Database, addresses: string[]): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db
+    .select({ address: chainCollections.address, name: chainCollections.name })
+    .from(chainCollections)
+    .where(inArray(chainCollections.address, [...new Set(addresses)]));
+  return new Map(rows.map((row) => [row.address, row.name]));
+}
+
+export type RowInput = {
+  collection: string;
+  tokenId: string;
+  amount: string;
+  status: string;
+  counterparty: string | null;
+  kind?: string | null;
+  endTime?: Date | null;
+  updatedAt?: Date | null;
+  id: string;
+};
+
+export function tradeRows(inputs: RowInput[], names: Map<string, string>): TradeRow[] {
+  return inputs.map((input) => ({
+    _id: input.id,
+    collection: input.collection,
+    collectionName: names.get(input.collection) ?? null,
+    tokenId: input.tokenId,
+    name: tokenName(names.get(input.collection), input.tokenId),
+    price: formatEther(BigInt(input.amount)),
+    priceWei: input.amount,
+    status: input.status,
+    counterparty: input.counterparty,
+    kind: input.kind ?? null,
+    endTime: input.endTime?.toISOString() ?? null,
+    updatedAt: input.updatedAt?.toISOString() ?? null,
+  }));
+}
+
+export type AuctionRow = typeof chainAuctions.$inferSelect;
+export const auctionInput = (a: AuctionRow): RowInput => ({
+  id: `${a.createdBlock}:${a.createdLogIndex}`,
+  collection: a.collection,
+  tokenId: a.tokenId,
+  amount: a.topBid ?? a.basePrice,
+  status: a.status,
+  counterparty: a.topBidder,
+  kind: a.kind,
+  endTime: a.endTime,
+  updatedAt: null,
+});
