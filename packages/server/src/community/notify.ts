@@ -3,6 +3,15 @@ import { eq } from "drizzle-orm";
 import { notifications, profiles } from "../db/schema.ts";
 import { type DbOrTx, queueMail } from "../mail/outbox.ts";
 
+/** The mail sent for a notification when its recipient turned on email notifications. */
+export function notificationMail(to: string, message: string) {
+  return {
+    to,
+    subject: "Easel: new notification",
+    text: `${message}\n\nYou receive this mail because you turned on email notifications in your Easel settings.`,
+  };
+}
+
 export function preferences(stored: Record<string, boolean> | null | undefined) {
   return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(stored ?? {}) };
 }
@@ -34,13 +43,7 @@ export async function notify(
     .insert(notifications)
     .values({ address, kind: input.kind, message: input.message, data: input.data ?? {} });
   if (allowed.email && recipient?.email) {
-    await queueMail(tx, [
-      {
-        to: recipient.email,
-        subject: "Easel: new notification",
-        text: `${input.message}\n\nYou receive this mail because you turned on email notifications in your Easel settings.`,
-      },
-    ]);
+    await queueMail(tx, [notificationMail(recipient.email, input.message)]);
     return { written: true, mailQueued: true };
   }
   return { written: true, mailQueued: false };

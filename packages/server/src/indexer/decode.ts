@@ -2,6 +2,7 @@ import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/cont
 import {
   type AbiEvent,
   type AbiParameter,
+  type AbiParameterToPrimitiveType,
   decodeAbiParameters,
   type Hex,
   type Log,
@@ -109,3 +110,34 @@ export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): C
 export const COLLECTION_CREATED_TOPIC = [...EVENTS.entries()].find(
   ([, e]) => e.name === "CollectionCreated",
 )?.[0];
+
+/** Every event of Easel's contracts, from the generated ABIs. */
+type EaselAbiEvent = Extract<
+  (typeof easelMarketAbi | typeof easelFactoryAbi | typeof easelCollectionAbi)[number],
+  { type: "event" }
+>;
+export type EventName = EaselAbiEvent["name"];
+
+/** A decoded value in its stored form (see `normalize`): integers and addresses as strings. */
+type Normalized<T> = T extends bigint
+  ? string
+  : T extends `0x${string}`
+    ? string
+    : T extends readonly (infer U)[]
+      ? Normalized<U>[]
+      : T extends object
+        ? { [K in keyof T]: Normalized<T[K]> }
+        : T;
+
+/** The arguments of event `N` as handlers receive them. */
+export type EventArgs<N extends EventName> = {
+  [P in Extract<EaselAbiEvent, { name: N }>["inputs"][number] as P["name"] & string]: Normalized<
+    AbiParameterToPrimitiveType<P>
+  >;
+};
+
+/** A stored event whose name, and so whose arguments, are known. */
+export type EaselEvent<N extends EventName> = Omit<ChainEvent, "name" | "args"> & {
+  name: N;
+  args: EventArgs<N>;
+};

@@ -3,9 +3,9 @@ import type pg from "pg";
 import { BlockNotFoundError, type Log, type PublicClient } from "viem";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
-import { Batch, PROJECTION_TABLES } from "./projections.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;

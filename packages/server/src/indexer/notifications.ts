@@ -1,6 +1,6 @@
 import type pg from "pg";
-import { preferences } from "../community/notify.ts";
-import type { NotificationIntent } from "./projections.ts";
+import { notificationMail, preferences } from "../community/notify.ts";
+import type { NotificationIntent } from "./batch.ts";
 
 /**
  * Writes the notifications a batch produced, in the batch's transaction: each person's preferences
@@ -66,13 +66,7 @@ export async function writeNotifications(
   const mail = inserted.flatMap((n) => {
     const p = byAddress.get(n.address);
     if (!p?.email || !preferences(p.notif_allow).email) return [];
-    return [
-      {
-        to: p.email,
-        subject: "Easel: new notification",
-        text: `${n.message}\n\nYou receive this mail because you turned on email notifications in your Easel settings.`,
-      },
-    ];
+    return [notificationMail(p.email, n.message)];
   });
   if (mail.length > 0) {
     await client.query(

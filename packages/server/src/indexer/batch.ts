@@ -1,0 +1,262 @@
+/**
+ * The projections' batch: the rows of the chain tables that a batch of events touches, loaded once, changed in
+ * memory by the handlers (`handlers/`) in chain order, and written back in a handful of statements inside the
+ * batch's transaction. Replaying the same events in the same order always gives the same rows, which is what
+ * reorg handling and restarts rely on.
+ */
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import type pg from "pg";
+import {
+  chainAccounts,
+  chainActivity,
+  chainAuctions,
+  chainBids,
+  chainBlockedCollections,
+  chainBlockedTokens,
+  chainCollections,
+  chainCredits,
+  chainOffers,
+  chainSales,
+  chainSellOrders,
+  chainSettings,
+  chainTokens,
+  chainTransfers,
+} from "../db/chain-schema.ts";
+import type { ChainEvent } from "./decode.ts";
+import { HANDLERS } from "./handlers/index.ts";
+import { tokenKey, ZERO } from "./handlers/shared.ts";
+import { refreshCollectionStats } from "./stats.ts";
+import { type Row, Store, upsertRows } from "./store.ts";
+
+function describe(table: PgTable) {
+  const config = getTableConfig(table);
+  const columns = config.columns.map((c) => c.name);
+  const pk =
+    config.primaryKeys[0]?.columns.map((c) => c.name) ??
+    config.columns.filter((c) => c.primary).map((c) => c.name);
+  return { name: config.name, columns, pk };
+}
+
+export const TABLES = {
+  collections: describe(chainCollections),
+  tokens: describe(chainTokens),
+  transfers: describe(chainTransfers),
+  sellOrders: describe(chainSellOrders),
+  auctions: describe(chainAuctions),
+  bids: describe(chainBids),
+  offers: describe(chainOffers),
+  sales: describe(chainSales),
+  credits: describe(chainCredits),
+  accounts: describe(chainAccounts),
+  blockedTokens: describe(chainBlockedTokens),
+  blockedCollections: describe(chainBlockedCollections),
+  settings: describe(chainSettings),
+  activity: describe(chainActivity),
+};
+
+/** Tables emptied and rebuilt from `chain_events` after a reorg. */
+export const PROJECTION_TABLES = Object.values(TABLES).map((t) => t.name);
+
+/** A notification the handlers want sent; written (once per key) after the handlers ran. */
+export type NotificationIntent = {
+  key: string;
+  address: string;
+  kind: string;
+  flag: string;
+  message: string;
+  data: Record<string, unknown>;
+  time: Date;
+  /** Instead of `address`, notify every follower of this account. */
+  followersOf?: boolean;
+  /** Dropped (the transfer turned out to be part of a sale). */
+  skip?: boolean;
+};
+
+/** What a batch changed: for live updates. */
+export type Touched = { collections: Set<string>; tokens: Set<string>; accounts: Set<string> };
+
+const store = (t: { name: string; columns: string[]; pk: string[] }) => new Store(t.name, t.pk, t.columns);
+
+/** The state of one batch: touched rows of the mutable tables, and rows to append. */
+export class Batch {
+  readonly collections = store(TABLES.collections);
+  readonly tokens = store(TABLES.tokens);
+  readonly sellOrders = store(TABLES.sellOrders);
+  readonly auctions = store(TABLES.auctions);
+  readonly offers = store(TABLES.offers);
+  readonly accounts = store(TABLES.accounts);
+  readonly blockedTokens = store(TABLES.blockedTokens);
+  readonly blockedCollections = store(TABLES.blockedCollections);
+  readonly settings = store(TABLES.settings);
+  /** Active auction (its store key) by token key. */
+  readonly activeAuction = new Map<string, string>();
+  readonly transfers: Row[] = [];
+  readonly bids: Row[] = [];
+  readonly sales: Row[] = [];
+  readonly credits: Row[] = [];
+  readonly activity: Row[] = [];
+  readonly notifications: NotificationIntent[] = [];
+  /** Transfer activity and notifications by `tx:collection:tokenId`, dropped when a sale follows. */
+  readonly transferActivity = new Map<string, Row>();
+  readonly transferNotes = new Map<string, NotificationIntent>();
+  readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
+
+  constructor(readonly market: string) {}
+
+  /** Loads every stored row the events can touch. */
+  async load(client: pg.ClientBase, events: ChainEvent[]): Promise<void> {
+    const tokenKeys = new Map<string, Row>();
+    const collections = new Set<string>();
+    const accounts = new Set<string>();
+    for (const e of events) {
+      const { collection, tokenId } = target(e, this.market);
+      if (collection) collections.add(collection);
+      if (collection && tokenId !== undefined)
+        tokenKeys.set(tokenKey(collection, tokenId), { collection, token_id: tokenId });
+      if (e.name === "UserBanned" || e.name === "ArtistVerified") accounts.add(String(e.args.account));
+    }
+    const tokens = [...tokenKeys.values()];
+    const cols = [...collections].map((address) => ({ address }));
+    // One connection runs one query at a time: load in sequence.
+    await this.tokens.load(client, tokens);
+    await this.sellOrders.load(client, tokens);
+    await this.blockedTokens.load(client, tokens);
+    await this.collections.load(client, cols);
+    await this.blockedCollections.load(
+      client,
+      [...collections].map((collection) => ({ collection })),
+    );
+    await this.accounts.load(
+      client,
+      [...accounts].map((address) => ({ address })),
+    );
+    if (tokens.length > 0) {
+      const { rows } = await client.query(
+        `SELECT a.* FROM chain_auctions a WHERE a.status = 'active' AND (a.collection, a.token_id) IN
+         (SELECT collection, token_id FROM jsonb_to_recordset($1::jsonb) AS x(collection text, token_id numeric))`,
+        [JSON.stringify(tokens)],
+      );
+      for (const row of rows) {
+        this.auctions.rows.set(this.auctions.keyOf(row), row);
+        this.activeAuction.set(
+          tokenKey(String(row.collection), String(row.token_id)),
+          this.auctions.keyOf(row),
+        );
+      }
+    }
+  }
+
+  apply(e: ChainEvent): void {
+    const handler = HANDLERS[e.name];
+    if (handler) handler(this, e);
+  }
+
+  /** Writes every change of the batch. */
+  async flush(client: pg.ClientBase): Promise<void> {
+    for (const s of [
+      this.collections,
+      this.tokens,
+      this.sellOrders,
+      this.auctions,
+      this.offers,
+      this.accounts,
+      this.blockedTokens,
+      this.blockedCollections,
+      this.settings,
+    ]) {
+      await s.flush(client);
+    }
+    const append: [typeof TABLES.transfers, Row[]][] = [
+      [TABLES.transfers, this.transfers],
+      [TABLES.bids, this.bids],
+      [TABLES.sales, this.sales],
+      [TABLES.credits, this.credits],
+      [TABLES.activity, this.activity.filter((r) => !r.skip)],
+    ];
+    for (const [t, rows] of append) {
+      if (rows.length > 0) await upsertRows(client, t.name, t.pk, t.columns, rows, { keep: true });
+    }
+    if (this.touched.collections.size > 0)
+      await refreshCollectionStats(client, [...this.touched.collections]);
+  }
+
+  // ------------------------------------------------------------------ helpers for handlers
+
+  token(collection: string, tokenId: string): Row | undefined {
+    return this.tokens.get(tokenKey(collection, tokenId));
+  }
+
+  touch(collection: string, tokenId?: string, ...accounts: unknown[]): void {
+    this.touched.collections.add(collection);
+    if (tokenId !== undefined) this.touched.tokens.add(tokenKey(collection, tokenId));
+    for (const a of accounts) if (typeof a === "string" && a !== ZERO) this.touched.accounts.add(a);
+  }
+
+  activityRow(
+    e: ChainEvent,
+    seq: number,
+    kind: string,
+    collection: string,
+    tokenId: string,
+    from: unknown,
+    to: unknown,
+    price: unknown,
+  ): void {
+    this.activity.push({
+      block_number: String(e.blockNumber),
+      log_index: e.logIndex,
+      seq,
+      kind,
+      collection,
+      token_id: tokenId,
+      from: (from as string | null) ?? null,
+      to: (to as string | null) ?? null,
+      price: price == null ? null : String(price),
+      tx_hash: e.txHash,
+      block_time: e.blockTime.toISOString(),
+    });
+  }
+
+  notify(
+    e: ChainEvent,
+    address: unknown,
+    kind: string,
+    flag: string,
+    message: string,
+    extra: Row = {},
+  ): void {
+    if (typeof address !== "string" || address === ZERO || address === this.market) return;
+    this.notifications.push({
+      key: `chain:${e.blockNumber}:${e.logIndex}:${kind}:${address}`,
+      address,
+      kind,
+      flag,
+      message,
+      data: { block: String(e.blockNumber), tx: e.txHash, ...extra },
+      time: e.blockTime,
+    });
+  }
+
+  /** Ends the fixed-price listing of a token if it is active. */
+  endListing(e: ChainEvent, collection: string, tokenId: string, status: string): void {
+    const order = this.sellOrders.get(tokenKey(collection, tokenId));
+    if (order && order.status === "active") {
+      order.status = status;
+      order.updated_block = String(e.blockNumber);
+      this.sellOrders.touch(order);
+    }
+  }
+}
+
+/** The token an event concerns, if any. */
+function target(e: ChainEvent, market: string): { collection?: string; tokenId?: string } {
+  const a = e.args;
+  if (e.address === market) {
+    return {
+      collection: a.collection as string | undefined,
+      tokenId: a.tokenId as string | undefined,
+    };
+  }
+  if (e.name === "CollectionCreated") return { collection: a.collection as string };
+  return { collection: e.address, tokenId: (a.tokenId ?? a.id) as string | undefined };
+}

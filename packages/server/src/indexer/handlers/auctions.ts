@@ -1,0 +1,162 @@
+import { AUCTION_KIND } from "@easel/contracts";
+import {
+  activeAuction,
+  endAuction,
+  eth,
+  type Handlers,
+  kindName,
+  setTokenStatus,
+  tokenKey,
+  ZERO,
+} from "./shared.ts";
+
+/** The market's auctions (Auctions). */
+export const auctionHandlers = {
+  AuctionCreated(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    const end = String(a.end) === "0" ? null : new Date(Number(a.end) * 1000).toISOString();
+    const row = b.auctions.set({
+      collection,
+      token_id: tokenId,
+      created_block: String(e.blockNumber),
+      created_log_index: e.logIndex,
+      kind: kindName(AUCTION_KIND, a.kind),
+      seller: a.seller,
+      base_price: a.price,
+      start_time: String(a.start) === "0" ? null : new Date(Number(a.start) * 1000).toISOString(),
+      end_time: end,
+      original_end_time: end,
+      extended: false,
+      top_bid: null,
+      top_bidder: null,
+      bids_count: 0,
+      status: "active",
+      winner: null,
+      created_tx: e.txHash,
+      updated_block: String(e.blockNumber),
+    });
+    b.activeAuction.set(tokenKey(collection, tokenId), b.auctions.keyOf(row));
+    b.endListing(e, collection, tokenId, "void");
+    const token = b.token(collection, tokenId);
+    if (token) setTokenStatus(b, e, token, "auction", a.price);
+    b.activityRow(e, 0, "auction", collection, tokenId, a.seller, null, a.price);
+    b.touch(collection, tokenId, a.seller);
+  },
+
+  AuctionBaseValueChanged(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    const auction = activeAuction(b, collection, tokenId);
+    if (auction) {
+      auction.base_price = a.price;
+      auction.updated_block = String(e.blockNumber);
+      b.auctions.touch(auction);
+    }
+    const token = b.token(collection, tokenId);
+    if (token) setTokenStatus(b, e, token, "auction", a.price);
+    b.touch(collection, tokenId);
+  },
+
+  AuctionCancelled(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    endAuction(b, e, collection, tokenId, "cancelled", null);
+    const token = b.token(collection, tokenId);
+    if (token) setTokenStatus(b, e, token, "minted", null);
+    b.activityRow(e, 0, "auction_cancelled", collection, tokenId, a.seller, null, null);
+    // An operator may cancel an auction that has bids: the top bid is refunded.
+    const refunded = a.refundedBidder === ZERO ? null : String(a.refundedBidder);
+    if (refunded) {
+      b.notify(
+        e,
+        refunded,
+        "auction_cancelled",
+        "bidActivity",
+        `The auction of NFT #${tokenId} was cancelled; your bid of ${eth(a.refundedAmount)} was refunded.`,
+        { collection, tokenId, amount: a.refundedAmount },
+      );
+    }
+    b.touch(collection, tokenId, a.seller, refunded);
+  },
+
+  BidPlaced(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    const end = new Date(Number(a.end) * 1000).toISOString();
+    const previous = a.previousBidder === ZERO ? null : String(a.previousBidder);
+    b.bids.push({
+      block_number: String(e.blockNumber),
+      log_index: e.logIndex,
+      collection,
+      token_id: tokenId,
+      bidder: a.bidder,
+      amount: a.amount,
+      end_time: end,
+      previous_bidder: previous,
+      previous_amount: previous ? a.previousAmount : null,
+      tx_hash: e.txHash,
+      block_time: e.blockTime.toISOString(),
+    });
+    const auction = activeAuction(b, collection, tokenId);
+    if (auction) {
+      if (auction.end_time == null) {
+        // A reserve auction starts with its first bid.
+        auction.start_time = e.blockTime.toISOString();
+        auction.original_end_time = end;
+      } else if (new Date(String(auction.end_time)).getTime() !== new Date(end).getTime()) {
+        auction.extended = true;
+      }
+      auction.end_time = end;
+      auction.top_bid = a.amount;
+      auction.top_bidder = a.bidder;
+      auction.bids_count = Number(auction.bids_count) + 1;
+      auction.updated_block = String(e.blockNumber);
+      b.auctions.touch(auction);
+    }
+    const token = b.token(collection, tokenId);
+    if (token) setTokenStatus(b, e, token, "auction", a.amount);
+    b.activityRow(e, 0, "bid", collection, tokenId, a.bidder, null, a.amount);
+    const data = { collection, tokenId, amount: a.amount };
+    if (previous) {
+      b.activityRow(e, 1, "outbid", collection, tokenId, previous, a.bidder, a.previousAmount);
+      b.notify(
+        e,
+        previous,
+        "outbid",
+        "bidActivity",
+        `You were outbid on NFT #${tokenId}: the top bid is now ${eth(a.amount)}; ${eth(a.previousAmount)} was refunded.`,
+        data,
+      );
+    }
+    const seller = auction?.seller ?? token?.owner;
+    b.notify(e, seller, "bid", "auction", `New bid of ${eth(a.amount)} on your NFT #${tokenId}.`, data);
+    b.touch(collection, tokenId, a.bidder, previous, seller);
+  },
+
+  AuctionCompleted(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    endAuction(b, e, collection, tokenId, "completed", String(a.winner));
+    const token = b.token(collection, tokenId);
+    if (token) setTokenStatus(b, e, token, "minted", null);
+    b.notify(
+      e,
+      a.winner,
+      "auction_won",
+      "auction",
+      `You won the auction of NFT #${tokenId} for ${eth(a.price)}.`,
+      {
+        collection,
+        tokenId,
+        price: a.price,
+      },
+    );
+    b.touch(collection, tokenId, a.seller, a.winner);
+  },
+} satisfies Handlers;

@@ -1,0 +1,187 @@
+import { COLLECTION_KIND } from "@easel/contracts";
+import type { Batch } from "../batch.ts";
+import type { EaselEvent } from "../decode.ts";
+import type { Row } from "../store.ts";
+import {
+  eth,
+  type Handlers,
+  kindName,
+  setMintDetails,
+  setTokenStatus,
+  short,
+  tokenKey,
+  ZERO,
+} from "./shared.ts";
+
+/** A push that failed and was credited, or a withdrawal of credits. */
+const credit = (b: Batch, e: EaselEvent<"PaymentCredited"> | EaselEvent<"Withdrawal">) => {
+  const a = e.args;
+  b.credits.push({
+    block_number: String(e.blockNumber),
+    log_index: e.logIndex,
+    contract: e.address,
+    account: a.account,
+    kind: e.name === "PaymentCredited" ? "credit" : "withdrawal",
+    amount: a.amount,
+    to: "to" in a ? a.to : null,
+    tx_hash: e.txHash,
+  });
+  b.touched.accounts.add(String(a.account));
+};
+
+/** The factory's and the collections' events: collections, tokens, mints, lazy mints, credits. */
+export const collectionHandlers = {
+  CollectionCreated(b, e) {
+    const a = e.args;
+    const address = String(a.collection);
+    b.collections.set({
+      address,
+      kind: kindName(COLLECTION_KIND, a.kind),
+      owner: a.owner,
+      name: a.name,
+      symbol: a.symbol,
+      category: a.category,
+      max_supply: a.maxSupply,
+      blocked: b.blockedCollections.get(address) !== undefined,
+      created_block: String(e.blockNumber),
+      created_tx: e.txHash,
+      created_at: e.blockTime.toISOString(),
+      floor_price: null,
+      highest_sale: null,
+      volume: "0",
+      sales_count: 0,
+      owners_count: 0,
+      tokens_count: 0,
+    });
+    b.touch(address, undefined, a.owner);
+  },
+
+  Transfer(b, e) {
+    const collection = e.address;
+    const { from, to } = e.args as { from: string; to: string };
+    const tokenId = String(e.args.id);
+    b.transfers.push({
+      block_number: String(e.blockNumber),
+      log_index: e.logIndex,
+      collection,
+      token_id: tokenId,
+      from,
+      to,
+      tx_hash: e.txHash,
+      block_time: e.blockTime.toISOString(),
+    });
+    b.touch(collection, tokenId, from, to);
+    if (from === ZERO) {
+      // The Minted (or LazyMinted) event that follows in the same transaction fills in creator, CID and royalty.
+      b.tokens.set({
+        collection,
+        token_id: tokenId,
+        creator: null,
+        owner: to,
+        holder: to,
+        cid: null,
+        royalty_bps: null,
+        collaborators: null,
+        status: "minted",
+        lazy: false,
+        price: null,
+        last_price: null,
+        blocked: b.blockedTokens.get(tokenKey(collection, tokenId)) !== undefined,
+        minted_block: String(e.blockNumber),
+        minted_at: e.blockTime.toISOString(),
+        mint_tx: e.txHash,
+        updated_block: String(e.blockNumber),
+      });
+      return;
+    }
+    const token = b.token(collection, tokenId);
+    b.endListing(e, collection, tokenId, "void");
+    if (!token) return;
+    token.holder = to;
+    token.updated_block = String(e.blockNumber);
+    if (to === ZERO) {
+      token.status = "burned";
+      token.price = null;
+      b.activityRow(e, 0, "burn", collection, tokenId, from, null, null);
+    } else if (to === b.market) {
+      // Escrow for an auction: AuctionCreated already set the status; the seller stays the owner.
+    } else {
+      token.owner = to;
+      if (from !== b.market) {
+        if (token.status === "fix") {
+          token.status = "minted";
+          token.price = null;
+        }
+        const key = `${e.txHash}:${collection}:${tokenId}`;
+        b.activityRow(e, 0, "transfer", collection, tokenId, from, to, null);
+        b.transferActivity.set(key, b.activity[b.activity.length - 1] as Row);
+        b.notify(e, to, "transfer", "ownedItemUpdate", `You received NFT #${tokenId} from ${short(from)}.`, {
+          collection,
+          tokenId,
+        });
+        const note = b.notifications[b.notifications.length - 1];
+        if (note?.kind === "transfer") b.transferNotes.set(key, note);
+      }
+    }
+    b.tokens.touch(token);
+  },
+
+  Minted(b, e) {
+    const collection = e.address;
+    const a = e.args;
+    const tokenId = String(a.tokenId);
+    const token = b.token(collection, tokenId);
+    if (!token) return;
+    setMintDetails(token, a);
+    b.tokens.touch(token);
+    b.activityRow(e, 0, "mint", collection, tokenId, a.creator, a.to, null);
+    b.touch(collection, tokenId, a.creator);
+  },
+
+  /** A lazy mint is a mint and the token's primary sale in one event. */
+  LazyMinted(b, e) {
+    const collection = e.address;
+    const a = e.args;
+    const tokenId = String(a.tokenId);
+    const token = b.token(collection, tokenId);
+    const seller = String(a.creator);
+    if (token) {
+      setMintDetails(token, a);
+      token.lazy = true;
+      token.last_price = a.price;
+      setTokenStatus(b, e, token, "lazy-sold", null);
+    }
+    b.sales.push({
+      block_number: String(e.blockNumber),
+      log_index: e.logIndex,
+      collection,
+      token_id: tokenId,
+      seller,
+      buyer: a.buyer,
+      mechanism: "lazy-mint",
+      price: a.price,
+      fee: a.fee,
+      royalty: "0",
+      proceeds: String(BigInt(String(a.price)) - BigInt(String(a.fee))),
+      primary: true,
+      tx_hash: e.txHash,
+      block_time: e.blockTime.toISOString(),
+    });
+    b.activityRow(e, 0, "mint", collection, tokenId, seller, a.buyer, null);
+    b.activityRow(e, 1, "sale", collection, tokenId, seller, a.buyer, a.price);
+    b.touch(collection, tokenId, seller, a.buyer);
+    const data = { collection, tokenId, price: a.price };
+    b.notify(e, seller, "sale", "itemSold", `Your NFT #${tokenId} was bought for ${eth(a.price)}.`, data);
+    b.notify(
+      e,
+      a.buyer,
+      "purchase",
+      "successfulPurchase",
+      `You bought NFT #${tokenId} for ${eth(a.price)}.`,
+      data,
+    );
+  },
+
+  PaymentCredited: credit,
+  Withdrawal: credit,
+} satisfies Handlers;

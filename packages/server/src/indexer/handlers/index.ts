@@ -1,0 +1,35 @@
+/**
+ * Every event handler, registered in one place (Reservoir style): one module per source, mirroring the
+ * market's mixins. A handler fills the batch (the accumulator); the batch writes everything at once.
+ */
+import type { Batch } from "../batch.ts";
+import type { ChainEvent } from "../decode.ts";
+import { auctionHandlers } from "./auctions.ts";
+import { collectionHandlers } from "./collections.ts";
+import { marketHandlers } from "./market.ts";
+import { offerHandlers } from "./offers.ts";
+import { sellOrderHandlers } from "./sell-orders.ts";
+
+/** Settings events keep only their latest arguments, by event name. */
+const SETTINGS_EVENTS = [
+  "MarketLockSet",
+  "EntranceLockSet",
+  "FeesSet",
+  "MinimumsSet",
+  "MinAuctionDurationSet",
+  "SignerSet",
+] as const;
+
+const recordSetting = (b: Batch, e: ChainEvent) => {
+  b.settings.set({ name: e.name, args: e.args, block_number: String(e.blockNumber) });
+};
+
+export const HANDLERS = {
+  ...collectionHandlers,
+  ...sellOrderHandlers,
+  ...auctionHandlers,
+  ...offerHandlers,
+  ...marketHandlers,
+  ...Object.fromEntries(SETTINGS_EVENTS.map((name) => [name, recordSetting])),
+  // Each handler takes its own event's arguments; the batch calls it only for events of that name.
+} as unknown as Record<string, ((b: Batch, e: ChainEvent) => void) | undefined>;

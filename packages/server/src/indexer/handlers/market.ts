@@ -1,0 +1,101 @@
+import { SALE_MECHANISM } from "@easel/contracts";
+import { eth, type Handlers, kindName, setAccount, setTokenStatus, tokenKey } from "./shared.ts";
+
+/** The market core: sales and their payouts, moderation and settings (MarketCore). */
+export const marketHandlers = {
+  Sale(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    const mechanism = kindName(SALE_MECHANISM, a.mechanism);
+    b.sales.push({
+      block_number: String(e.blockNumber),
+      log_index: e.logIndex,
+      collection,
+      token_id: tokenId,
+      seller: a.seller,
+      buyer: a.buyer,
+      mechanism,
+      price: a.price,
+      fee: a.fee,
+      royalty: a.royalty,
+      proceeds: a.proceeds,
+      primary: a.primary,
+      tx_hash: e.txHash,
+      block_time: e.blockTime.toISOString(),
+    });
+    if (mechanism === "buy-now") {
+      const order = b.sellOrders.get(tokenKey(collection, tokenId));
+      if (order) {
+        order.status = "sold";
+        order.updated_block = String(e.blockNumber);
+        b.sellOrders.touch(order);
+      }
+    }
+    const token = b.token(collection, tokenId);
+    if (token) {
+      token.last_price = a.price;
+      setTokenStatus(b, e, token, "minted", null);
+    }
+    // The sale's own transfer is shown as the sale, not as a separate transfer (nor notified as one).
+    const saleTransfer = `${e.txHash}:${collection}:${tokenId}`;
+    const transferRow = b.transferActivity.get(saleTransfer);
+    if (transferRow) transferRow.skip = true;
+    const transferNote = b.transferNotes.get(saleTransfer);
+    if (transferNote) transferNote.skip = true;
+    b.activityRow(e, 0, "sale", collection, tokenId, a.seller, a.buyer, a.price);
+    const data = { collection, tokenId, price: a.price, mechanism };
+    b.notify(
+      e,
+      a.seller,
+      "sale",
+      "itemSold",
+      `Your NFT #${tokenId} sold for ${eth(a.price)}; you receive ${eth(a.proceeds)}.`,
+      data,
+    );
+    if (mechanism === "buy-now") {
+      b.notify(
+        e,
+        a.buyer,
+        "purchase",
+        "successfulPurchase",
+        `You bought NFT #${tokenId} for ${eth(a.price)}.`,
+        data,
+      );
+    }
+    b.touch(collection, tokenId, a.seller, a.buyer);
+  },
+
+  UserBanned(b, e) {
+    setAccount(b, e, { banned: e.args.banned === true });
+  },
+  ArtistVerified(b, e) {
+    setAccount(b, e, { verified_artist: e.args.verified === true });
+  },
+  CollectionBlocked(b, e) {
+    const collection = String(e.args.collection);
+    if (e.args.blocked === true)
+      b.blockedCollections.set({ collection, block_number: String(e.blockNumber) });
+    else b.blockedCollections.delete(collection);
+    const row = b.collections.get(collection);
+    if (row) {
+      row.blocked = e.args.blocked === true;
+      b.collections.touch(row);
+    }
+    b.touch(collection);
+  },
+  TokenBlocked(b, e) {
+    const collection = String(e.args.collection);
+    const tokenId = String(e.args.tokenId);
+    if (e.args.blocked === true)
+      b.blockedTokens.set({ collection, token_id: tokenId, block_number: String(e.blockNumber) });
+    else b.blockedTokens.delete(tokenKey(collection, tokenId));
+    const token = b.token(collection, tokenId);
+    if (token) {
+      token.blocked = e.args.blocked === true;
+      token.updated_block = String(e.blockNumber);
+      b.tokens.touch(token);
+    }
+    b.touch(collection, tokenId);
+  },
+} satisfies Handlers;

@@ -1,0 +1,49 @@
+import { eth, type Handlers, setTokenStatus, short } from "./shared.ts";
+
+/** The market's fixed-price listings (SellOrders). */
+export const sellOrderHandlers = {
+  SellOrderSet(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    b.sellOrders.set({
+      collection,
+      token_id: tokenId,
+      seller: a.seller,
+      price: a.price,
+      expires_at: new Date(Number(a.expiresAt) * 1000).toISOString(),
+      status: "active",
+      listed_block: String(e.blockNumber),
+      listed_tx: e.txHash,
+      listed_at: e.blockTime.toISOString(),
+      updated_block: String(e.blockNumber),
+    });
+    const token = b.token(collection, tokenId);
+    if (token) setTokenStatus(b, e, token, "fix", a.price);
+    b.activityRow(e, 0, "list", collection, tokenId, a.seller, null, a.price);
+    b.touch(collection, tokenId, a.seller);
+    if (token && token.creator === a.seller) {
+      b.notifications.push({
+        key: `chain:${e.blockNumber}:${e.logIndex}:listing:followers`,
+        address: String(a.seller),
+        kind: "listing",
+        flag: "newNftListing",
+        message: `${short(String(a.seller))} listed NFT #${tokenId} for ${eth(a.price)}.`,
+        data: { block: String(e.blockNumber), tx: e.txHash, collection, tokenId, price: a.price },
+        time: e.blockTime,
+        followersOf: true,
+      });
+    }
+  },
+
+  SellOrderCancelled(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    b.endListing(e, collection, tokenId, "cancelled");
+    const token = b.token(collection, tokenId);
+    if (token && token.status === "fix") setTokenStatus(b, e, token, "minted", null);
+    b.activityRow(e, 0, "unlist", collection, tokenId, a.seller, null, null);
+    b.touch(collection, tokenId, a.seller);
+  },
+} satisfies Handlers;

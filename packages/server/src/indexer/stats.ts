@@ -1,0 +1,17 @@
+import type pg from "pg";
+
+/** Recomputes the derived stats of collections from the projections. */
+export async function refreshCollectionStats(client: pg.ClientBase, collections: string[]): Promise<void> {
+  await client.query(
+    `UPDATE chain_collections c SET
+       floor_price = (SELECT min(s.price) FROM chain_sell_orders s WHERE s.collection = c.address AND s.status = 'active'),
+       highest_sale = x.highest, volume = x.volume, sales_count = x.sales,
+       owners_count = (SELECT count(DISTINCT t.owner) FROM chain_tokens t WHERE t.collection = c.address AND t.status <> 'burned'),
+       tokens_count = (SELECT count(*) FROM chain_tokens t WHERE t.collection = c.address AND t.status <> 'burned')
+     FROM (SELECT a.address, max(s.price) AS highest, coalesce(sum(s.price), 0) AS volume, count(s.price)::int AS sales
+           FROM unnest($1::text[]) AS a(address) LEFT JOIN chain_sales s ON s.collection = a.address
+           GROUP BY a.address) x
+     WHERE c.address = x.address`,
+    [collections],
+  );
+}
