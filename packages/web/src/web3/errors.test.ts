@@ -1,0 +1,45 @@
+import { easelMarketAbi } from "@easel/contracts/abis";
+import {
+  ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  encodeErrorResult,
+  parseEther,
+  UserRejectedRequestError,
+} from "viem";
+import { describe, expect, it } from "vitest";
+import { contractErrorOf, transactionErrorMessage } from "./errors.ts";
+
+/** The error viem throws when a simulated or sent call reverts with `errorName(args)`. */
+function reverted(errorName: string, args: readonly unknown[], functionName = "placeBid") {
+  const data = encodeErrorResult({ abi: easelMarketAbi, errorName: errorName as never, args: args as never });
+  const cause = new ContractFunctionRevertedError({ abi: easelMarketAbi, data, functionName });
+  return new ContractFunctionExecutionError(cause, { abi: easelMarketAbi, functionName, args: [] });
+}
+
+describe("contract errors in words", () => {
+  it("states the broken rule with its values instead of viem's 'reverted' message", () => {
+    const error = reverted("BidTooLow", [parseEther("1"), parseEther("1.1")]);
+    expect(contractErrorOf(error)?.name).toBe("BidTooLow");
+    expect(transactionErrorMessage(error)).toBe("Your bid must be at least 1.1 ETH.");
+  });
+
+  it("names the minimum when a price is too low, and says too big above the maximum", () => {
+    const low = reverted("PriceOutOfRange", [parseEther("0.01"), parseEther("0.05"), 2n ** 80n - 1n]);
+    expect(transactionErrorMessage(low)).toBe("Price must be at least 0.05 ETH.");
+    const high = reverted("PriceOutOfRange", [2n ** 80n, parseEther("0.05"), 2n ** 80n - 1n]);
+    expect(transactionErrorMessage(high)).toBe("The sale price is too big.");
+  });
+
+  it("explains moderation refusals", () => {
+    const banned = reverted("UserIsBanned", ["0x000000000000000000000000000000000000dEaD"]);
+    expect(transactionErrorMessage(banned)).toBe("This account is banned from trading on Easel.");
+    expect(transactionErrorMessage(reverted("MarketIsLocked", []))).toMatch(/market is locked/);
+  });
+
+  it("keeps the calm text for a rejected wallet prompt and the wallet's words otherwise", () => {
+    const rejected = new UserRejectedRequestError(new Error("User denied transaction signature."));
+    expect(transactionErrorMessage(rejected)).toBe("User rejected the request.");
+    expect(transactionErrorMessage(new Error("nonce too low"))).toBe("nonce too low");
+    expect(contractErrorOf(new Error("nonce too low"))).toBeNull();
+  });
+});
