@@ -26,6 +26,7 @@ export const CONTACT_NAME_MIN = 3;
 export const USER_SEARCH_LIMIT = 10;
 
 export const MESSAGES = {
+  singleLine: "Use one line, without line breaks or control characters.",
   fileTooLarge: "File Must be less than 10MB",
   imageUploaded: "Image Uploaded Successfully",
   imageType: "Only PNG, JPEG, GIF and WebP images are allowed.",
@@ -435,12 +436,16 @@ export const newsletterConfirmQuerySchema = z.object({
 });
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** One line of text: no line breaks or other control characters (they would forge lines in a mail). */
+export const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+
 export const contactRequestSchema = z.object({
   name: z
     .string({ error: MESSAGES.contactName })
     .trim()
     .min(CONTACT_NAME_MIN, MESSAGES.contactName)
-    .max(100, "Name must be at most 100 characters"),
+    .max(100, "Name must be at most 100 characters")
+    .regex(SINGLE_LINE, MESSAGES.singleLine),
   email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
   message: z
     .string({ error: MESSAGES.contactMessageRequired })

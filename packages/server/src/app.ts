@@ -49,7 +49,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: !config.localChain,
+    // A hop count trusts that many proxies nearest to the server (proxy-addr's hop 0 is the socket peer).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1_000_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -85,6 +89,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     }
     request.log.error(error);
     return reply.status(500).send({ error: { code: "internal", message: "Something went wrong." } });
+  });
+
+  // A NUL byte is never meaningful input, and PostgreSQL refuses it in text (a 500): refuse it as bad input.
+  app.addHook("preValidation", async (request) => {
+    if (containsNul(request.query) || containsNul(request.body) || containsNul(request.params)) {
+      throw new ApiError(400, "invalid_request", "The request contains a NUL character.");
+    }
   });
 
   const rpcOrigin = config.browserRpcUrl ? new URL(config.browserRpcUrl).origin : null;
@@ -155,4 +166,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   );
 
   return app;
+}
+
+/** Whether any string in a parsed query, body or params holds a NUL character. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 8 || value === null || typeof value !== "object") return false;
+  return Object.values(value).some((item) => containsNul(item, depth + 1));
 }

@@ -71,6 +71,31 @@ export const envSchema = z.object({
   OPERATOR_EMAILS: commaList(emailAddress, ""),
   EMAIL_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_ADDRESSES: commaList(address, ""),
+  /**
+   * Which proxies in front of the API to believe about the client's address (X-Forwarded-For): a hop count
+   * ("1" for one load balancer) or a comma list of proxy addresses or CIDR ranges. Default: none, so a
+   * client cannot pick its own address (and escape the per-IP limits) by sending the header itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((value) => value.trim())
+    .pipe(
+      z.union([
+        z.literal("").transform(() => false as const),
+        z
+          .string()
+          .regex(/^\d{1,2}$/)
+          .transform(Number),
+        z
+          .string()
+          .regex(
+            /^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/,
+            "must be a hop count or a comma list of proxy addresses",
+          )
+          .transform((value) => value.split(",").map((part) => part.trim())),
+      ]),
+    ),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(128).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -106,6 +131,8 @@ export type Config = {
   emailLinkSecret: string;
   adminAddresses: `0x${string}`[];
   indexerConfirmations: number;
+  /** Fastify's `trustProxy`: false (trust no proxy), a hop count, or proxy addresses / CIDR ranges. */
+  trustProxy: false | number | string[];
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** True on the local development chain (embedded mode). */
   localChain: boolean;
@@ -183,6 +210,7 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
       createHmac("sha256", e.SIGNER_PRIVATE_KEY).update("easel email links").digest("hex"),
     adminAddresses: e.ADMIN_ADDRESSES.map(lower),
     indexerConfirmations: e.INDEXER_CONFIRMATIONS,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     localChain,
     browserRpcUrl: localChain ? (e.RPC_URL[0] ?? null) : null,

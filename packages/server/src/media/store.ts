@@ -4,6 +4,9 @@ import { exporter } from "ipfs-unixfs-exporter";
 import { importer } from "ipfs-unixfs-importer";
 import { CID } from "multiformats/cid";
 
+const RAW_CODEC = 0x55;
+const DAG_PB_CODEC = 0x70;
+
 /**
  * The media store: files are added as UnixFS DAGs (CIDv1, raw leaves — the same CID as
  * `ipfs add --cid-version 1 --raw-leaves`) into a filesystem blockstore, and read back by CID for
@@ -49,12 +52,22 @@ export class MediaStore {
     }
   }
 
-  /** The file's bytes by CID, or null when the store does not hold it. */
+  /**
+   * The file's bytes by CID, or null when the store does not hold it as asked. Blocks are keyed by their
+   * hash alone, so a CID of another version or codec over the same hash (`Qm…`, `bafyrei…`, or `bafybei…`
+   * for a raw leaf) finds a block that is not what it names: only CIDv1 raw and dag-pb are ours, and a
+   * block that does not decode as the CID's codec is not found either.
+   */
   async read(cid: CID): Promise<{ size: number; content: AsyncIterable<Uint8Array> } | null> {
+    if (cid.version !== 1 || (cid.code !== RAW_CODEC && cid.code !== DAG_PB_CODEC)) return null;
     await this.#open();
     if (!(await this.#blockstore.has(cid))) return null;
-    const entry = await exporter(cid, this.#blockstore);
-    if (entry.type !== "file" && entry.type !== "raw") return null;
-    return { size: Number(entry.size), content: entry.content() };
+    try {
+      const entry = await exporter(cid, this.#blockstore);
+      if (entry.type !== "file" && entry.type !== "raw") return null;
+      return { size: Number(entry.size), content: entry.content() };
+    } catch {
+      return null;
+    }
   }
 }

@@ -1,0 +1,92 @@
+/**
+ * Attacks on the API, each refused. Every test reproduces an abuse that worked before its fix, against a
+ * real HTTP server and PostgreSQL (with the production configuration where the attack is about production).
+ */
+import { randomBytes } from "node:crypto";
+import { MESSAGES, type MediaUploadResponse } from "@easel/common";
+import { CID } from "multiformats/cid";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AccountsApi, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
+
+let local: AccountsApi;
+let production: AccountsApi;
+let user: TestUser;
+beforeAll(async () => {
+  local = await startAccountsApi();
+  // Mainnet configuration, behind no declared proxy (TRUST_PROXY unset).
+  production = await startAccountsApi({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art" });
+  user = await local.signIn();
+});
+afterAll(async () => {
+  await local.close();
+  await production.close();
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+describe("per-IP limits cannot be escaped", () => {
+  it("ignores a client's own X-Forwarded-For in production: rotating it does not reset the newsletter limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const result = await production.call("POST", "/api/marketing/subscribe", {
+        body: { email: `rotating-${unique()}@example.com` },
+        headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+      });
+      statuses.push(result.status);
+    }
+    // The limit is 10 a minute per client address, whatever the header says.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("bad bytes are bad input", () => {
+  it("refuses a NUL byte in a query or a body with 400, on routes open to anyone", async () => {
+    for (const [method, path, body] of [
+      ["GET", "/api/profile?userkey=al%00ice", undefined],
+      ["GET", "/api/profile/search-complete-users?userKey=a%00b", undefined],
+      ["POST", "/api/contact", { name: "Al\u0000ice", email: "a@example.com", message: "hello" }],
+      ["POST", "/api/marketing/subscribe", { email: "a\u0000@example.com" }],
+    ] as const) {
+      const result = await local.call(method, path, body ? { body } : {});
+      expect(result.status, `${method} ${path}`).toBe(400);
+    }
+  });
+
+  it("refuses line breaks in the contact form's name (they would forge lines in the operators' mail)", async () => {
+    const result = await local.call<{ error: { fields: Record<string, string> } }>("POST", "/api/contact", {
+      body: { name: "Alice\nSubject: Claim ETH", email: "alice@example.com", message: "hello" },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.error.fields.name).toBe(MESSAGES.singleLine);
+  });
+});
+
+describe("the media gateway serves only what it stores, as it was stored", () => {
+  it("answers 404, not 500, for a CID of another version or codec over a stored file's hash", async () => {
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: `#${randomBytes(3).toString("hex")}` },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "a.png");
+    const response = await fetch(`${local.url}/api/profile/media_uploader`, {
+      method: "POST",
+      headers: { cookie: user.cookie },
+      body: form,
+    });
+    const { data } = (await response.json()) as MediaUploadResponse;
+    const stored = CID.parse(data.cid);
+    expect((await fetch(`${local.url}/ipfs/${stored}`)).status).toBe(200);
+    const sameHash = [
+      CID.createV1(0x71, stored.multihash), // dag-cbor: bafyrei…
+      CID.createV1(0x70, stored.multihash), // dag-pb over a raw leaf: bafybei…
+      CID.createV0(stored.multihash as Parameters<typeof CID.createV0>[0]), // Qm…
+    ];
+    for (const cid of sameHash) {
+      expect((await fetch(`${local.url}/ipfs/${cid}`)).status, cid.toString()).toBe(404);
+    }
+  });
+});
