@@ -46,7 +46,10 @@ export const routes: RouteObject[] = [
           { path: "aboutUs", lazy: () => import("../pages/AboutUs.tsx") },
           { path: "privacyAndPolicy", lazy: () => import("../pages/PrivacyPolicy.tsx") },
           { path: "TermsOfServices", lazy: () => import("../pages/TermsOfService.tsx") },
-          { path: "applyToJoin", lazy: () => import("../pages/ApplyToJoin.tsx") },
+          {
+            path: "applyToJoin",
+            lazy: () => import("../pages/ApplyToJoin.tsx"),
+          },
           { path: "singleCollection", lazy: () => import("../pages/SingleCollection.tsx") },
           { path: "banned", lazy: () => import("../pages/Banned.tsx") },
           { path: "fallback", lazy: () => import("../pages/Fallback.tsx") },

@@ -3,8 +3,8 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { describe, expect, it, vi } from "vitest";
-import { fakeApi } from "../test/harness.tsx";
-import { ApplicationForm } from "./ApplyToJoin.tsx";
+import { fakeApi } from "../../../test/harness.tsx";
+import { ApplicationForm } from "./Application.tsx";
 
 function setup(onDone = vi.fn()) {
   const router = createMemoryRouter([

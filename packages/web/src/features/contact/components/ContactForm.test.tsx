@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { describe, expect, it } from "vitest";
-import { fakeApi } from "../test/harness.tsx";
-import { ContactForm } from "./ContactUs.tsx";
+import { fakeApi } from "../../../test/harness.tsx";
+import { ContactForm } from "./ContactForm.tsx";
 
 describe("contact form", () => {
   it("shows the spec's messages and sends a valid message", async () => {
