@@ -3,7 +3,7 @@
  * real HTTP server and PostgreSQL (with the production configuration where the attack is about production).
  */
 import { randomBytes } from "node:crypto";
-import { MESSAGES, type MediaUploadResponse } from "@easel/common";
+import { MESSAGES, type MediaUploadResponse, SESSION_COOKIE } from "@easel/common";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +38,21 @@ describe("per-IP limits cannot be escaped", () => {
     // The limit is 10 a minute per client address, whatever the header says.
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("per-user limits follow the wallet, not the cookie", () => {
+  it("counts reports sent with a fresh random cookie each time against the same client", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const result = await local.call("POST", "/api/reports", {
+        body: { target: user.address, reason: "spam" },
+        headers: { cookie: `${SESSION_COOKIE}=${randomBytes(16).toString("hex")}` },
+      });
+      statuses.push(result.status);
+    }
+    // 30 a minute per wallet or, without a session, per client address: the 31st is refused.
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 

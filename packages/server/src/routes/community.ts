@@ -10,10 +10,8 @@ import {
   newsletterRequestSchema,
   reportRequestSchema,
   reportResponseSchema,
-  SESSION_COOKIE,
 } from "@easel/common";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { confirmationLink, verifyConfirmation } from "../community/newsletter.ts";
@@ -21,7 +19,7 @@ import { artistApplications, contactMessages, newsletterSubscriptions, reports }
 import { ApiError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { currentSession } from "./auth.ts";
-import { requireActiveUser, requireSession } from "./guards.ts";
+import { requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
 
 /** A pending address gets at most one confirmation mail per this interval, however often it subscribes. */
 const RESEND_INTERVAL_MS = 60_000;
@@ -52,14 +50,14 @@ export function toApplication(row: typeof artistApplications.$inferSelect): Arti
  */
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
-  // Visitors' forms are limited per IP; signed-in forms per session, so people behind one NAT
-  // do not share a budget.
+  // Visitors' forms are limited per IP; signed-in forms per wallet, so people behind one NAT do not
+  // share a budget and a new cookie does not reset one.
   const formLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
   const userFormLimit = {
     rateLimit: {
       max: 30,
       timeWindow: "1 minute",
-      keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
+      keyGenerator: walletOrIpKey(db),
     },
   };
 

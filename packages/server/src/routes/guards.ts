@@ -2,6 +2,7 @@ import { MESSAGES } from "@easel/common";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SessionInfo } from "../auth/siwe.ts";
+import type { Database } from "../db/client.ts";
 import { type Profile, profiles } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { currentSession } from "./auth.ts";
@@ -56,3 +57,14 @@ export function pgError(error: unknown): { code?: string; constraint?: string } 
 
 export const badRequest = (code: string, field: string, message: string) =>
   new ApiError(400, code, message, { [field]: message });
+
+/**
+ * The key of a per-user rate limit: the signed-in wallet, else the client's address. Keying on the raw
+ * cookie let any random cookie (or signing in again) start a fresh allowance.
+ */
+export function walletOrIpKey(db: Database) {
+  return async (request: FastifyRequest): Promise<string> => {
+    const session = await currentSession(db, request).catch(() => null);
+    return session ? `wallet:${session.address.toLowerCase()}` : `ip:${request.ip}`;
+  };
+}

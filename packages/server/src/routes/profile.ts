@@ -16,7 +16,6 @@ import {
   profileResponseSchema,
   profileUpdateResponseSchema,
   profileUpdateSchema,
-  SESSION_COOKIE,
   USER_SEARCH_LIMIT,
   type UserRef,
   userSearchQuerySchema,
@@ -24,7 +23,6 @@ import {
 } from "@easel/common";
 import fastifyMultipart from "@fastify/multipart";
 import { and, asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { toggleFollow } from "../community/follow.ts";
 import { preferences } from "../community/notify.ts";
@@ -33,7 +31,7 @@ import { ApiError } from "../errors.ts";
 import { checkImage, ImageError } from "../media/images.ts";
 import { profileChainLists } from "../trading/profileLists.ts";
 import { currentSession } from "./auth.ts";
-import { badRequest, isAdmin, pgError, requireActiveUser, requireSession } from "./guards.ts";
+import { badRequest, isAdmin, pgError, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
 import { profileTradingRoutes } from "./profileTrading.ts";
 
 /** Followers and following lists carry at most this many entries (newest first); counts are exact. */
@@ -243,7 +241,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: 30,
           timeWindow: "1 minute",
-          keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
+          keyGenerator: walletOrIpKey(db),
         },
       },
       schema: {
