@@ -34,7 +34,8 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   version: z.string(),
-  node: z.string(),
+  /** Node's version; like the database's version and error texts, shown to operators only. */
+  node: z.string().optional(),
   database: z.object({ ok: z.boolean(), version: z.string().nullable(), error: z.string().optional() }),
   chain: z.object({
     ok: z.boolean(),

@@ -3,7 +3,7 @@
  * real HTTP server and PostgreSQL (with the production configuration where the attack is about production).
  */
 import { randomBytes } from "node:crypto";
-import { MESSAGES, type MediaUploadResponse, SESSION_COOKIE } from "@easel/common";
+import { type Health, MESSAGES, type MediaUploadResponse, SESSION_COOKIE } from "@easel/common";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +53,26 @@ describe("per-user limits follow the wallet, not the cookie", () => {
     }
     // 30 a minute per wallet or, without a session, per client address: the 31st is refused.
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("what the API tells strangers", () => {
+  it("keeps Node's and PostgreSQL's versions for operators", async () => {
+    const visitor = await local.call<Health>("GET", "/api/health");
+    expect(visitor.body.status).toBe("ok");
+    expect(visitor.body.node).toBeUndefined();
+    expect(visitor.body.database.version).toBeNull();
+    const operator = await local.call<Health>("GET", "/api/health", { user: await local.admin() });
+    expect(operator.body.node).toBe(process.version);
+    expect(operator.body.database.version).toMatch(/^\d+/);
+  });
+
+  it("marks a user's trading lists as not to be stored by any cache", async () => {
+    for (const path of ["/api/profile/offers", "/api/profile/auctions", "/api/profile/open-orders"]) {
+      const result = await local.call("GET", path, { user });
+      expect(result.status, path).toBe(200);
+      expect(result.headers.get("cache-control"), path).toBe("no-store");
+    }
   });
 });
 

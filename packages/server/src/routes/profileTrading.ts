@@ -20,6 +20,10 @@ import { requireSession } from "./guards.ts";
  * /api/profile: registered by the profile routes.
  */
 export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One person's trading lists: no shared or browser cache may keep them.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
   const { db } = app.deps;
 
   app.get(

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { explorerUrl } from "../config.ts";
 import { indexerState } from "../db/schema.ts";
 import { EASEL_VERSION } from "../version.ts";
+import { currentSession } from "./auth.ts";
+import { isAdmin } from "./guards.ts";
 
 const HEALTH_TIMEOUT_MS = 3000;
 
@@ -29,7 +31,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const [database, chainStatus, indexer] = await Promise.all([
         withTimeout(
           db.execute<{ version: string }>(sql`SELECT current_setting('server_version') AS version`),
@@ -69,7 +71,18 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         chain: chainStatus,
         indexer,
       };
-      return reply.status(body.status === "ok" ? 200 : 503).send(body);
+      // Versions and error texts help an attacker more than a visitor: operators (admins) see them.
+      const session = await currentSession(db, request).catch(() => null);
+      const shown: Health = isAdmin(app, session?.address)
+        ? body
+        : {
+            status: body.status,
+            version: body.version,
+            database: { ok: database.ok, version: null },
+            chain: { ok: chainStatus.ok, chainId: chainStatus.chainId, headBlock: chainStatus.headBlock },
+            indexer,
+          };
+      return reply.status(body.status === "ok" ? 200 : 503).send(shown);
     },
   );
 
