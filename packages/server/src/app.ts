@@ -91,6 +91,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     return reply.status(500).send({ error: { code: "internal", message: "Something went wrong." } });
   });
 
+  // Cross-site requests may not change anything: a browser marks them (Sec-Fetch-Site, else Origin), and
+  // SameSite=Lax alone lets a sibling subdomain or another port of the same host through. Bodies must be
+  // JSON (or multipart for uploads): no plain-text form post reaches a route.
+  const ownOrigins = new Set(config.siweDomains.map((host) => `${config.publicUrl.protocol}//${host}`));
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    const site = request.headers["sec-fetch-site"];
+    const origin = request.headers.origin;
+    const crossSite = site ? site !== "same-origin" && site !== "none" : !!origin && !ownOrigins.has(origin);
+    if (crossSite) throw new ApiError(403, "cross_site", "Requests from other sites are not accepted.");
+  });
+
   // A NUL byte is never meaningful input, and PostgreSQL refuses it in text (a 500): refuse it as bad input.
   app.addHook("preValidation", async (request) => {
     if (containsNul(request.query) || containsNul(request.body) || containsNul(request.params)) {

@@ -41,6 +41,59 @@ describe("per-IP limits cannot be escaped", () => {
   });
 });
 
+describe("cross-site requests change nothing", () => {
+  it("refuses an admin action posted from another site through the admin's browser", async () => {
+    const admin = await local.admin();
+    const victim = await local.signIn();
+    const attempts: Record<string, string>[] = [
+      { "sec-fetch-site": "same-site", origin: "http://127.0.0.1:4000" },
+      { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+      { origin: "https://evil.example" },
+    ];
+    for (const headers of attempts) {
+      const result = await local.call("POST", `/api/admin/users/${victim.address}/ban`, {
+        user: admin,
+        body: {},
+        headers,
+      });
+      expect(result.status, JSON.stringify(headers)).toBe(403);
+    }
+    const profile = await local.call<{ data: { user: { active: boolean } } }>(
+      "GET",
+      `/api/profile?userkey=${victim.address}`,
+    );
+    expect(profile.body.data.user.active).toBe(true);
+  });
+
+  it("refuses a plain-text form post (a form needs no preflight) with 415", async () => {
+    const admin = await local.admin();
+    const victim = await local.signIn();
+    const response = await fetch(`${local.url}/api/admin/users/${victim.address}/ban`, {
+      method: "POST",
+      headers: { cookie: admin.cookie, "content-type": "text/plain" },
+      body: "{}",
+    });
+    expect(response.status).toBe(415);
+  });
+
+  it("accepts the app's own same-origin requests", async () => {
+    const result = await local.call("POST", "/api/contact", {
+      body: { name: "Alice", email: "alice@example.com", message: "hello" },
+      headers: { "sec-fetch-site": "same-origin", origin: "http://127.0.0.1:3000" },
+    });
+    expect(result.status).toBe(200);
+  });
+
+  it("names the session cookie __Host-… in production, so no sibling subdomain can plant it", async () => {
+    const response = await fetch(`${production.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: `__Host-${SESSION_COOKIE}=x` },
+      body: "{}",
+    });
+    expect(response.headers.get("set-cookie") ?? "").toMatch(new RegExp(`^__Host-${SESSION_COOKIE}=;`));
+  });
+});
+
 describe("per-user limits follow the wallet, not the cookie", () => {
   it("counts reports sent with a fresh random cookie each time against the same client", async () => {
     const statuses: number[] = [];

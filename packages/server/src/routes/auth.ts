@@ -7,25 +7,37 @@ import {
   verifyRequestSchema,
 } from "@easel/common";
 import { eq } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { endSession, findSession, issueNonce, type SessionInfo, signIn } from "../auth/siwe.ts";
 import { countNewNotifications } from "../community/notifications.ts";
-import type { Database } from "../db/client.ts";
+import type { Config } from "../config.ts";
 import { profiles } from "../db/schema.ts";
 
+/**
+ * The session cookie's name. Over https it is `__Host-` prefixed: browsers then accept it only from this
+ * exact host, secure, for path /, so no sibling subdomain can plant or overwrite it.
+ */
+export function sessionCookieName(config: Config): string {
+  return config.publicUrl.protocol === "https:" ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 /** The session of the request's cookie, or null. */
-export async function currentSession(db: Database, request: FastifyRequest): Promise<SessionInfo | null> {
-  const token = request.cookies[SESSION_COOKIE];
-  return token ? findSession(db, token) : null;
+export async function currentSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionInfo | null> {
+  const token = request.cookies[sessionCookieName(app.deps.config)];
+  return token ? findSession(app.deps.db, token) : null;
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const secure = config.publicUrl.protocol === "https:";
+  const cookieName = sessionCookieName(config);
   const clearCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+    reply.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure });
 
   app.get(
     "/nonce",
@@ -54,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token, address, expiresAt } = await signIn(app.deps, request.body);
-      reply.setCookie(SESSION_COOKIE, token, {
+      reply.setCookie(cookieName, token, {
         path: "/",
         httpOnly: true,
         sameSite: "lax",
@@ -70,9 +82,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: "The signed-in wallet, if any", response: { 200: sessionResponseSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const session = await currentSession(db, request);
+      const session = await currentSession(app, request);
       if (!session) {
-        if (request.cookies[SESSION_COOKIE]) clearCookie(reply);
+        if (request.cookies[cookieName]) clearCookie(reply);
         return { session: null, profile: null, numberOfNewNotif: 0 };
       }
       const [profile] = await db
@@ -104,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/logout",
     { schema: { summary: "End the current session", response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[cookieName];
       if (token) await endSession(db, token);
       clearCookie(reply);
       return { ok: true as const };

@@ -57,7 +57,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: {
       max: 30,
       timeWindow: "1 minute",
-      keyGenerator: walletOrIpKey(db),
+      keyGenerator: walletOrIpKey(app),
     },
   };
 
@@ -180,7 +180,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = await currentSession(db, request);
+      const session = await currentSession(app, request);
       const { name, email, message } = request.body;
       await db.transaction(async (tx) => {
         await tx.insert(contactMessages).values({ name, email, message, address: session?.address ?? null });

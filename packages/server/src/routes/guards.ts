@@ -2,14 +2,13 @@ import { MESSAGES } from "@easel/common";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SessionInfo } from "../auth/siwe.ts";
-import type { Database } from "../db/client.ts";
 import { type Profile, profiles } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { currentSession } from "./auth.ts";
 
 /** The signed-in wallet, or a 401. */
 export async function requireSession(app: FastifyInstance, request: FastifyRequest): Promise<SessionInfo> {
-  const session = await currentSession(app.deps.db, request);
+  const session = await currentSession(app, request);
   if (!session) throw new ApiError(401, "unauthenticated", MESSAGES.signInRequired);
   return session;
 }
@@ -62,9 +61,9 @@ export const badRequest = (code: string, field: string, message: string) =>
  * The key of a per-user rate limit: the signed-in wallet, else the client's address. Keying on the raw
  * cookie let any random cookie (or signing in again) start a fresh allowance.
  */
-export function walletOrIpKey(db: Database) {
+export function walletOrIpKey(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<string> => {
-    const session = await currentSession(db, request).catch(() => null);
+    const session = await currentSession(app, request).catch(() => null);
     return session ? `wallet:${session.address.toLowerCase()}` : `ip:${request.ip}`;
   };
 }

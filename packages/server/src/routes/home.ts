@@ -20,7 +20,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const session = await currentSession(db, request);
+      const session = await currentSession(app, request);
       if (!session) return { data: { user: null, numberOfNewNotif: 0, isAdmin: false, notifAllow: null } };
       const [[profile], numberOfNewNotif] = await Promise.all([
         db.select().from(profiles).where(eq(profiles.address, session.address)).limit(1),

@@ -114,7 +114,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const key = request.query.userkey;
-      const session = await currentSession(db, request);
+      const session = await currentSession(app, request);
       let row: Profile | undefined;
       let address: string;
       if (ADDRESS_PATTERN.test(key)) {
@@ -241,7 +241,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: 30,
           timeWindow: "1 minute",
-          keyGenerator: walletOrIpKey(db),
+          keyGenerator: walletOrIpKey(app),
         },
       },
       schema: {

@@ -72,7 +72,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         indexer,
       };
       // Versions and error texts help an attacker more than a visitor: operators (admins) see them.
-      const session = await currentSession(db, request).catch(() => null);
+      const session = await currentSession(app, request).catch(() => null);
       const shown: Health = isAdmin(app, session?.address)
         ? body
         : {
