@@ -148,6 +148,17 @@ describe("Sign-In with Ethereum", () => {
     await expect401(await verify(signed), "wrong_uri", /URI on another website/);
   });
 
+  it("refuses a message whose URI has another scheme or carries user info on the right host", async () => {
+    for (const uri of [
+      "javascript://127.0.0.1:3000/%0aalert(1)",
+      "ftp://127.0.0.1:3000",
+      "http://victim@127.0.0.1:3000",
+    ]) {
+      const signed = await signedMessage(newWallet(), { uri });
+      await expect401(await verify(signed), "wrong_uri", /URI on another website/);
+    }
+  });
+
   it("refuses a message for another chain", async () => {
     const signed = await signedMessage(newWallet(), { chainId: 1 });
     await expect401(await verify(signed), "wrong_chain", /chain 31337.*chain 1\b/);

@@ -94,13 +94,15 @@ function checkFields(fields: CompleteSiweMessage, config: Config, now: Date): vo
   if (!config.siweDomains.includes(fields.domain)) {
     throw unauthorized("wrong_domain", `This sign-in message is for another website (${fields.domain}).`);
   }
-  let uriHost: string | null = null;
+  // The URI must be this site's own origin: its scheme, the signed domain, no user info.
+  let uri: URL | null = null;
   try {
-    uriHost = new URL(fields.uri).host;
+    uri = new URL(fields.uri);
   } catch {
     // handled below
   }
-  if (uriHost !== fields.domain) {
+  const ownOrigin = `${config.publicUrl.protocol}//${fields.domain}`;
+  if (!uri || uri.origin !== ownOrigin || uri.username !== "" || uri.password !== "") {
     throw unauthorized("wrong_uri", "The sign-in message names a URI on another website.");
   }
   if (fields.chainId !== config.chainId) {
