@@ -400,24 +400,38 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_TARGETS = ["profile", "collection", "item"] as const;
+/** The id of each kind of report target (lowercase). */
+export const REPORT_TARGET_PATTERNS: Record<(typeof REPORT_TARGETS)[number], RegExp> = {
+  profile: /^0x[0-9a-f]{40}$/,
+  collection: /^0x[0-9a-f]{40}$/,
+  item: /^0x[0-9a-f]{40}:\d{1,78}$/,
+};
 
-export const reportRequestSchema = z.object({
-  reason: z.enum(REPORT_REASONS, { error: MESSAGES.reasonRequired }),
-  email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
-  description: z
-    .string({ error: MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, MESSAGES.descriptionRequired)
-    .min(REPORT_DESCRIPTION_MIN, MESSAGES.descriptionMin)
-    .max(REPORT_DESCRIPTION_MAX, MESSAGES.descriptionMax),
-  /** What is reported: a profile (address), a collection (name) or an item (its page path). */
-  targetType: z.enum(REPORT_TARGETS, { error: MESSAGES.reportTarget }),
-  targetId: z
-    .string({ error: MESSAGES.reportTarget })
-    .trim()
-    .min(1, MESSAGES.reportTarget)
-    .max(300, MESSAGES.reportTarget),
-});
+export const reportRequestSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS, { error: MESSAGES.reasonRequired }),
+    email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+    description: z
+      .string({ error: MESSAGES.descriptionRequired })
+      .trim()
+      .min(1, MESSAGES.descriptionRequired)
+      .min(REPORT_DESCRIPTION_MIN, MESSAGES.descriptionMin)
+      .max(REPORT_DESCRIPTION_MAX, MESSAGES.descriptionMax),
+    /**
+     * What is reported, by id (never a link): a profile by its address, a collection by its contract
+     * address, an item as `collection:tokenId`. The server also checks that it exists.
+     */
+    targetType: z.enum(REPORT_TARGETS, { error: MESSAGES.reportTarget }),
+    targetId: z
+      .string({ error: MESSAGES.reportTarget })
+      .trim()
+      .max(120, MESSAGES.reportTarget)
+      .transform((id) => id.toLowerCase()),
+  })
+  .refine((report) => REPORT_TARGET_PATTERNS[report.targetType]?.test(report.targetId) ?? false, {
+    message: MESSAGES.reportTarget,
+    path: ["targetId"],
+  });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 export const reportResponseSchema = z.object({
   message: z.string(),

@@ -129,6 +129,35 @@ describe("what the API tells strangers", () => {
   });
 });
 
+describe("reports name things that exist, by id", () => {
+  const report = (targetType: string, targetId: string) => ({
+    reason: "Counterfeit Artwork",
+    email: "reporter@example.com",
+    description: "Please look at this one.",
+    targetType,
+    targetId,
+  });
+
+  it("refuses a link as a target, and a profile that does not exist", async () => {
+    for (const [type, id] of [
+      ["item", "//evil.example/claim"],
+      ["collection", "https://evil.example"],
+      ["profile", "0x000000000000000000000000000000000000dead"],
+    ]) {
+      const result = await local.call<{ error: { fields?: Record<string, string> } }>(
+        "POST",
+        "/api/reports",
+        {
+          user,
+          body: report(type as string, id as string),
+        },
+      );
+      expect(result.status, id).toBe(400);
+      expect(result.body.error.fields?.targetId, id).toBe(MESSAGES.reportTarget);
+    }
+  });
+});
+
 describe("bad bytes are bad input", () => {
   it("refuses a NUL byte in a query or a body with 400, on routes open to anyone", async () => {
     for (const [method, path, body] of [

@@ -52,7 +52,7 @@ describe("admin API", () => {
         email: "r@example.com",
         description: "Abusive words in the bio.",
         targetType: "profile",
-        targetId: "0x000000000000000000000000000000000000dead",
+        targetId: (await api.signIn()).address,
       },
     });
     type Reports = { data: { reports: { _id: string; status: string; reporter: string }[] } };

@@ -11,11 +11,19 @@ import {
   reportRequestSchema,
   reportResponseSchema,
 } from "@easel/common";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { confirmationLink, verifyConfirmation } from "../community/newsletter.ts";
-import { artistApplications, contactMessages, newsletterSubscriptions, reports } from "../db/schema.ts";
+import { chainCollections, chainTokens } from "../db/chain-schema.ts";
+import type { Database } from "../db/client.ts";
+import {
+  artistApplications,
+  contactMessages,
+  newsletterSubscriptions,
+  profiles,
+  reports,
+} from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { currentSession } from "./auth.ts";
@@ -161,6 +169,11 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { session } = await requireActiveUser(app, request);
+      if (!(await reportTargetExists(db, request.body.targetType, request.body.targetId))) {
+        throw new ApiError(400, "invalid_request", MESSAGES.reportTarget, {
+          targetId: MESSAGES.reportTarget,
+        });
+      }
       const [row] = await db
         .insert(reports)
         .values({ reporter: session.address, ...request.body })
@@ -274,3 +287,30 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Whether a report's target exists: a member's profile, an indexed collection, an indexed token. */
+async function reportTargetExists(db: Database, type: string, id: string): Promise<boolean> {
+  if (type === "profile") {
+    const rows = await db
+      .select({ a: profiles.address })
+      .from(profiles)
+      .where(eq(profiles.address, id))
+      .limit(1);
+    return rows.length > 0;
+  }
+  if (type === "collection") {
+    const rows = await db
+      .select({ a: chainCollections.address })
+      .from(chainCollections)
+      .where(eq(chainCollections.address, id))
+      .limit(1);
+    return rows.length > 0;
+  }
+  const [collection = "", tokenId = ""] = id.split(":");
+  const rows = await db
+    .select({ a: chainTokens.collection })
+    .from(chainTokens)
+    .where(and(eq(chainTokens.collection, collection), eq(chainTokens.tokenId, tokenId)))
+    .limit(1);
+  return rows.length > 0;
+}

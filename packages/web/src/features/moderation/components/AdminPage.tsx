@@ -188,23 +188,19 @@ function ReportsQueue() {
   );
 }
 
+/**
+ * A report's target. Targets are ids the server checked (an address, or `collection:tokenId`), never links:
+ * a profile links to its page here on Easel; collections and items show their id until their pages exist.
+ */
 function ReportTarget({ report }: { report: Report }) {
-  const to =
-    report.targetType === "profile"
-      ? `/profile/${report.targetId}`
-      : report.targetType === "collection"
-        ? `/collection/${encodeURIComponent(report.targetId)}`
-        : report.targetId.startsWith("/")
-          ? report.targetId
-          : null;
-  const label = report.targetType === "profile" ? shortAddress(report.targetId) : report.targetId;
-  return to ? (
-    <Link to={to} className="text-accent-700 underline dark:text-accent-300">
-      {label}
-    </Link>
-  ) : (
-    <span>{label}</span>
-  );
+  if (report.targetType === "profile") {
+    return (
+      <Link to={`/profile/${report.targetId}`} className="text-accent-700 underline dark:text-accent-300">
+        {shortAddress(report.targetId)}
+      </Link>
+    );
+  }
+  return <span className="font-mono text-xs break-all">{report.targetId}</span>;
 }
 
 function Applications() {

@@ -4,10 +4,12 @@ import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../../test/harness.tsx";
 import { ReportSteps } from "./ReportDialog.tsx";
 
+const TARGET = "0x00000000000000000000000000000000000a11ce";
+
 function setup() {
   render(
     <>
-      <ReportSteps targetType="profile" targetId="0xabc" defaultEmail="" onDone={() => {}} />
+      <ReportSteps targetType="profile" targetId={TARGET} defaultEmail="" onDone={() => {}} />
       <Toaster />
     </>,
   );
@@ -66,7 +68,7 @@ describe("report dialog", () => {
       email: "ada@example.com",
       description: "A copy of someone else's artwork.",
       targetType: "profile",
-      targetId: "0xabc",
+      targetId: TARGET,
     });
   });
 
