@@ -7,6 +7,7 @@ import { type Health, MESSAGES, type MediaUploadResponse, SESSION_COOKIE } from 
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { type AccountsApi, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 
 let local: AccountsApi;
@@ -155,6 +156,30 @@ describe("reports name things that exist, by id", () => {
       expect(result.status, id).toBe(400);
       expect(result.body.error.fields?.targetId, id).toBe(MESSAGES.reportTarget);
     }
+  });
+});
+
+describe("live-update streams are capped", () => {
+  it("refuses a seventh stream from one client, and takes one again when a stream closes", async () => {
+    const open = async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${local.url}/api/events`, { signal: controller.signal });
+      return { status: response.status, close: () => controller.abort() };
+    };
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_CLIENT; i++) streams.push(await open());
+    expect(streams.map((s) => s.status)).toEqual(Array(STREAMS_PER_CLIENT).fill(200));
+    const extra = await open();
+    expect(extra.status).toBe(429);
+    streams[0]?.close();
+    await expect
+      .poll(async () => {
+        const again = await open();
+        if (again.status === 200) streams.push(again);
+        return again.status;
+      })
+      .toBe(200);
+    for (const stream of streams) stream.close();
   });
 });
 

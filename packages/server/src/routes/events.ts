@@ -5,6 +5,9 @@ import { z } from "zod";
 import { ChainListener } from "../indexer/live.ts";
 
 const HEARTBEAT_MS = 15_000;
+/** Streams one client may hold open (a browser opens at most 6 per host anyway), and in total. */
+export const STREAMS_PER_CLIENT = 6;
+export const STREAMS_IN_TOTAL = 5_000;
 const address = z
   .string()
   .regex(ADDRESS_PATTERN, "must be a 0x address")
@@ -19,6 +22,7 @@ const address = z
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listener = new ChainListener(app.deps.config.databaseUrl, (line) => app.log.warn(line));
   const streams = new Set<ServerResponse>();
+  const perClient = new Map<string, number>();
   app.addHook("preClose", async () => {
     for (const stream of streams) stream.end();
     await listener.close();
@@ -42,6 +46,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token, collection, account } = request.query;
+      const client = request.ip;
+      const open = perClient.get(client) ?? 0;
+      if (open >= STREAMS_PER_CLIENT || streams.size >= STREAMS_IN_TOTAL) {
+        return reply.status(429).send({
+          error: { code: "rate_limited", message: "Too many live-update streams are open; close one first." },
+        });
+      }
+      perClient.set(client, open + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -55,12 +67,23 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsubscribe = listener.subscribe({ token, collection, account }, (notice) => {
         res.write(`event: chain\ndata: ${JSON.stringify(notice)}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
-      request.raw.on("close", () => {
+      // A heartbeat that cannot be written (a dead peer) ends the stream, which frees its place.
+      const heartbeat = setInterval(() => {
+        if (!res.write(": ping\n\n") && res.writableLength > 64 * 1024) res.destroy();
+      }, HEARTBEAT_MS);
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(res);
-      });
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
+      };
+      request.raw.on("close", close);
+      res.on("close", close);
     },
   );
 };
