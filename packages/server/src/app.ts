@@ -16,7 +16,7 @@ import {
 import type { PublicClient } from "viem";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { MailService } from "./mail/outbox.ts";
 import { MediaStore } from "./media/store.ts";
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         .status(status)
         .send({ error: { code: status === 429 ? "rate_limited" : "bad_request", message } });
     }
-    request.log.error(error);
+    request.log.error({ err: loggableError(error) }, "unexpected error");
     return reply.status(500).send({ error: { code: "internal", message: "Something went wrong." } });
   });
 
