@@ -3,6 +3,7 @@
  * real HTTP server and PostgreSQL (with the production configuration where the attack is about production).
  */
 import { randomBytes } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
 import { type Health, MESSAGES, type MediaUploadResponse, SESSION_COOKIE } from "@easel/common";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
@@ -156,6 +157,47 @@ describe("reports name things that exist, by id", () => {
       expect(result.status, id).toBe(400);
       expect(result.body.error.fields?.targetId, id).toBe(MESSAGES.reportTarget);
     }
+  });
+});
+
+/** A valid PNG of width x height grey pixels, all black: tiny on disk, huge once decoded. */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  // One filter byte per row, then the row's pixels: all zero, so it compresses about 1000 to 1.
+  const raw = Buffer.alloc(height * (width + 1));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("image bombs", () => {
+  it("refuses a 1 x 49,000,000 PNG of about 100 KB from its header, without decoding it", async () => {
+    const bomb = pngBomb(1, 49_000_000);
+    expect(bomb.length).toBeLessThan(200_000);
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(bomb)], { type: "image/png" }), "bomb.png");
+    const response = await fetch(`${local.url}/api/profile/media_uploader`, {
+      method: "POST",
+      headers: { cookie: user.cookie },
+      body: form,
+    });
+    // Refused from its header (before this fix it was decoded, for about 16 s of a thread, and accepted).
+    expect(response.status).toBe(400);
   });
 });
 
