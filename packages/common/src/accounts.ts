@@ -41,6 +41,7 @@ export const MESSAGES = {
   usernamePattern: "username may contain only English letters, digits and underscores",
   usernameAddressLike: "username must not start with 0x",
   usernameTaken: "This username is already taken.",
+  nameReserved: "This name is reserved for Easel's team.",
   ensInvalid: "Invalid ENS name",
   ensTaken: "This ENS name is already used by another profile.",
   linkInvalid: "Must be a link starting with http:// or https://",

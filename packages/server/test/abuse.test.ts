@@ -225,6 +225,39 @@ describe("live-update streams are capped", () => {
   });
 });
 
+describe("names cannot pass for others", () => {
+  it("refuses a username that only looks like a taken one (a capital I for an l)", async () => {
+    const suffix = unique().replace(/[^a-z]/g, "x");
+    const alice = await local.signIn();
+    const first = await local.call("PUT", "/api/profile", {
+      user: alice,
+      body: { username: `Alice_${suffix}` },
+    });
+    expect(first.status).toBe(200);
+    const impostor = await local.signIn();
+    const second = await local.call<{ error: { code: string } }>("PUT", "/api/profile", {
+      user: impostor,
+      body: { username: `aIice_${suffix}` },
+    });
+    expect(second.status).toBe(400);
+    expect(second.body.error.code).toBe("username_taken");
+  });
+
+  it("keeps staff-like names for Easel's team", async () => {
+    const member = await local.signIn();
+    for (const body of [{ name: "Easel Support" }, { username: "easel_team" }, { name: "Site Admin" }]) {
+      const result = await local.call<{ error: { code: string; fields: Record<string, string> } }>(
+        "PUT",
+        "/api/profile",
+        { user: member, body },
+      );
+      expect(result.status, JSON.stringify(body)).toBe(400);
+      expect(result.body.error.code).toBe("name_reserved");
+      expect(Object.values(result.body.error.fields)).toEqual([MESSAGES.nameReserved]);
+    }
+  });
+});
+
 describe("bad bytes are bad input", () => {
   it("refuses a NUL byte in a query or a body with 400, on routes open to anyone", async () => {
     for (const [method, path, body] of [

@@ -22,6 +22,8 @@ export const profiles = pgTable(
     /** Lowercase 0x address. */
     address: text("address").notNull().unique(),
     username: text("username").unique(),
+    /** The username's look-alike key (`usernameKey`): unique, so "aIice" cannot pass for "Alice". */
+    usernameKey: text("username_key"),
     name: text("name"),
     bio: text("bio"),
     avatar: text("avatar"),
@@ -46,6 +48,7 @@ export const profiles = pgTable(
   (t) => [
     // Usernames are unique ignoring case, so "Alice" cannot impersonate "alice".
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("profiles_username_key_idx").on(t.usernameKey),
     uniqueIndex("profiles_ens_lower_idx").on(sql`lower(${t.ens})`),
   ],
 );

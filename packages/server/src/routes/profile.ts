@@ -25,6 +25,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { and, asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { toggleFollow } from "../community/follow.ts";
+import { looksLikeStaff, usernameKey } from "../community/names.ts";
 import { preferences } from "../community/notify.ts";
 import { follows, media, notifications, type Profile, profiles } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
@@ -205,6 +206,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
       for (const field of ["name", "username", "bio", "email", "ens", "avatar", "banner"] as const) {
         if (body[field] !== undefined) changes[field] = body[field];
+      }
+      if (body.username !== undefined)
+        changes.usernameKey = body.username ? usernameKey(body.username) : null;
+      // Only Easel's team may go by a staff-like name ("Easel Support", "easel_team").
+      if (!isAdmin(app, profile.address)) {
+        for (const field of ["username", "name"] as const) {
+          const value = body[field];
+          if (value && looksLikeStaff(value)) throw badRequest("name_reserved", field, MESSAGES.nameReserved);
+        }
       }
       if (body.social !== undefined) {
         const social: Record<string, string> = {};
