@@ -20,6 +20,7 @@ import { ApiError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { MailService } from "./mail/outbox.ts";
 import { MediaStore } from "./media/store.ts";
+import { sharedRateLimitStore } from "./rateLimitStore.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { communityRoutes } from "./routes/community.ts";
@@ -45,7 +46,14 @@ declare module "fastify" {
 export type App = FastifyInstance;
 
 /** Builds the HTTP API (and, when configured, the web app it serves). Does not listen. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
+/**
+ * @param options.rateLimitScope Prefix of the shared rate-limit counters: replicas of one deployment share
+ * the default (""); tests give each API they start its own, since they all share one database.
+ */
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; rateLimitScope?: string } = {},
+): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -131,7 +139,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     hsts: config.publicUrl.protocol === "https:",
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { max: 1200, timeWindow: "1 minute" });
+  await app.register(fastifyRateLimit, {
+    max: 1200,
+    timeWindow: "1 minute",
+    // Route limits count in PostgreSQL, shared by every replica (see rateLimitStore.ts).
+    store: sharedRateLimitStore(deps.db.$client, options.rateLimitScope ?? "") as never,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { type AccountsApi, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
+import { startTestApi } from "./helpers.ts";
 
 let local: AccountsApi;
 let production: AccountsApi;
@@ -93,6 +94,27 @@ describe("cross-site requests change nothing", () => {
       body: "{}",
     });
     expect(response.headers.get("set-cookie") ?? "").toMatch(new RegExp(`^__Host-${SESSION_COOKIE}=;`));
+  });
+});
+
+describe("limits hold across API replicas", () => {
+  it("counts the nonce limit once for two replicas sharing the database", async () => {
+    // Two API processes on the same database, as two replicas of one deployment behind a load balancer.
+    const first = await startTestApi();
+    const second = await startTestApi({}, { rateLimitScope: first.rateLimitScope });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 70; i++) {
+        const url = i % 2 === 0 ? first.url : second.url;
+        statuses.push((await fetch(`${url}/api/auth/nonce`)).status);
+      }
+      // 60 a minute per client, whichever replica answers.
+      expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+      expect(statuses.slice(60)).toEqual(Array(10).fill(429));
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
 

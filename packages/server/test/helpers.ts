@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, inject } from "vitest";
@@ -26,16 +27,19 @@ export function validEnv(overrides: Env = {}): Env {
 }
 
 /** The real API listening on a free port, with its dependencies; `close` stops it. */
-export async function startTestApi(overrides: Env = {}) {
+export async function startTestApi(overrides: Env = {}, options: { rateLimitScope?: string } = {}) {
   const config: Config = loadConfig(validEnv(overrides));
   const db = createDatabase(config.databaseUrl);
   const chain = createChainClient(config.chainId, config.rpcUrls);
-  const app = await buildApp({ config, db, chain }, { logger: false });
+  // Every test API shares one database: each counts its own rate limits unless told to share.
+  const rateLimitScope = options.rateLimitScope ?? `${randomUUID()}:`;
+  const app = await buildApp({ config, db, chain }, { logger: false, rateLimitScope });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   return {
     url,
     config,
     db,
+    rateLimitScope,
     async close() {
       await app.close();
       await db.$client.end();

@@ -227,3 +227,13 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`)],
 );
+
+/**
+ * Rate-limit counters of the routes with their own limits, shared by every API replica (an in-process
+ * counter multiplied each limit by the number of replicas). One row per route and client key.
+ */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowEnds: timestamp("window_ends", { withTimezone: true }).notNull(),
+});
