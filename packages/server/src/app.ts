@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { PublicClient } from "viem";
+import { mainnet, sepolia } from "viem/chains";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError, loggableError } from "./errors.ts";
@@ -119,14 +120,17 @@ export async function buildApp(
     }
   });
 
-  const rpcOrigin = config.browserRpcUrl ? new URL(config.browserRpcUrl).origin : null;
+  // The only hosts the page may reach besides its own: the RPC its wagmi transport reads the chain from
+  // (the local anvil, or viem's public RPC of mainnet or Sepolia). Media and images come from our gateway.
+  const browserRpc = config.browserRpcUrl ?? publicRpcOf(config.chainId);
+  const rpcOrigin = browserRpc ? new URL(browserRpc).origin : null;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        connectSrc: ["'self'", ...(rpcOrigin ? [rpcOrigin] : []), "https:", "wss:"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        mediaSrc: ["'self'", "blob:", "https:"],
+        connectSrc: ["'self'", ...(rpcOrigin ? [rpcOrigin] : [])],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", "data:"],
         scriptSrc: ["'self'"],
@@ -199,4 +203,10 @@ function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (depth > 8 || value === null || typeof value !== "object") return false;
   return Object.values(value).some((item) => containsNul(item, depth + 1));
+}
+
+/** viem's public RPC of a known chain: what the web app's wagmi transport uses outside the local chain. */
+function publicRpcOf(chainId: number): string | null {
+  const chain = [mainnet, sepolia].find((c) => c.id === chainId);
+  return chain?.rpcUrls.default.http[0] ?? null;
 }

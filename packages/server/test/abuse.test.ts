@@ -7,6 +7,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { type Health, MESSAGES, type MediaUploadResponse, SESSION_COOKIE } from "@easel/common";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
+import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { type AccountsApi, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
@@ -277,6 +278,19 @@ describe("names cannot pass for others", () => {
       expect(result.body.error.code).toBe("name_reserved");
       expect(Object.values(result.body.error.fields)).toEqual([MESSAGES.nameReserved]);
     }
+  });
+});
+
+describe("the page's content security policy", () => {
+  it("lets scripts reach only the site and the chain's RPC, and load images only from the site", async () => {
+    const response = await fetch(`${production.url}/api/health`);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const directive = (name: string) => policy.split(";").find((d) => d.trim().startsWith(name)) ?? "";
+    expect(directive("connect-src").trim()).toBe(
+      `connect-src 'self' ${new URL(mainnet.rpcUrls.default.http[0] as string).origin}`,
+    );
+    expect(directive("img-src")).not.toMatch(/https:(\s|$)/);
+    expect(directive("media-src")).not.toMatch(/https:(\s|$)/);
   });
 });
 
