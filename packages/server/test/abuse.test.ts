@@ -294,6 +294,38 @@ describe("the page's content security policy", () => {
   });
 });
 
+describe("follows cannot be used to mail strangers", () => {
+  it("tells a user once a day that someone follows them, however often the follow is toggled", async () => {
+    const [fan, star] = [await local.signIn(), await local.signIn()];
+    for (let i = 0; i < 20; i++) {
+      const result = await local.call("POST", "/api/profile/follow", {
+        user: fan,
+        body: { userAddress: star.address },
+      });
+      expect(result.status).toBe(200);
+    }
+    const notes = await local.call<{ data: { notificationsTemp: { kind: string }[] } }>(
+      "GET",
+      "/api/profile/notifications",
+      { user: star },
+    );
+    expect(notes.body.data.notificationsTemp.filter((n) => n.kind === "follow")).toHaveLength(1);
+  });
+
+  it("limits follow toggles to 30 a minute per wallet", async () => {
+    const [fan, star] = [await local.signIn(), await local.signIn()];
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (await local.call("POST", "/api/profile/follow", { user: fan, body: { userAddress: star.address } }))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
 describe("bad bytes are bad input", () => {
   it("refuses a NUL byte in a query or a body with 400, on routes open to anyone", async () => {
     for (const [method, path, body] of [

@@ -334,6 +334,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/follow",
     {
+      // Follows per wallet: 30 toggles a minute.
+      config: { rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) } },
       schema: {
         summary: "Follow a user, or stop following them (a toggle)",
         body: followRequestSchema,
