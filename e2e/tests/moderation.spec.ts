@@ -25,6 +25,11 @@ test("a moderator bans a member, who is turned away from member pages and sees t
   await row.getByRole("button", { name: /^Ban / }).click();
   await expect(row).toContainText("Banned");
 
+  // The ban ended the member's session everywhere: they sign in again, as a banned member.
+  await member.page.goto("/profile");
+  await expect(member.page.getByRole("heading", { name: "Connect your wallet" })).toBeVisible();
+  await signIn(member.page);
+
   // The banned member: guarded pages send them home with the spec's warning; the notice lists what they can cancel.
   await member.page.goto("/profile");
   await expect(member.page.getByText("you are not registered!")).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "../playwright.config.ts";
+import { newWalletPage, openAccountMenu, signIn } from "./accounts.ts";
 import { injectWallet } from "./wallet.ts";
 
 test("a collector connects an injected wallet, signs in, stays signed in after reload, and disconnects", async ({
@@ -39,4 +40,19 @@ test("a collector connects an injected wallet, signs in, stays signed in after r
 test("unknown paths show the not-found page with a way home", async ({ page }) => {
   await page.goto("/no/such/page/here");
   await expect(page.getByRole("link", { name: "Back to Homepage" })).toBeVisible();
+});
+
+test("'Sign out everywhere' ends the wallet's sessions on its other devices too", async ({ browser }) => {
+  const laptop = await newWalletPage(browser, 1);
+  const phone = await newWalletPage(browser, 1);
+  await signIn(laptop.page);
+  await signIn(phone.page);
+
+  await openAccountMenu(laptop.page, "Sign out everywhere");
+  await expect(laptop.page.getByRole("button", { name: "Connect Wallet" }).first()).toBeVisible();
+
+  const phoneSession = await phone.page.request.get("/api/auth/session").then((r) => r.json());
+  expect(phoneSession.session).toBeNull();
+  await phone.page.reload();
+  await expect(phone.page.getByRole("button", { name: "Connect Wallet" }).first()).toBeVisible();
 });

@@ -326,6 +326,33 @@ describe("follows cannot be used to mail strangers", () => {
   });
 });
 
+describe("sessions end when they must", () => {
+  const signedIn = async (who: TestUser) =>
+    (await local.call<{ session: unknown }>("GET", "/api/auth/session", { user: who })).body.session !== null;
+
+  it("signs a wallet out on every device with 'sign out everywhere'", async () => {
+    const laptop = await local.signIn();
+    const phone = await local.signIn(laptop.wallet);
+    expect(await signedIn(phone)).toBe(true);
+    const result = await local.call("POST", "/api/auth/logout-everywhere", { user: laptop, body: {} });
+    expect(result.status).toBe(200);
+    expect(await signedIn(laptop)).toBe(false);
+    expect(await signedIn(phone)).toBe(false);
+  });
+
+  it("ends a banned user's sessions; they may sign in again to see the notice", async () => {
+    const member = await local.signIn();
+    const ban = await local.call("POST", `/api/admin/users/${member.address}/ban`, {
+      user: await local.admin(),
+      body: {},
+    });
+    expect(ban.status).toBe(200);
+    expect(await signedIn(member)).toBe(false);
+    const again = await local.signIn(member.wallet);
+    expect(await signedIn(again)).toBe(true);
+  });
+});
+
 describe("bad bytes are bad input", () => {
   it("refuses a NUL byte in a query or a body with 400, on routes open to anyone", async () => {
     for (const [method, path, body] of [

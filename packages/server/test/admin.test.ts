@@ -152,18 +152,19 @@ describe("admin API", () => {
       { user: admin },
     );
     expect(banned.body.data.user.active).toBe(false);
-    expectError(await api.call("PUT", "/api/profile", { user: target, body: { name: "x" } }), 403, {
+    // The ban ended their session; signed in again, they are refused every change.
+    expectError(await api.call("PUT", "/api/profile", { user: target, body: { name: "x" } }), 401);
+    const back = await api.signIn(target.wallet);
+    expectError(await api.call("PUT", "/api/profile", { user: back, body: { name: "x" } }), 403, {
       message: MESSAGES.notRegistered,
     });
     const header = await api.call<{ data: { user: { active: boolean } } }>("GET", "/api/home/header-data", {
-      user: target,
+      user: back,
     });
     expect(header.body.data.user.active).toBe(false);
 
     await api.call("POST", `/api/admin/users/${target.address}/unban`, { user: admin });
-    expect((await api.call("PUT", "/api/profile", { user: target, body: { name: "Back" } })).status).toBe(
-      200,
-    );
+    expect((await api.call("PUT", "/api/profile", { user: back, body: { name: "Back" } })).status).toBe(200);
 
     expectError(await api.call("POST", `/api/admin/users/${admin.address}/ban`, { user: admin }), 400);
     expectError(

@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { authNonces, profiles, sessions } from "../db/schema.ts";
 import { unauthorized } from "../errors.ts";
+import type { DbOrTx } from "../mail/outbox.ts";
 
 /** Clock skew tolerated between the wallet's clock and ours. */
 const CLOCK_SKEW_MS = 60_000;
@@ -173,6 +174,11 @@ export async function findSession(
 
 export async function endSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of `address` (sign out everywhere; a ban). */
+export async function endAllSessions(db: Database | DbOrTx, address: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.address, address.toLowerCase()));
 }
 
 /** Deletes expired sessions and nonces that can no longer be used. Returns how many rows went. */

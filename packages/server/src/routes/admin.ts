@@ -17,6 +17,7 @@ import {
 import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { endAllSessions } from "../auth/siwe.ts";
 import { notify } from "../community/notify.ts";
 import { artistApplications, profiles, reports } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
@@ -225,6 +226,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(profiles.address, address))
           .returning();
         if (!row) throw new ApiError(404, "not_found", "User not found.");
+        // A ban signs the user out everywhere; they may sign in again to see the notice and cancel orders.
+        if (action === "ban") await endAllSessions(db, address);
         return { data: { user: toAdminUser(row) } };
       },
     );

@@ -10,10 +10,18 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { endSession, findSession, issueNonce, type SessionInfo, signIn } from "../auth/siwe.ts";
+import {
+  endAllSessions,
+  endSession,
+  findSession,
+  issueNonce,
+  type SessionInfo,
+  signIn,
+} from "../auth/siwe.ts";
 import { countNewNotifications } from "../community/notifications.ts";
 import type { Config } from "../config.ts";
 import { profiles } from "../db/schema.ts";
+import { unauthorized } from "../errors.ts";
 
 /**
  * The session cookie's name. Over https it is `__Host-` prefixed: browsers then accept it only from this
@@ -109,6 +117,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           : null,
         numberOfNewNotif: await countNewNotifications(db, session.address),
       };
+    },
+  );
+
+  app.post(
+    "/logout-everywhere",
+    {
+      schema: {
+        summary: "End every session of the signed-in wallet, on every device",
+        response: { 200: z.object({ ok: z.literal(true) }), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await currentSession(app, request);
+      if (!session) throw unauthorized("not_signed_in", "Please sign in.");
+      await endAllSessions(db, session.address);
+      clearCookie(reply);
+      return { ok: true as const };
     },
   );
 

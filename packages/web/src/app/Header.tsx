@@ -246,6 +246,20 @@ function AccountMenu() {
           >
             Disconnect
           </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={menuItemClass}
+            disabled={leaving}
+            onSelect={async () => {
+              setLeaving(true);
+              try {
+                await signOut({ everywhere: true });
+              } finally {
+                setLeaving(false);
+              }
+            }}
+          >
+            Sign out everywhere
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
