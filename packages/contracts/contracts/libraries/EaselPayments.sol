@@ -69,11 +69,8 @@ abstract contract EaselPayments is ReentrancyGuardTransient {
 
     /// @dev Splits `amount` by percent `shares` (summing to 100); rounding dust goes to the first recipient.
     function _sendSplit(address[] memory recipients, uint256[] memory shares, uint256 amount) internal {
+        // Callers pay a sole recipient with `_send` directly: here there are 2 to 5.
         uint256 n = recipients.length;
-        if (n == 1) {
-            _send(recipients[0], amount);
-            return;
-        }
         uint256 rest = amount;
         for (uint256 i = 1; i < n; ++i) {
             uint256 part = (amount * shares[i]) / 100;
