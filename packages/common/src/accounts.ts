@@ -44,10 +44,20 @@ export const MESSAGES = {
   nameReserved: "This name is reserved for Easel's team.",
   ensInvalid: "Invalid ENS name",
   ensTaken: "This ENS name is already used by another profile.",
+  ensUnavailable: "ENS names cannot be checked on this network.",
+  ensNotYours: "This ENS name does not resolve to your wallet, or it is not your wallet's primary name.",
+  ensCheckFailed: "The ENS name could not be checked right now. Please try again.",
   linkInvalid: "Must be a link starting with http:// or https://",
   imagePath: "Upload the image first",
   emailRequired: "Email is required.",
   emailInvalid: "Invalid email address",
+  emailConfirmSent: "We sent a confirmation link to your email. Open it to receive notifications by email.",
+  emailConfirmWait: "We sent a link less than a minute ago. Please check your inbox.",
+  emailConfirmLimit: "Too many confirmation mails went to this address today. Please try again tomorrow.",
+  emailNotSet: "Add an email to your profile first.",
+  emailAlreadyConfirmed: "Your email is already confirmed.",
+  emailConfirmed: "Your email is confirmed.",
+  emailLinkInvalid: "This confirmation link is invalid or has expired.",
   reasonRequired: "Please, select a reason.",
   descriptionRequired: "Description is required",
   descriptionMin: "description must be at least 10 characters.",
@@ -232,6 +242,8 @@ export const profileUserSchema = z.object({
   banner: z.string().nullable(),
   /** Only the owner sees their own email. */
   email: z.string().nullable(),
+  /** Whether the owner confirmed the email from the link mailed to it; notification mail waits for it. */
+  emailVerified: z.boolean(),
   social: z.record(z.string(), z.string()),
   active: z.boolean(),
   /** When the profile was created (ISO 8601), shown as "Joined". */
@@ -445,6 +457,12 @@ export const newsletterRequestSchema = z.object({
   email: requiredEmail(MESSAGES.newsletterRequired, MESSAGES.newsletterInvalid),
 });
 export const newsletterConfirmQuerySchema = z.object({
+  email: z.string().max(254),
+  expires: z.coerce.number().int(),
+  sig: z.string().max(200),
+});
+export const emailConfirmQuerySchema = z.object({
+  address: z.string().max(42),
   email: z.string().max(254),
   expires: z.coerce.number().int(),
   sig: z.string().max(200),

@@ -28,6 +28,8 @@ export const publicConfigSchema = z.object({
   /** Block explorer base URL for transaction links; null on the local chain. */
   explorerUrl: z.string().nullable(),
   contracts: z.record(z.string(), addressSchema),
+  /** Whether ENS names can be checked on this chain (there is no ENS on the local chain). */
+  ens: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -19,6 +19,11 @@ const contracts = [
     exportName: "easelRoyaltySplitter",
   },
   { name: "MockV3Aggregator", source: "mocks/MockV3Aggregator.sol", exportName: "mockV3Aggregator" },
+  {
+    name: "MockEnsUniversalResolver",
+    source: "mocks/MockEnsUniversalResolver.sol",
+    exportName: "mockEnsUniversalResolver",
+  },
 ] as const;
 
 type Artifact = { abi: unknown[]; bytecode: string };

@@ -10,6 +10,7 @@ export {
   easelFactoryArtifact,
   easelMarketArtifact,
   easelRoyaltySplitterArtifact,
+  mockEnsUniversalResolverArtifact,
   mockV3AggregatorArtifact,
 } from "./generated/artifacts.ts";
 export type { EaselDeployment } from "./types.ts";

@@ -45,6 +45,8 @@ export const envSchema = z.object({
   MARKET_ADDRESS: address,
   DEFAULT_COLLECTION_ADDRESS: address,
   ETH_USD_FEED_ADDRESS: address,
+  /** ENS's UniversalResolver; mainnet and Sepolia know theirs. Without it the local chain has no ENS. */
+  ENS_UNIVERSAL_RESOLVER: address.optional(),
   DEPLOY_BLOCK: z
     .string()
     .regex(/^\d+$/, "must be a block number")
@@ -136,6 +138,10 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** True on the local development chain (embedded mode). */
   localChain: boolean;
+  /** Whether ENS names can be checked (forward and reverse) through the RPC. */
+  ens: boolean;
+  /** The UniversalResolver to ask; undefined uses the chain's own (mainnet, Sepolia). */
+  ensUniversalResolver: `0x${string}` | undefined;
   /** RPC URL handed to browsers; only on the local chain, where the browser's Dev wallet needs one. */
   browserRpcUrl: string | null;
   /** Folder with the built web app, or null to serve the API alone. */
@@ -213,6 +219,8 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     localChain,
+    ens: !localChain || e.ENS_UNIVERSAL_RESOLVER !== undefined,
+    ensUniversalResolver: e.ENS_UNIVERSAL_RESOLVER ? lower(e.ENS_UNIVERSAL_RESOLVER) : undefined,
     browserRpcUrl: localChain ? (e.RPC_URL[0] ?? null) : null,
     webDist: options.webDist ?? null,
   };

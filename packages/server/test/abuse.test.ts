@@ -4,13 +4,22 @@
  */
 import { randomBytes } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
-import { type Health, MESSAGES, type MediaUploadResponse, SESSION_COOKIE } from "@easel/common";
+import {
+  type Health,
+  MESSAGES,
+  type MediaUploadResponse,
+  type ProfileResponse,
+  SESSION_COOKIE,
+} from "@easel/common";
+import { eq } from "drizzle-orm";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
 import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, profiles } from "../src/db/schema.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
-import { type AccountsApi, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
+import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
+import { deployEnsResolver } from "./ens-helpers.ts";
 import { startTestApi } from "./helpers.ts";
 
 let local: AccountsApi;
@@ -323,6 +332,178 @@ describe("follows cannot be used to mail strangers", () => {
     }
     expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe("Easel mails only addresses their owners confirmed", () => {
+  const confirmLink = (text: string) =>
+    text.match(/http:\/\/127\.0\.0\.1:3000(\/api\/profile\/email\/confirm\?\S+)/)?.[1] as string;
+  const json = { headers: { accept: "application/json" } };
+
+  it("sends no notification mail to a stranger's address named in a profile, only the confirmation link", async () => {
+    const [attacker, fan] = [await local.signIn(), await local.signIn()];
+    const victim = `victim-${unique()}@example.com`;
+    const saved = await local.call<{ message: string; data: { user: { emailVerified: boolean } } }>(
+      "PUT",
+      "/api/profile",
+      { user: attacker, body: { email: victim, name: "Claim ETH at evil example" } },
+    );
+    expect(saved.body.message).toBe(`${MESSAGES.profileUpdated} ${MESSAGES.emailConfirmSent}`);
+    expect(saved.body.data.user.emailVerified).toBe(false);
+    await local.call("PUT", "/api/profile/notif_allow", { user: attacker, body: { email: true } });
+    const confirmation = await local.waitForMail(victim, /Confirm your email/);
+    // The link mail carries nothing the attacker wrote.
+    expect(confirmation.text).not.toContain("Claim ETH");
+    await local.call("POST", "/api/profile/follow", { user: fan, body: { userAddress: attacker.address } });
+    const notes = await local.call<{ data: { notificationsTemp: { kind: string }[] } }>(
+      "GET",
+      "/api/profile/notifications",
+      { user: attacker },
+    );
+    expect(notes.body.data.notificationsTemp.map((n) => n.kind)).toContain("follow");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(local.mails().filter((m) => m.text.includes(`To: ${victim}`))).toHaveLength(1);
+  });
+
+  it("confirms only the address and profile a link was made for, with its signature intact", async () => {
+    const [owner, other] = [await local.signIn(), await local.signIn()];
+    const first = `first-${unique()}@example.com`;
+    await local.call("PUT", "/api/profile", { user: owner, body: { email: first } });
+    const link = confirmLink((await local.waitForMail(first, /Confirm your email/)).text);
+    const tampered = [
+      link.replace(/sig=[^&]+/, "sig=AAAA"),
+      link.replace(encodeURIComponent(first), encodeURIComponent(`x${first}`)),
+      link.replace(owner.address, other.address),
+    ];
+    for (const path of tampered) {
+      expect((await local.call("GET", path, json)).status).toBe(400);
+    }
+    // Changing the email makes the first link worthless: it confirms an address the profile no longer has.
+    await local.call("PUT", "/api/profile", {
+      user: owner,
+      body: { email: `second-${unique()}@example.com` },
+    });
+    expectError(await local.call("GET", link, json), 400, { message: MESSAGES.emailLinkInvalid });
+    const own = await local.call<ProfileResponse>("GET", `/api/profile?userkey=${owner.address}`, {
+      user: owner,
+    });
+    expect(own.body.data.user.emailVerified).toBe(false);
+  });
+
+  it("mails one address at most three links a day, however many wallets name it", async () => {
+    const victim = `flooded-${unique()}@example.com`;
+    const wallets = await Promise.all([1, 2, 3, 4, 5].map(() => local.signIn()));
+    const messages = await Promise.all(
+      wallets.map(
+        async (user) =>
+          (await local.call<{ message: string }>("PUT", "/api/profile", { user, body: { email: victim } }))
+            .body.message,
+      ),
+    );
+    expect(messages.filter((m) => m.endsWith(MESSAGES.emailConfirmSent))).toHaveLength(3);
+    expect(messages.filter((m) => m.endsWith(MESSAGES.emailConfirmLimit))).toHaveLength(2);
+    const queued = await local.db.select().from(mailOutbox).where(eq(mailOutbox.to, victim));
+    expect(queued).toHaveLength(3);
+  });
+
+  it("sends a profile at most one link a minute when asked again", async () => {
+    const owner = await local.signIn();
+    await local.call("PUT", "/api/profile", {
+      user: owner,
+      body: { email: `again-${unique()}@example.com` },
+    });
+    expectError(await local.call("POST", "/api/profile/email/confirmation", { user: owner }), 429, {
+      message: MESSAGES.emailConfirmWait,
+    });
+  });
+});
+
+describe("ENS names are the chain's word, not the user's", () => {
+  it("refuses an ENS name on the local chain, which has no ENS, and finds nobody by one", async () => {
+    expectError(await local.call("PUT", "/api/profile", { user, body: { ens: "vitalik.eth" } }), 400, {
+      field: "ens",
+      message: MESSAGES.ensUnavailable,
+    });
+    expect((await local.call("GET", "/api/profile?userkey=vitalik.eth")).status).toBe(404);
+  });
+
+  describe("with ENS on the chain", () => {
+    let ens: Awaited<ReturnType<typeof deployEnsResolver>>;
+    let withEns: AccountsApi;
+    beforeAll(async () => {
+      ens = await deployEnsResolver();
+      withEns = await startAccountsApi({ ENS_UNIVERSAL_RESOLVER: ens.address });
+    });
+    afterAll(() => withEns.close());
+
+    it("refuses a name that resolves to someone else, or whose owner did not make it their primary name", async () => {
+      const [claimant, owner] = [await withEns.signIn(), await withEns.signIn()];
+      const name = `vitalik-${unique()}.eth`;
+      await ens.setAddress(name, owner.address);
+      await ens.setPrimaryName(owner.address, name);
+      const refused = { field: "ens", message: MESSAGES.ensNotYours, code: "ens_not_yours" };
+      expectError(
+        await withEns.call("PUT", "/api/profile", { user: claimant, body: { ens: name } }),
+        400,
+        refused,
+      );
+      // Forward resolution alone is not enough: the claimant's own primary name must be the name too.
+      const half = `half-${unique()}.eth`;
+      await ens.setAddress(half, claimant.address);
+      expectError(
+        await withEns.call("PUT", "/api/profile", { user: claimant, body: { ens: half } }),
+        400,
+        refused,
+      );
+      expect((await withEns.call("GET", `/api/profile?userkey=${name}`)).status).toBe(404);
+
+      const saved = await withEns.call("PUT", "/api/profile", { user: owner, body: { ens: name } });
+      expect(saved.status).toBe(200);
+      const found = await withEns.call<ProfileResponse>("GET", `/api/profile?userkey=${name}`);
+      expect(found.body.data.user).toMatchObject({ address: owner.address, ens: name });
+    });
+
+    it("gives a name to its new owner when it moves, and stops showing it for the old one", async () => {
+      const [seller, buyer] = [await withEns.signIn(), await withEns.signIn()];
+      const name = `moving-${unique()}.eth`;
+      await ens.setAddress(name, seller.address);
+      await ens.setPrimaryName(seller.address, name);
+      expect((await withEns.call("PUT", "/api/profile", { user: seller, body: { ens: name } })).status).toBe(
+        200,
+      );
+
+      await ens.setAddress(name, buyer.address);
+      await ens.setPrimaryName(buyer.address, name);
+      await ens.setPrimaryName(seller.address, "");
+      // The old claim does not block the new owner (before: ens_taken).
+      expect((await withEns.call("PUT", "/api/profile", { user: buyer, body: { ens: name } })).status).toBe(
+        200,
+      );
+      const found = await withEns.call<ProfileResponse>("GET", `/api/profile?userkey=${name}`);
+      expect(found.body.data.user.address).toBe(buyer.address);
+      const old = await withEns.call<ProfileResponse>("GET", `/api/profile?userkey=${seller.address}`);
+      expect(old.body.data.user.ens).toBeNull();
+    });
+
+    it("checks a shown name again after a day, and drops it when the chain no longer agrees", async () => {
+      const holder = await withEns.signIn();
+      const name = `lapsed-${unique()}.eth`;
+      await ens.setAddress(name, holder.address);
+      await ens.setPrimaryName(holder.address, name);
+      expect((await withEns.call("PUT", "/api/profile", { user: holder, body: { ens: name } })).status).toBe(
+        200,
+      );
+      await ens.setAddress(name, "0x0000000000000000000000000000000000000000");
+      // Within the day the stored check stands; a day later the chain is asked again.
+      expect((await withEns.call("GET", `/api/profile?userkey=${name}`)).status).toBe(200);
+      await withEns.db
+        .update(profiles)
+        .set({ ensCheckedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(profiles.address, holder.address));
+      expect((await withEns.call("GET", `/api/profile?userkey=${name}`)).status).toBe(404);
+      const page = await withEns.call<ProfileResponse>("GET", `/api/profile?userkey=${holder.address}`);
+      expect(page.body.data.user.ens).toBeNull();
+    });
   });
 });
 

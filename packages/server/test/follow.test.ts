@@ -170,12 +170,22 @@ describe("notifications and preferences", () => {
     );
   });
 
-  it("mails a notification to users who turned on email notifications", async () => {
-    const [reader, fan] = await Promise.all([api.signIn(), api.signIn()]);
+  it("mails a notification to users who turned on email notifications, once they confirmed the address", async () => {
+    const [reader, fan, secondFan] = await Promise.all([api.signIn(), api.signIn(), api.signIn()]);
     const email = `reader-${reader.address.slice(2, 10)}@example.com`;
     await api.call("PUT", "/api/profile", { user: reader, body: { email } });
     await api.call("PUT", "/api/profile/notif_allow", { user: reader, body: { email: true } });
+    const confirmation = await api.waitForMail(email, /Confirm your email/);
+    // Before the link is opened, notifications are written but not mailed.
     await follow(fan, reader);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.mails().filter((m) => m.text.includes(`To: ${email}`))).toHaveLength(1);
+
+    const link = confirmation.text.match(
+      /http:\/\/127\.0\.0\.1:3000(\/api\/profile\/email\/confirm\?\S+)/,
+    )?.[1];
+    expect((await api.call("GET", link as string)).headers.get("location")).toBe("/?email=confirmed");
+    await follow(secondFan, reader);
     const mail = await api.waitForMail(email, /started following you/);
     expect(mail.text).toContain("Subject: Easel: new notification");
   });

@@ -18,7 +18,7 @@ export function preferences(stored: Record<string, boolean> | null | undefined) 
 
 /**
  * Records a notification for a wallet unless its owner switched that kind off, and queues an email
- * when they asked for notifications by email. Call it inside the transaction of the change.
+ * when they asked for notifications by email and confirmed the address. Call it inside the transaction of the change.
  * @returns whether a notification was written and whether mail was queued (flush after commit).
  */
 export async function notify(
@@ -33,7 +33,11 @@ export async function notify(
 ): Promise<{ written: boolean; mailQueued: boolean }> {
   const address = input.address.toLowerCase();
   const [recipient] = await tx
-    .select({ notifAllow: profiles.notifAllow, email: profiles.email })
+    .select({
+      notifAllow: profiles.notifAllow,
+      email: profiles.email,
+      emailVerifiedAt: profiles.emailVerifiedAt,
+    })
     .from(profiles)
     .where(eq(profiles.address, address))
     .limit(1);
@@ -42,7 +46,8 @@ export async function notify(
   await tx
     .insert(notifications)
     .values({ address, kind: input.kind, message: input.message, data: input.data ?? {} });
-  if (allowed.email && recipient?.email) {
+  // Only to an address its owner confirmed: an unconfirmed one may be a stranger's.
+  if (allowed.email && recipient?.email && recipient.emailVerifiedAt) {
     await queueMail(tx, [notificationMail(recipient.email, input.message)]);
     return { written: true, mailQueued: true };
   }

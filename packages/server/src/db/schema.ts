@@ -29,8 +29,16 @@ export const profiles = pgTable(
     avatar: text("avatar"),
     banner: text("banner"),
     email: text("email"),
-    /** An ENS-style name the user typed (not resolved on chain); unique ignoring case. */
+    /** When the owner opened the confirmation link mailed to `email`; notification mail waits for it. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** When the last confirmation link went out (one a minute per profile). */
+    emailLinkSentAt: timestamp("email_link_sent_at", { withTimezone: true }),
+    /**
+     * An ENS name the chain says is the wallet's (it resolves to the address and is its primary name),
+     * checked when saved and again when shown after a day; unique ignoring case.
+     */
     ens: text("ens"),
+    ensCheckedAt: timestamp("ens_checked_at", { withTimezone: true }),
     /** Links by network (instagram, twitter, facebook, website, discord); http(s) URLs only. */
     social: jsonb("social").$type<Record<string, string>>().notNull().default({}),
     /** Notification preference flags; missing flags count as on. */
@@ -225,7 +233,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index("mail_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`),
+    // Caps per recipient (confirmation links) count a recipient's recent mail.
+    index("mail_outbox_to_created_idx").on(t.to, t.createdAt),
+  ],
 );
 
 /**

@@ -38,11 +38,14 @@ describe("indexer projections", () => {
     const scratch = await createScratchDatabase(inject("databaseUrl"));
     try {
       const config: Config = configFor(t, scratch.url);
-      // Preferences: the artist wants email; bob turned bid activity off.
+      // Preferences: the artist wants email at a confirmed address; carol wants email too but never
+      // confirmed hers (it may be a stranger's); bob turned bid activity off.
       await scratch.db.$client.query(
-        `INSERT INTO profiles (address, email, notif_allow) VALUES ($1, 'artist@example.com', '{"email": true}'),
-         ($2, NULL, '{"bidActivity": false}')`,
-        [artist.address.toLowerCase(), bob.address.toLowerCase()],
+        `INSERT INTO profiles (address, email, email_verified_at, notif_allow) VALUES
+         ($1, 'artist@example.com', now(), '{"email": true}'),
+         ($2, NULL, NULL, '{"bidActivity": false}'),
+         ($3, 'carol@example.com', NULL, '{"email": true}')`,
+        [artist.address.toLowerCase(), bob.address.toLowerCase(), carol.address.toLowerCase()],
       );
       await scratch.db.$client.query("INSERT INTO follows (follower, followee) VALUES ($1, $2)", [
         carol.address.toLowerCase(),
@@ -210,6 +213,7 @@ describe("indexer projections", () => {
       const mail = await q(`SELECT "to", text FROM mail_outbox`);
       const artistNotes = notes.filter((n) => n.address === lower(artist.address)).length;
       expect(mail.length).toBe(artistNotes);
+      // Carol's notifications above were written, but none was mailed to her unconfirmed address.
       expect(mail.every((m) => m.to === "artist@example.com")).toBe(true);
       expect(mail.some((m) => String(m.text).includes("sold for 1 ETH"))).toBe(true);
 

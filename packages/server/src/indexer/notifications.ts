@@ -5,7 +5,7 @@ import type { NotificationIntent } from "./batch.ts";
 /**
  * Writes the notifications a batch produced, in the batch's transaction: each person's preferences
  * (profiles.notif_allow) decide whether it is written, a unique source key per event and recipient makes
- * replays write nothing twice, and when the person asked for email a message goes to the mail outbox
+ * replays write nothing twice, and when the person asked for email (at a confirmed address) a message goes to the mail outbox
  * (delivered by the worker's deliver-mail job). Listing notifications go to the seller's followers.
  * @returns the addresses that received a notification.
  */
@@ -39,7 +39,11 @@ export async function writeNotifications(
     address: string;
     notif_allow: Record<string, boolean>;
     email: string | null;
-  }>("SELECT address, notif_allow, email FROM profiles WHERE address = ANY($1::text[])", [recipients]);
+  }>(
+    // Mail goes only to an address its owner confirmed (double opt-in).
+    "SELECT address, notif_allow, CASE WHEN email_verified_at IS NOT NULL THEN email END AS email FROM profiles WHERE address = ANY($1::text[])",
+    [recipients],
+  );
   const byAddress = new Map(profiles.map((p) => [p.address, p]));
   const rows = expanded
     .filter(

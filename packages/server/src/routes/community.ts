@@ -14,7 +14,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { confirmationLink, verifyConfirmation } from "../community/newsletter.ts";
+import { signedLink, verifySignedLink } from "../community/signedLinks.ts";
 import { chainCollections, chainTokens } from "../db/chain-schema.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -96,7 +96,10 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(newsletterSubscriptions)
           .set({ lastMailAt: new Date() })
           .where(eq(newsletterSubscriptions.email, email));
-        const link = confirmationLink(config.publicUrl, config.emailLinkSecret, email);
+        const link = signedLink(config.publicUrl, config.emailLinkSecret, "/api/marketing/confirm", {
+          purpose: "newsletter-confirm",
+          values: { email },
+        });
         await queueMail(tx, [
           {
             to: email,
@@ -136,7 +139,8 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, expires, sig } = request.query;
       const wantsJson = (request.headers.accept ?? "").includes("application/json");
       let confirmed = false;
-      if (verifyConfirmation(config.emailLinkSecret, { email, expires, sig })) {
+      const claim = { purpose: "newsletter-confirm", values: { email } } as const;
+      if (verifySignedLink(config.emailLinkSecret, claim, { expires, sig })) {
         const rows = await db
           .update(newsletterSubscriptions)
           .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())` })

@@ -1,11 +1,13 @@
 import {
   ADDRESS_PATTERN,
   apiErrorSchema,
+  emailConfirmQuerySchema,
   followRequestSchema,
   followResponseSchema,
   MAX_UPLOAD_BYTES,
   MESSAGES,
   mediaUploadResponseSchema,
+  messageResponseSchema,
   NOTIFICATION_FLAGS,
   notifAllowRequestSchema,
   notifAllowResponseSchema,
@@ -22,13 +24,17 @@ import {
   userSearchResponseSchema,
 } from "@easel/common";
 import fastifyMultipart from "@fastify/multipart";
-import { and, asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ENS_RECHECK_MS, ensNameBelongsTo } from "../community/ens.ts";
 import { toggleFollow } from "../community/follow.ts";
 import { looksLikeStaff, usernameKey } from "../community/names.ts";
 import { preferences } from "../community/notify.ts";
+import { type ConfirmationOutcome, queueEmailConfirmation } from "../community/profileEmail.ts";
+import { verifySignedLink } from "../community/signedLinks.ts";
 import { follows, media, notifications, type Profile, profiles } from "../db/schema.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, loggableError } from "../errors.ts";
 import { checkImage, ImageError } from "../media/images.ts";
 import { profileChainLists } from "../trading/profileLists.ts";
 import { currentSession } from "./auth.ts";
@@ -51,6 +57,7 @@ export function toProfileUser(row: Profile, options: { owner: boolean }): Profil
     avatar: row.avatar,
     banner: row.banner,
     email: options.owner ? row.email : null,
+    emailVerified: options.owner && row.email !== null && row.emailVerifiedAt !== null,
     social: row.social,
     active: row.active,
     time_update: row.createdAt.toISOString(),
@@ -67,15 +74,23 @@ const emptyUser = (address: string): ProfileUser => ({
   avatar: null,
   banner: null,
   email: null,
+  emailVerified: false,
   social: {},
   active: true,
   time_update: null,
 });
 
+/** What the owner is told about the confirmation link of their email. */
+const CONFIRMATION_MESSAGES: Record<ConfirmationOutcome, string> = {
+  sent: MESSAGES.emailConfirmSent,
+  wait: MESSAGES.emailConfirmWait,
+  limit: MESSAGES.emailConfirmLimit,
+};
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, config, chain } = app.deps;
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
   });
@@ -103,11 +118,35 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return byAddress;
   }
 
+  /**
+   * The profile with its ENS name checked again on chain when the last check is a day old: a name
+   * that moved to another wallet (or stopped being this wallet's primary name) is removed. When the
+   * RPC cannot answer, the name stays until the next view.
+   */
+  async function withCurrentEns(row: Profile): Promise<Profile> {
+    if (!row.ens) return row;
+    if (!config.ens) return { ...row, ens: null };
+    if (row.ensCheckedAt && Date.now() - row.ensCheckedAt.getTime() < ENS_RECHECK_MS) return row;
+    let belongs: boolean;
+    try {
+      belongs = await ensNameBelongsTo(chain, config, row.ens, row.address);
+    } catch (error) {
+      app.log.warn({ err: loggableError(error) }, "ENS recheck failed");
+      return row;
+    }
+    const [updated] = await db
+      .update(profiles)
+      .set({ ensCheckedAt: new Date(), ...(belongs ? {} : { ens: null }) })
+      .where(eq(profiles.id, row.id))
+      .returning();
+    return updated ?? row;
+  }
+
   app.get(
     "/",
     {
       schema: {
-        summary: "A profile by username, address or ENS-style name",
+        summary: "A profile by username, address or ENS name",
         querystring: profileQuerySchema,
         response: { 200: profileResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
@@ -122,11 +161,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         address = key.toLowerCase();
         [row] = await db.select().from(profiles).where(eq(profiles.address, address)).limit(1);
       } else {
-        const column = key.includes(".") ? profiles.ens : profiles.username;
+        const byEns = key.includes(".");
+        if (byEns && !config.ens) throw new ApiError(404, "not_found", MESSAGES.userNotFound);
+        const column = byEns ? profiles.ens : profiles.username;
         [row] = await db.select().from(profiles).where(sql`lower(${column}) = ${key.toLowerCase()}`).limit(1);
-        if (!row) throw new ApiError(404, "not_found", MESSAGES.userNotFound);
+        if (row) row = await withCurrentEns(row);
+        if (!row || (byEns && !row.ens)) throw new ApiError(404, "not_found", MESSAGES.userNotFound);
         address = row.address;
       }
+      if (row && ADDRESS_PATTERN.test(key)) row = await withCurrentEns(row);
       const isOwner = session?.address === address;
       // A banned profile is hidden from everyone but its owner and the moderators.
       if (row && !row.active && !isOwner && !isAdmin(app, session?.address)) {
@@ -189,6 +232,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
@@ -204,7 +248,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!known) throw badRequest("invalid_image", field, MESSAGES.imagePath);
       }
       const changes: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
-      for (const field of ["name", "username", "bio", "email", "ens", "avatar", "banner"] as const) {
+      for (const field of ["name", "username", "bio", "avatar", "banner"] as const) {
         if (body[field] !== undefined) changes[field] = body[field];
       }
       if (body.username !== undefined)
@@ -216,20 +260,61 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           if (value && looksLikeStaff(value)) throw badRequest("name_reserved", field, MESSAGES.nameReserved);
         }
       }
+      // A new email starts unconfirmed: no notification mail goes to it before its owner opens the link.
+      const newEmail = body.email !== undefined && body.email !== profile.email ? body.email : undefined;
+      if (newEmail !== undefined) {
+        changes.email = newEmail;
+        changes.emailVerifiedAt = null;
+      }
+      // An ENS name is saved only when the chain says it is this wallet's.
+      const newEns = body.ens !== undefined && body.ens !== profile.ens ? body.ens : undefined;
+      if (newEns) {
+        if (!config.ens) throw badRequest("ens_unavailable", "ens", MESSAGES.ensUnavailable);
+        let belongs: boolean;
+        try {
+          belongs = await ensNameBelongsTo(chain, config, newEns, profile.address);
+        } catch (error) {
+          request.log.warn({ err: loggableError(error) }, "ENS check failed");
+          throw new ApiError(503, "ens_check_failed", MESSAGES.ensCheckFailed, {
+            ens: MESSAGES.ensCheckFailed,
+          });
+        }
+        if (!belongs) throw badRequest("ens_not_yours", "ens", MESSAGES.ensNotYours);
+        changes.ensCheckedAt = new Date();
+      }
+      if (newEns !== undefined) changes.ens = newEns;
       if (body.social !== undefined) {
         const social: Record<string, string> = {};
         for (const [network, link] of Object.entries(body.social)) if (link) social[network] = link;
         changes.social = social;
       }
       try {
-        const [updated] = await db
-          .update(profiles)
-          .set(changes)
-          .where(eq(profiles.id, profile.id))
-          .returning();
+        const { updated, confirmation } = await db.transaction(async (tx) => {
+          // The chain says the name is ours now, so another profile's claim on it is out of date.
+          if (newEns) {
+            await tx
+              .update(profiles)
+              .set({ ens: null, ensCheckedAt: new Date() })
+              .where(and(sql`lower(${profiles.ens}) = ${newEns}`, ne(profiles.id, profile.id)));
+          }
+          const [row] = await tx.update(profiles).set(changes).where(eq(profiles.id, profile.id)).returning();
+          const saved = row as Profile;
+          const outcome =
+            newEmail && saved.email
+              ? await queueEmailConfirmation(tx, config, {
+                  address: saved.address,
+                  email: saved.email,
+                  emailLinkSentAt: saved.emailLinkSentAt,
+                })
+              : null;
+          return { updated: saved, confirmation: outcome };
+        });
+        if (confirmation === "sent") app.mail.flush();
         return {
-          message: MESSAGES.profileUpdated,
-          data: { user: toProfileUser(updated as Profile, { owner: true }) },
+          message: [MESSAGES.profileUpdated, confirmation && CONFIRMATION_MESSAGES[confirmation]]
+            .filter(Boolean)
+            .join(" "),
+          data: { user: toProfileUser(updated, { owner: true }) },
         };
       } catch (error) {
         const pg = pgError(error);
@@ -241,6 +326,83 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
+    },
+  );
+
+  const emailLinkLimit = { rateLimit: { max: 10, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) } };
+
+  app.post(
+    "/email/confirmation",
+    {
+      config: emailLinkLimit,
+      schema: {
+        summary: "Mail the confirmation link of the signed-in user's email again",
+        description: "At most one link a minute per profile and three a day per address.",
+        response: {
+          200: messageResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { profile } = await requireActiveUser(app, request);
+      const email = profile.email;
+      if (!email) throw badRequest("email_not_set", "email", MESSAGES.emailNotSet);
+      if (profile.emailVerifiedAt)
+        throw badRequest("email_confirmed", "email", MESSAGES.emailAlreadyConfirmed);
+      const outcome = await db.transaction(async (tx) => {
+        // Lock the row so two clicks cannot both pass the one-a-minute check.
+        const [current] = await tx
+          .select({ emailLinkSentAt: profiles.emailLinkSentAt })
+          .from(profiles)
+          .where(eq(profiles.id, profile.id))
+          .for("update");
+        return queueEmailConfirmation(tx, config, {
+          address: profile.address,
+          email,
+          emailLinkSentAt: current?.emailLinkSentAt ?? null,
+        });
+      });
+      if (outcome !== "sent") throw new ApiError(429, `email_${outcome}`, CONFIRMATION_MESSAGES[outcome]);
+      app.mail.flush();
+      return { message: CONFIRMATION_MESSAGES.sent };
+    },
+  );
+
+  app.get(
+    "/email/confirm",
+    {
+      config: emailLinkLimit,
+      schema: {
+        summary: "Confirm a profile's email from the signed link mailed to it",
+        description:
+          "Browsers are redirected to /?email=confirmed (or =invalid); clients asking for JSON get JSON. A link confirms only the address it was sent to, for the profile that asked.",
+        querystring: emailConfirmQuerySchema,
+        response: { 200: messageResponseSchema, 303: z.null(), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { address, email, expires, sig } = request.query;
+      const wantsJson = (request.headers.accept ?? "").includes("application/json");
+      const claim = { purpose: "profile-email", values: { address, email } } as const;
+      let confirmed = false;
+      if (verifySignedLink(config.emailLinkSecret, claim, { expires, sig })) {
+        // The profile must still have this email: a link to an address changed since confirms nothing.
+        const rows = await db
+          .update(profiles)
+          .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, now())` })
+          .where(and(eq(profiles.address, address), eq(profiles.email, email)))
+          .returning({ id: profiles.id });
+        confirmed = rows.length > 0;
+      }
+      if (wantsJson) {
+        if (!confirmed) throw new ApiError(400, "invalid_link", MESSAGES.emailLinkInvalid);
+        return { message: MESSAGES.emailConfirmed };
+      }
+      return reply.redirect(`/?email=${confirmed ? "confirmed" : "invalid"}`, 303);
     },
   );
 

@@ -100,6 +100,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       rpcUrl: config.browserRpcUrl,
       explorerUrl: explorerUrl(config.chainId),
       contracts: config.contracts,
+      ens: config.ens,
     }),
   );
 };

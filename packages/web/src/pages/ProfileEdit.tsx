@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useAppConfig } from "../api/appConfig.tsx";
 import { errorMessage } from "../api/client.ts";
 import { useSession } from "../auth/session.ts";
 import { useSignOut } from "../auth/useSignOut.ts";
@@ -111,6 +112,7 @@ export function Component() {
 
 function OwnProfileForm() {
   const { session } = useSession();
+  const { ens } = useAppConfig();
   const profile = useProfile(session?.address);
   if (profile.isPending) {
     return (
@@ -121,6 +123,10 @@ function OwnProfileForm() {
   }
   if (profile.isError) return <p className="text-red-700 dark:text-red-400">{errorMessage(profile.error)}</p>;
   return (
-    <EditProfileForm key={profile.data.user._id ?? profile.data.user.address} user={profile.data.user} />
+    <EditProfileForm
+      key={profile.data.user._id ?? profile.data.user.address}
+      user={profile.data.user}
+      ensAvailable={ens}
+    />
   );
 }

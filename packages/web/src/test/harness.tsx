@@ -16,6 +16,7 @@ export const LOCAL_CONFIG: PublicConfig = {
   rpcUrl: "http://127.0.0.1:8545",
   explorerUrl: null,
   contracts: {},
+  ens: false,
 };
 
 export const MAINNET_CONFIG: PublicConfig = {
@@ -24,6 +25,7 @@ export const MAINNET_CONFIG: PublicConfig = {
   rpcUrl: "http://127.0.0.1:1",
   explorerUrl: "https://etherscan.io",
   contracts: {},
+  ens: true,
 };
 
 export const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;

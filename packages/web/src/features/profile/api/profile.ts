@@ -50,3 +50,10 @@ export function useUpdateProfile() {
       ]),
   });
 }
+
+/** POST /api/profile/email/confirmation: mails the confirmation link of the user's email again. */
+export function useResendEmailConfirmation() {
+  return useMutation({
+    mutationFn: () => apiFetch<{ message: string }>("/api/profile/email/confirmation", { method: "POST" }),
+  });
+}

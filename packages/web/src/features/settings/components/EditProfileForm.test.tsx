@@ -18,14 +18,15 @@ const USER: ProfileUser = {
   avatar: null,
   banner: null,
   email: null,
+  emailVerified: false,
   social: {},
   active: true,
   time_update: "2023-01-01T00:00:00.000Z",
 };
 
-function setup() {
+function setup(user: ProfileUser = USER, ensAvailable = false) {
   const router = createMemoryRouter([
-    { path: "/profile/edit/alice", element: <EditProfileForm user={USER} /> },
+    { path: "/profile/edit/alice", element: <EditProfileForm user={user} ensAvailable={ensAvailable} /> },
     { path: "/profile", element: <h1>Own profile</h1> },
   ]);
   router.navigate("/profile/edit/alice");
@@ -109,5 +110,28 @@ describe("profile edit form", () => {
       bio: "Painter.",
       email: null,
     });
+  });
+
+  it("offers the ENS field only where the chain has ENS", () => {
+    setup();
+    expect(screen.queryByLabelText("ENS")).toBeNull();
+  });
+
+  it("says an email is not confirmed yet and mails the link again on request", async () => {
+    const api = fakeApi({
+      "POST /api/profile/email/confirmation": () => ({
+        body: {
+          message: "We sent a confirmation link to your email. Open it to receive notifications by email.",
+        },
+      }),
+    });
+    setup({ ...USER, email: "alice@example.com", emailVerified: false }, true);
+    expect(screen.getByLabelText("ENS")).toBeTruthy();
+    expect(screen.getByText(/Not confirmed yet: open the link we mailed to alice@example.com/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Send the link again" }));
+    expect(await screen.findByText(/We sent a confirmation link to your email/)).toBeTruthy();
+    expect(
+      api.calls.some((call) => call.method === "POST" && call.path === "/api/profile/email/confirmation"),
+    ).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { applyServerErrors, TextAreaField, TextField } from "../../../ui/Field.tsx";
 import { ImageCropDialog } from "../../../ui/ImageCropDialog.tsx";
-import { useUpdateProfile } from "../../profile/api/profile.ts";
+import { useResendEmailConfirmation, useUpdateProfile } from "../../profile/api/profile.ts";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
 
 export type ProfileFormValues = {
@@ -53,8 +53,11 @@ export function toFormValues(user: ProfileUser): ProfileFormValues {
 
 const FIELD_NAMES = ["name", "username", "bio", "email", "ens", "social", "avatar", "banner"] as const;
 
-/** The edit form of the profile settings, validated with the shared schema (the server's messages). */
-export function EditProfileForm({ user }: { user: ProfileUser }) {
+/**
+ * The edit form of the profile settings, validated with the shared schema (the server's messages).
+ * The ENS field shows only where the chain has ENS (`ensAvailable`): the server checks the name there.
+ */
+export function EditProfileForm({ user, ensAvailable }: { user: ProfileUser; ensAvailable: boolean }) {
   const navigate = useNavigate();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, ProfileOutput>({
@@ -137,10 +140,18 @@ export function EditProfileForm({ user }: { user: ProfileUser }) {
           type="email"
           autoComplete="email"
           error={errors.email?.message}
-          hint="Optional. Only you can see it; used for the notifications you choose to receive by email."
+          hint={<EmailStatus user={user} />}
           {...register("email")}
         />
-        <TextField label="ENS" placeholder="name.eth" error={errors.ens?.message} {...register("ens")} />
+        {ensAvailable ? (
+          <TextField
+            label="ENS"
+            placeholder="name.eth"
+            error={errors.ens?.message}
+            hint="Your wallet's primary ENS name; it is checked on chain."
+            {...register("ens")}
+          />
+        ) : null}
       </section>
 
       <section className="grid gap-5 sm:grid-cols-2" aria-labelledby="social-title">
@@ -165,6 +176,35 @@ export function EditProfileForm({ user }: { user: ProfileUser }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Whether the saved email is confirmed; notification mail goes only to a confirmed address. */
+function EmailStatus({ user }: { user: ProfileUser }) {
+  const resend = useResendEmailConfirmation();
+  if (!user.email)
+    return "Optional. Only you can see it; used for the notifications you choose to receive by email.";
+  if (user.emailVerified)
+    return "Confirmed. Only you can see it; used for the notifications you choose by email.";
+  return (
+    <span className="flex flex-wrap items-center gap-x-2">
+      <span>
+        Not confirmed yet: open the link we mailed to {user.email} to receive notifications by email.
+      </span>
+      <button
+        type="button"
+        className="font-semibold text-accent-700 underline disabled:opacity-60 dark:text-accent-400"
+        disabled={resend.isPending}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: (result) => toast.success(result.message),
+            onError: (error) => toast.error(errorMessage(error)),
+          })
+        }
+      >
+        {resend.isPending ? "Sending…" : "Send the link again"}
+      </button>
+    </span>
   );
 }
 
