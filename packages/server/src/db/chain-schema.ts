@@ -50,6 +50,33 @@ export const chainBlocks = pgTable("chain_blocks", {
   hash: text("hash").notNull(),
 });
 
+/**
+ * The batches the indexer committed near the head (within the block hashes it keeps), each a range of
+ * blocks; together with `chain_undo` they let a reorg be undone batch by batch, in time proportional to
+ * its depth, instead of rebuilding the projections from every stored event.
+ */
+export const chainBatches = pgTable("chain_batches", {
+  fromBlock: blockNumber("from_block").primaryKey(),
+  toBlock: blockNumber("to_block").notNull(),
+});
+
+/**
+ * What a batch of `chain_batches` found in the mutable projections before it changed them: the prior
+ * row (null when the batch created it), by table and primary key. Append-only projections need no undo
+ * record: their rows carry their block number.
+ */
+export const chainUndo = pgTable(
+  "chain_undo",
+  {
+    batchFrom: blockNumber("batch_from").notNull(),
+    table: text("table").notNull(),
+    /** The row's primary-key values joined by ":", as the indexer's Store keys rows. */
+    key: text("key").notNull(),
+    prior: jsonb("prior").$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.batchFrom, t.table, t.key] })],
+);
+
 /** Collections created by the factory (including the default collection), with derived stats. */
 export const chainCollections = pgTable(
   "chain_collections",

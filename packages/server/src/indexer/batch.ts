@@ -54,8 +54,17 @@ export const TABLES = {
   activity: describe(chainActivity),
 };
 
-/** Tables emptied and rebuilt from `chain_events` after a reorg. */
+/** Tables emptied and rebuilt from `chain_events` when the projections are rebuilt from scratch. */
 export const PROJECTION_TABLES = Object.values(TABLES).map((t) => t.name);
+
+/** Projections only ever appended to, one row per event (or several): each row carries its block. */
+export const APPEND_TABLES = [
+  TABLES.transfers,
+  TABLES.bids,
+  TABLES.sales,
+  TABLES.credits,
+  TABLES.activity,
+].map((t) => t.name);
 
 /** A notification the handlers want sent; written (once per key) after the handlers ran. */
 export type NotificationIntent = {
@@ -137,7 +146,7 @@ export class Batch {
         [JSON.stringify(tokens)],
       );
       for (const row of rows) {
-        this.auctions.rows.set(this.auctions.keyOf(row), row);
+        this.auctions.adopt(row);
         this.activeAuction.set(
           tokenKey(String(row.collection), String(row.token_id)),
           this.auctions.keyOf(row),
@@ -151,9 +160,9 @@ export class Batch {
     if (handler) handler(this, e);
   }
 
-  /** Writes every change of the batch. */
-  async flush(client: pg.ClientBase): Promise<void> {
-    for (const s of [
+  /** The stores of the mutable projections (the append-only ones are arrays of rows). */
+  get stores(): Store[] {
+    return [
       this.collections,
       this.tokens,
       this.sellOrders,
@@ -163,9 +172,16 @@ export class Batch {
       this.blockedTokens,
       this.blockedCollections,
       this.settings,
-    ]) {
-      await s.flush(client);
-    }
+    ];
+  }
+
+  /**
+   * Writes every change of the batch. With `undoFrom` (the batch's first block), it also records the prior
+   * rows of everything it changes in `chain_undo`, so a reorg can undo the batch.
+   */
+  async flush(client: pg.ClientBase, undoFrom?: bigint): Promise<void> {
+    if (undoFrom !== undefined) await this.recordUndo(client, undoFrom);
+    for (const s of this.stores) await s.flush(client);
     const append: [typeof TABLES.transfers, Row[]][] = [
       [TABLES.transfers, this.transfers],
       [TABLES.bids, this.bids],
@@ -178,6 +194,20 @@ export class Batch {
     }
     if (this.touched.collections.size > 0)
       await refreshCollectionStats(client, [...this.touched.collections]);
+  }
+
+  async recordUndo(client: pg.ClientBase, from: bigint): Promise<void> {
+    const rows = this.stores.flatMap((s) =>
+      s.changes().map((c) => ({ batch_from: from.toString(), table: s.table, key: c.key, prior: c.prior })),
+    );
+    for (let i = 0; i < rows.length; i += 5_000) {
+      // A batch applied in chunks (a replay) records each row's state before its first chunk only.
+      await client.query(
+        `INSERT INTO chain_undo SELECT * FROM jsonb_populate_recordset(NULL::chain_undo, $1::jsonb)
+         ON CONFLICT DO NOTHING`,
+        [JSON.stringify(rows.slice(i, i + 5_000))],
+      );
+    }
   }
 
   // ------------------------------------------------------------------ helpers for handlers

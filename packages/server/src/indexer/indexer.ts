@@ -3,9 +3,11 @@ import type pg from "pg";
 import { BlockNotFoundError, type Log, type PublicClient } from "viem";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { Batch, PROJECTION_TABLES } from "./batch.ts";
+import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
+import { refreshCollectionStats } from "./stats.ts";
+import type { Row } from "./store.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
@@ -15,8 +17,8 @@ const BLOCK_RANGE = 2_000n;
 const KEEP_BLOCKS = 1_000n;
 /** Addresses per getLogs request. */
 const ADDRESS_CHUNK = 500;
-/** Events replayed per in-memory batch when rebuilding after a reorg. */
-const REPLAY_CHUNK = 20_000;
+/** Events replayed per in-memory batch (about: chunks end on block boundaries). */
+export const REPLAY_CHUNK = 20_000;
 /** Channel of the NOTIFY sent after every committed batch (read by the API's SSE endpoint). */
 export const CHAIN_CHANNEL = "easel_chain";
 
@@ -34,7 +36,11 @@ export type IndexerOptions = {
   onCommit?: (info: { from: bigint; to: bigint; events: number }) => void;
 };
 
-export type Indexer = { stop(): Promise<void> };
+export type Indexer = {
+  stop(): Promise<void>;
+  /** Why the indexer stopped by itself (a reorg it cannot follow), or null while it runs. */
+  halted(): IndexerHalted | null;
+};
 
 /** What a committed batch touched, published with NOTIFY. */
 export type ChainNotice = {
@@ -58,6 +64,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
   const { db, log } = options;
   const pollMs = options.pollIntervalMs ?? 1000;
   let stopping = false;
+  let halted: IndexerHalted | null = null;
   let wake: (() => void) | null = null;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -100,6 +107,12 @@ export function startIndexer(options: IndexerOptions): Indexer {
         await client.query("ROLLBACK").catch(() => {
           broken = true;
         });
+        if (error instanceof IndexerHalted) {
+          log(`indexer: stopped: ${error.message}`);
+          halted = error;
+          stopping = true;
+          continue;
+        }
         log(`indexer: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}; retrying`);
         backoffMs = Math.min(backoffMs * 2, 30_000);
         await sleep(backoffMs);
@@ -119,6 +132,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
       (wake as (() => void) | null)?.();
       await done;
     },
+    halted: () => halted,
   };
 }
 
@@ -232,7 +246,13 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
     [[...blocks.keys()], [...blocks.values()]],
   );
   await client.query("DELETE FROM chain_blocks WHERE number < $1", [(to - KEEP_BLOCKS).toString()]);
-  const notice = await applyEvents(options, client, stored, { notify: true });
+  // Near the head, where a reorg can reach, record how to undo the batch; far behind it, skip the cost.
+  const undoable = to + KEEP_BLOCKS >= head;
+  if (undoable) await recordBatch(client, from, to);
+  const notice = await applyEvents(options, client, stored, {
+    notify: true,
+    ...(undoable ? { undoFrom: from } : {}),
+  });
   if (options.applyLogs)
     await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
   await writeState(client, config.chainId, head, to);
@@ -355,18 +375,35 @@ async function storeEvents(client: pg.ClientBase, events: ChainEvent[]): Promise
   return seen ? events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`)) : events;
 }
 
-/** Runs the handlers over events (in chain order) and writes the projections; returns what changed. */
+/** Remembers an undoable batch and forgets those a reorg can no longer reach. */
+async function recordBatch(client: pg.ClientBase, from: bigint, to: bigint): Promise<void> {
+  await client.query(
+    "INSERT INTO chain_batches (from_block, to_block) VALUES ($1, $2) ON CONFLICT (from_block) DO UPDATE SET to_block = $2",
+    [from.toString(), to.toString()],
+  );
+  const cut = (to - KEEP_BLOCKS).toString();
+  await client.query("DELETE FROM chain_batches WHERE to_block < $1", [cut]);
+  await client.query(
+    "DELETE FROM chain_undo WHERE batch_from < coalesce((SELECT min(from_block) FROM chain_batches), $1)",
+    [cut],
+  );
+}
+
+/**
+ * Runs the handlers over events (in chain order) and writes the projections; returns what changed.
+ * `undoFrom` records the prior rows under that batch (see `chain_undo`).
+ */
 async function applyEvents(
   options: IndexerOptions,
   client: pg.ClientBase,
   events: ChainEvent[],
-  { notify }: { notify: boolean },
+  { notify, undoFrom }: { notify: boolean; undoFrom?: bigint },
 ): Promise<Omit<ChainNotice, "from" | "to">> {
   if (events.length === 0) return {};
   const batch = new Batch(options.config.contracts.market);
   await batch.load(client, events);
   for (const e of events) batch.apply(e);
-  await batch.flush(client);
+  await batch.flush(client, undoFrom);
   if (notify) {
     const intents = batch.notifications.filter((n) => !n.skip);
     for (const a of await writeNotifications(client, intents)) batch.touched.accounts.add(a);
@@ -386,10 +423,24 @@ async function publish(client: pg.ClientBase, notice: ChainNotice): Promise<void
   await client.query("SELECT pg_notify($1, $2)", [CHAIN_CHANNEL, payload]);
 }
 
+/** The indexer cannot go on by itself: an operator must act (the message says how). */
+export class IndexerHalted extends Error {
+  override name = "IndexerHalted";
+}
+
+/** How an operator starts the index again from the deployment block. */
+export const RESYNC_HELP =
+  "Resync: stop Easel, run `npm run indexer:resync -w @easel/server` with the production environment " +
+  "(it empties the chain tables; `npm start -- --reset` does the same for the local stack), then start again: " +
+  "the indexer reads the chain again from DEPLOY_BLOCK.";
+
 /**
  * The cursor's block is no longer the chain's: find the highest stored block the chain still has (the
- * common ancestor), forget every event above it, and rebuild the projections by replaying the stored
- * events (no RPC), which gives exactly what a fresh index of the canonical chain gives.
+ * common ancestor), forget every event above it, and bring the projections back to the ancestor. Near the
+ * head every batch is undoable (`chain_batches`, `chain_undo`): restore the rows the undone batches
+ * changed, drop the appended rows above the first undone batch, then replay the stored events between that
+ * batch's first block and the ancestor. The cost follows the reorg's depth, not the chain's history. If the
+ * reorg reaches a batch indexed without undo records, the projections are rebuilt from all stored events.
  */
 async function rollBack(
   options: IndexerOptions,
@@ -402,14 +453,32 @@ async function rollBack(
     "SELECT number, hash FROM chain_blocks WHERE number <= $1 ORDER BY number DESC",
     [cursor.toString()],
   );
-  let ancestor = config.deployBlock - 1n;
+  let ancestor: bigint | null = null;
   for (const r of rows) {
     if ((await chainHash(chain, BigInt(r.number))) === r.hash) {
       ancestor = BigInt(r.number);
       break;
     }
   }
-  log(`indexer: reorg at block ${cursor}; rolling back to ${ancestor} and replaying`);
+  if (ancestor === null) {
+    // No stored block survived. That is an ancestor at the deployment only if no hash was ever pruned.
+    if (cursor - KEEP_BLOCKS > config.deployBlock) {
+      throw new IndexerHalted(
+        `the chain reorganised deeper than the ${KEEP_BLOCKS} blocks whose hashes are kept (below block ${cursor - KEEP_BLOCKS}); the indexed data no longer matches the chain. ${RESYNC_HELP}`,
+      );
+    }
+    ancestor = config.deployBlock - 1n;
+  }
+  const { rows: batches } = await client.query<{ from_block: string }>(
+    "SELECT from_block FROM chain_batches WHERE to_block > $1 ORDER BY from_block LIMIT 1",
+    [ancestor.toString()],
+  );
+  const first = batches[0] ? BigInt(batches[0].from_block) : null;
+  const undoable = first !== null && first <= ancestor + 1n;
+  log(
+    `indexer: reorg at block ${cursor}; rolling back to ${ancestor} ` +
+      (undoable ? `(undoing batches from block ${first})` : "(rebuilding from every stored event)"),
+  );
   await client.query("BEGIN");
   await client.query("DELETE FROM chain_events WHERE block_number > $1", [ancestor.toString()]);
   await client.query("DELETE FROM chain_blocks WHERE number > $1", [ancestor.toString()]);
@@ -417,8 +486,18 @@ async function rollBack(
     "DELETE FROM notifications WHERE source_key LIKE 'chain:%' AND (data->>'block')::bigint > $1",
     [ancestor.toString()],
   );
-  await client.query(`TRUNCATE ${PROJECTION_TABLES.join(", ")}`);
-  await replay(options, client);
+  if (undoable) {
+    const from = first as bigint;
+    const collections = await undoBatches(client, from);
+    await client.query("DELETE FROM chain_batches WHERE from_block >= $1", [from.toString()]);
+    await client.query("DELETE FROM chain_undo WHERE batch_from >= $1", [from.toString()]);
+    if (ancestor >= from) await recordBatch(client, from, ancestor);
+    await replay(options, client, { from, to: ancestor, ...(ancestor >= from ? { undoFrom: from } : {}) });
+    if (collections.length > 0) await refreshCollectionStats(client, collections);
+  } else {
+    await client.query(`TRUNCATE ${PROJECTION_TABLES.join(", ")}, chain_batches, chain_undo`);
+    await replay(options, client);
+  }
   await client.query(
     `INSERT INTO indexer_state (chain_id, head_block, indexed_block, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (chain_id) DO UPDATE SET head_block = $2, indexed_block = $3, updated_at = now()`,
@@ -428,27 +507,86 @@ async function rollBack(
   await client.query("COMMIT");
 }
 
-/** Applies every stored event again, in order, to empty projections (notifications already exist). */
-export async function replay(options: IndexerOptions, client: pg.ClientBase): Promise<number> {
-  let after: [string, number] = ["-1", 0];
+/**
+ * Brings the projections back to their state before block `from`: every row the batches from `from` on
+ * changed gets the value the earliest of them found (or is deleted if it created it), and the appended
+ * rows of those blocks are deleted. Returns the collections whose derived stats must be recomputed.
+ */
+async function undoBatches(client: pg.ClientBase, from: bigint): Promise<string[]> {
+  const batch = new Batch("");
+  const collections = new Set<string>();
+  for (const store of batch.stores) {
+    const { rows } = await client.query<{ key: string; prior: Row | null }>(
+      `SELECT DISTINCT ON (key) key, prior FROM chain_undo WHERE batch_from >= $1 AND "table" = $2
+       ORDER BY key, batch_from`,
+      [from.toString(), store.table],
+    );
+    for (const { key, prior } of rows) {
+      if (prior) store.set(prior);
+      else store.deleted.add(key);
+      const row = prior ?? store.keyRow(key);
+      const collection = store.table === "chain_collections" ? row.address : row.collection;
+      if (typeof collection === "string") collections.add(collection);
+    }
+    await store.flush(client);
+  }
+  for (const table of APPEND_TABLES) {
+    const { rows } = await client.query<{ collection: string | null }>(
+      `DELETE FROM ${table} t WHERE block_number >= $1 RETURNING to_jsonb(t) ->> 'collection' AS collection`,
+      [from.toString()],
+    );
+    for (const r of rows) if (r.collection) collections.add(r.collection);
+  }
+  return [...collections];
+}
+
+/** Events read per chunk when replaying; a chunk always ends on a block boundary. */
+type StoredEvent = {
+  block_number: string;
+  log_index: number;
+  block_hash: string;
+  tx_hash: string;
+  address: string;
+  name: string;
+  args: Record<string, unknown>;
+  block_time: Date;
+};
+
+/**
+ * Applies the stored events of blocks `from`..`to` (default: all) again, in order, in chunks of about
+ * REPLAY_CHUNK events that end on block boundaries: a transaction's events (a sale's Transfer and Sale)
+ * always land in one batch, as in normal indexing. Notifications already exist and are not written again.
+ */
+export async function replay(
+  options: IndexerOptions,
+  client: pg.ClientBase,
+  range: { from?: bigint; to?: bigint; undoFrom?: bigint; chunk?: number } = {},
+): Promise<number> {
+  const chunk = range.chunk ?? REPLAY_CHUNK;
+  let after = ((range.from ?? 0n) - 1n).toString();
+  const to = range.to === undefined ? null : range.to.toString();
   let total = 0;
   for (;;) {
-    const { rows } = await client.query<{
-      block_number: string;
-      log_index: number;
-      block_hash: string;
-      tx_hash: string;
-      address: string;
-      name: string;
-      args: Record<string, unknown>;
-      block_time: Date;
-    }>(
-      `SELECT * FROM chain_events WHERE (block_number, log_index) > ($1::bigint, $2::int)
-       ORDER BY block_number, log_index LIMIT ${REPLAY_CHUNK}`,
-      after,
+    const { rows } = await client.query<StoredEvent>(
+      `SELECT * FROM chain_events WHERE block_number > $1 AND ($2::bigint IS NULL OR block_number <= $2)
+       ORDER BY block_number, log_index LIMIT ${chunk + 1}`,
+      [after, to],
     );
     if (rows.length === 0) return total;
-    const events: ChainEvent[] = rows.map((r) => ({
+    let chunkRows = rows;
+    if (rows.length > chunk) {
+      // Keep whole blocks: drop the block the chunk would cut through…
+      const cut = (rows[chunk] as StoredEvent).block_number;
+      chunkRows = rows.filter((r) => BigInt(r.block_number) < BigInt(cut));
+      // …unless it is the only block: then take that block whole, however large.
+      if (chunkRows.length === 0) {
+        ({ rows: chunkRows } = await client.query<StoredEvent>(
+          "SELECT * FROM chain_events WHERE block_number = $1 ORDER BY log_index",
+          [cut],
+        ));
+      }
+    }
+    const events: ChainEvent[] = chunkRows.map((r) => ({
       blockNumber: BigInt(r.block_number),
       logIndex: r.log_index,
       blockHash: r.block_hash,
@@ -458,9 +596,22 @@ export async function replay(options: IndexerOptions, client: pg.ClientBase): Pr
       args: r.args,
       blockTime: r.block_time,
     }));
-    await applyEvents(options, client, events, { notify: false });
-    total += rows.length;
-    const last = rows[rows.length - 1] as (typeof rows)[number];
-    after = [last.block_number, last.log_index];
+    await applyEvents(options, client, events, {
+      notify: false,
+      ...(range.undoFrom === undefined ? {} : { undoFrom: range.undoFrom }),
+    });
+    total += chunkRows.length;
+    after = (chunkRows[chunkRows.length - 1] as StoredEvent).block_number;
   }
+}
+
+/**
+ * Forgets everything read from the chain (events, projections, undo records, block hashes and the
+ * cursor), so the indexer reads the chain again from DEPLOY_BLOCK. Notifications already sent stay.
+ * Run it while no indexer runs (`npm run indexer:resync -w @easel/server`).
+ */
+export async function resetChainData(pool: pg.Pool | pg.ClientBase): Promise<void> {
+  await pool.query(
+    `TRUNCATE chain_events, chain_blocks, chain_batches, chain_undo, indexer_state, ${PROJECTION_TABLES.join(", ")}`,
+  );
 }

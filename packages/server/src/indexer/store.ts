@@ -12,6 +12,8 @@ export class Store {
   readonly rows = new Map<string, Row>();
   readonly dirty = new Set<string>();
   readonly deleted = new Set<string>();
+  /** The stored rows as loaded, before any handler changed them: what undoing the batch restores. */
+  readonly loaded = new Map<string, Row>();
 
   constructor(
     readonly table: string,
@@ -47,6 +49,27 @@ export class Store {
     this.dirty.delete(key);
   }
 
+  /** Takes a stored row read elsewhere as loaded. */
+  adopt(row: Row): void {
+    const key = this.keyOf(row);
+    this.rows.set(key, row);
+    this.loaded.set(key, structuredClone(row));
+  }
+
+  /** A key's column values, from the key string. */
+  keyRow(key: string): Row {
+    const parts = key.split(":");
+    return Object.fromEntries(this.keyColumns.map((c, i) => [c, parts[i]]));
+  }
+
+  /** Every row this batch changes, with what was stored before (null: the batch creates it). */
+  changes(): { key: string; prior: Row | null }[] {
+    return [...new Set([...this.dirty, ...this.deleted])].map((key) => ({
+      key,
+      prior: this.loaded.get(key) ?? null,
+    }));
+  }
+
   /** Loads the stored rows whose key is in `keys` (each key given as its column values). */
   async load(client: pg.ClientBase, keys: Row[], where = "TRUE"): Promise<void> {
     if (keys.length === 0) return;
@@ -59,7 +82,7 @@ export class Store {
          AND ${where}`,
       [JSON.stringify(keys)],
     );
-    for (const row of rows) this.rows.set(this.keyOf(row), row);
+    for (const row of rows) this.adopt(row);
   }
 
   /** Writes the changed rows and deletes the removed ones. */
@@ -67,10 +90,7 @@ export class Store {
     if (this.deleted.size > 0) {
       const types = await columnTypes(client, this.table);
       const cols = this.keyColumns.map((c) => `${c} ${types.get(c) ?? "text"}`).join(", ");
-      const keys = [...this.deleted].map((key) => {
-        const parts = key.split(":");
-        return Object.fromEntries(this.keyColumns.map((c, i) => [c, parts[i]]));
-      });
+      const keys = [...this.deleted].map((key) => this.keyRow(key));
       await client.query(
         `DELETE FROM ${this.table} WHERE (${this.keyColumns.join(", ")}) IN
          (SELECT ${this.keyColumns.join(", ")} FROM jsonb_to_recordset($1::jsonb) AS x(${cols}))`,
