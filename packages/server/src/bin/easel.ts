@@ -23,6 +23,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import { localChain } from "../chain/client.ts";
 import { type Config, ConfigError, loadConfig } from "../config.ts";
 import { ANVIL_MNEMONIC, startAnvil } from "../embedded/anvil.ts";
+import { guardChildren, stopLeftovers } from "../embedded/leftovers.ts";
 import { startPostgres } from "../embedded/postgres.ts";
 import { isAlive, portIsFree } from "../embedded/process.ts";
 import { ensureWebBuild } from "../embedded/web-build.ts";
@@ -144,6 +145,9 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const pidFile = join(dataDir, "easel.pid");
   checkNotRunning(pidFile);
+  // A launcher killed hard (and its watchdog with it) may have left anvil or PostgreSQL running.
+  for (const leftover of await stopLeftovers(dataDir))
+    say(`stopped ${leftover}, left running by an earlier start`);
   await checkPorts();
   writeFileSync(pidFile, String(process.pid));
 
@@ -170,15 +174,24 @@ async function main(): Promise<void> {
   try {
     const webDist = ensureWebBuild(repoRoot, say);
     mkdirSync(join(dataDir, "chain"), { recursive: true });
-    const [postgres, anvil] = await Promise.all([
-      startPostgres({ dataDir: join(dataDir, "postgres"), port: ports.db }),
-      startAnvil({
-        port: ports.chain,
-        chainId: CHAIN_IDS.local,
-        stateFile: join(dataDir, "chain", "state.json"),
-      }),
+    const stateFile = join(dataDir, "chain", "state.json");
+    const pgDir = join(dataDir, "postgres");
+    const [postgresStart, anvilStart] = await Promise.allSettled([
+      startPostgres({ dataDir: pgDir, port: ports.db }),
+      startAnvil({ port: ports.chain, chainId: CHAIN_IDS.local, stateFile }),
     ]);
-    stoppers.push(postgres.stop, anvil.stop);
+    // Whatever started is stopped again if the other failed (shutdown runs the stoppers).
+    for (const started of [postgresStart, anvilStart]) {
+      if (started.status === "fulfilled") stoppers.push(started.value.stop);
+    }
+    if (postgresStart.status === "rejected") throw postgresStart.reason;
+    if (anvilStart.status === "rejected") throw anvilStart.reason;
+    const [postgres, anvil] = [postgresStart.value, anvilStart.value];
+    const unguard = guardChildren(dataDir, [
+      { name: "PostgreSQL", pid: postgres.pid, signal: "SIGINT", marker: pgDir },
+      { name: "anvil", pid: anvil.pid, signal: "SIGTERM", marker: stateFile },
+    ]);
+    stoppers.unshift(async () => unguard());
 
     const deployment = await ensureDeployment(anvil.url);
     const env = {

@@ -17,7 +17,7 @@ function anvilBinary(): string {
   }
 }
 
-export type Anvil = { url: string; stop(): Promise<void> };
+export type Anvil = { url: string; pid: number; stop(): Promise<void> };
 
 /** anvil's well-known development mnemonic: its accounts are public test keys, never real money. */
 export const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
@@ -70,5 +70,5 @@ export async function startAnvil(options: {
   child.stdout?.on("data", () => {});
   child.stderr?.on("data", () => {});
   // anvil writes its state file when it receives SIGINT/SIGTERM.
-  return { url, stop: () => stopChild(child, "SIGTERM", 10_000) };
+  return { url, pid: child.pid as number, stop: () => stopChild(child, "SIGTERM", 10_000) };
 }

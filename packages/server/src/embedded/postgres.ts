@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { arch, platform, tmpdir, userInfo } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import pg from "pg";
 import { isAlive, stopChild } from "./process.ts";
 
@@ -12,6 +12,7 @@ import { isAlive, stopChild } from "./process.ts";
  */
 export type EmbeddedPostgres = {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 };
 
@@ -41,8 +42,28 @@ function runAsIds(dataDir: string): { uid?: number; gid?: number } {
     ]);
   }
   const ids = { uid: id("-u"), gid: id("-g") };
+  checkReachable(dataDir, ids);
   chownSync(dataDir, ids.uid, ids.gid);
   return ids;
+}
+
+/**
+ * The `postgres` user must be able to enter every folder above the data folder; as root, a home folder
+ * (/root is 0700) is the usual trap: initdb then fails with a bare "Permission denied".
+ */
+function checkReachable(dataDir: string, ids: { uid: number; gid: number }): void {
+  for (let dir = dirname(resolve(dataDir)); ; dir = dirname(dir)) {
+    const { uid, gid, mode } = statSync(dir);
+    const bit = uid === ids.uid ? 0o100 : gid === ids.gid ? 0o010 : 0o001;
+    if ((mode & bit) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the "postgres" user (Easel runs as root), and that user cannot enter ${dir} ` +
+          `(mode ${(mode & 0o777).toString(8)}). Either let it through (chmod o+x ${dir}) or keep the data ` +
+          `in a folder it can reach, e.g. EASEL_DATA_DIR=/var/lib/easel npm start`,
+      );
+    }
+    if (dir === dirname(dir)) return;
+  }
 }
 
 export async function startPostgres(options: {
@@ -141,6 +162,7 @@ export async function startPostgres(options: {
 
   return {
     url: `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
+    pid: child.pid as number,
     // SIGINT is PostgreSQL's "fast shutdown": it ends sessions and checkpoints cleanly.
     stop: () => stopChild(child, "SIGINT", 15_000),
   };

@@ -1,0 +1,128 @@
+/**
+ * `npm start` (src/bin/easel.ts) in the hard cases: killed without a chance to stop its children, and a
+ * start that fails half-way. Each case runs the real launcher with its own data folder and ports.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ChildRecord } from "../src/embedded/leftovers.ts";
+import { freePort, isAlive, portIsFree } from "../src/embedded/process.ts";
+
+const launcherPath = fileURLToPath(new URL("../src/bin/easel.ts", import.meta.url));
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function stack() {
+  const dir = mkdtempSync(join(tmpdir(), "easel-launcher-"));
+  // As root PostgreSQL runs as the postgres user, which must reach the folder.
+  chmodSync(dir, 0o755);
+  dirs.push(dir);
+  const ports = { api: await freePort(), chain: await freePort(), db: await freePort() };
+  const start = () => {
+    const child = spawn(process.execPath, ["--import", "tsx", launcherPath], {
+      env: {
+        ...process.env,
+        EASEL_DATA_DIR: join(dir, "data"),
+        PORT: String(ports.api),
+        EASEL_CHAIN_PORT: String(ports.chain),
+        EASEL_DB_PORT: String(ports.db),
+        LOG_LEVEL: "silent",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+    return { child, output: () => output };
+  };
+  const children = () =>
+    JSON.parse(readFileSync(join(dir, "data", "children.json"), "utf8")) as ChildRecord[];
+  const portsFree = async () =>
+    (await portIsFree(ports.chain)) && (await portIsFree(ports.db)) && (await portIsFree(ports.api));
+  return { dir, ports, start, children, portsFree };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+
+describe("npm start when things go wrong", () => {
+  it("stops anvil and PostgreSQL by itself when the launcher is killed, and the next start finds leftovers", async () => {
+    const s = await stack();
+    // 1. The launcher is killed outright (a closed terminal): its watchdog stops the children.
+    const first = s.start();
+    await until(() => first.output().includes("Easel is running"), "the first start");
+    const [postgres, anvil] = s.children();
+    first.child.kill("SIGKILL");
+    await until(s.portsFree, "anvil and PostgreSQL to stop after the launcher died", 30_000);
+    await until(
+      () => !isAlive(postgres?.pid ?? 0) && !isAlive(anvil?.pid ?? 0),
+      "their processes to end",
+      30_000,
+    );
+
+    // 2. The launcher and its watchdog are both killed (the whole group, or kill -9 of everything ours):
+    //    anvil and PostgreSQL keep running, and the next start stops them instead of failing on the ports.
+    const second = s.start();
+    await until(() => second.output().includes("Easel is running"), "the second start");
+    const watchdog = s.children().find((c) => c.name === "watchdog");
+    process.kill(watchdog?.pid ?? 0, "SIGKILL");
+    second.child.kill("SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await portIsFree(s.ports.chain)).toBe(false);
+
+    const third = s.start();
+    await until(() => third.output().includes("Easel is running"), "the third start");
+    expect(third.output()).toMatch(/stopped anvil \(process \d+\), left running by an earlier start/);
+    expect(third.output()).toMatch(/stopped PostgreSQL \(process \d+\), left running by an earlier start/);
+    third.child.kill("SIGTERM");
+    expect(await exited(third.child)).toBe(0);
+    expect(await s.portsFree()).toBe(true);
+  }, 240_000);
+
+  it("stops anvil again and says what failed when PostgreSQL cannot start", async () => {
+    const s = await stack();
+    // A data folder PostgreSQL cannot use: it exits at once, while anvil has started.
+    const pgDir = join(s.dir, "data", "postgres");
+    mkdirSync(join(s.dir, "data"), { mode: 0o755 });
+    mkdirSync(pgDir, { mode: 0o700 });
+    writeFileSync(join(pgDir, "PG_VERSION"), "7\n");
+    const run = s.start();
+    expect(await exited(run.child)).toBe(1);
+    expect(run.output(), run.output()).toContain("could not start: PostgreSQL exited");
+    expect(await portIsFree(s.ports.chain)).toBe(true);
+  }, 120_000);
+
+  it("says, as root, that the postgres user cannot reach the data folder, and what to do", async () => {
+    const s = await stack();
+    // A data folder inside a folder closed to other users (as /root is).
+    chmodSync(s.dir, 0o700);
+    const run = s.start();
+    if (process.getuid?.() !== 0) {
+      // Not root: PostgreSQL runs as this user, who owns the folder, so the start succeeds.
+      await until(() => run.output().includes("Easel is running"), "the start");
+      run.child.kill("SIGTERM");
+      expect(await exited(run.child)).toBe(0);
+      return;
+    }
+    expect(await exited(run.child)).toBe(1);
+    expect(run.output()).toContain(`that user cannot enter ${s.dir} (mode 700)`);
+    expect(run.output()).toContain("EASEL_DATA_DIR=");
+    expect(await portIsFree(s.ports.chain)).toBe(true);
+  }, 120_000);
+});
