@@ -47,7 +47,17 @@ export const healthSchema = z.object({
   }),
   /** Where the indexer stands; null before its first pass. */
   indexer: z
-    .object({ headBlock: z.string(), indexedBlock: z.string(), lag: z.number().int(), updatedAt: z.string() })
+    .object({
+      /** The chain's head now, as the API reads it. */
+      headBlock: z.string(),
+      indexedBlock: z.string(),
+      /** Blocks the indexer is behind the head. */
+      lag: z.number().int(),
+      /** When the indexer last moved its cursor. */
+      updatedAt: z.string(),
+      /** Behind the head and not moving: indexing has stopped (the status is then "degraded"). */
+      stale: z.boolean(),
+    })
     .nullable(),
 });
 export type Health = z.infer<typeof healthSchema>;

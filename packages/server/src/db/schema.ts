@@ -96,6 +96,18 @@ export const indexerState = pgTable("indexer_state", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
+/**
+ * The indexer leader's lease: the leader (holder of the advisory lock) renews `heartbeat_at` while it
+ * makes progress; a standby that finds it older than the lease ends the leader's database session, which
+ * frees the lock, and takes over. A frozen leader (SIGSTOP, a hung call) so never holds the chain back.
+ */
+export const indexerLeader = pgTable("indexer_leader", {
+  id: integer("id").primaryKey().default(1),
+  /** The leader's PostgreSQL backend (the connection holding the advisory lock). */
+  backendPid: integer("backend_pid").notNull(),
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
 /** Who follows whom (lowercase addresses). One row per pair, so concurrent toggles cannot duplicate. */
 export const follows = pgTable(
   "follows",

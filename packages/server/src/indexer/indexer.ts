@@ -19,6 +19,9 @@ const KEEP_BLOCKS = 1_000n;
 const ADDRESS_CHUNK = 500;
 /** Events replayed per in-memory batch (about: chunks end on block boundaries). */
 export const REPLAY_CHUNK = 20_000;
+/** How often the leader renews its lease while it makes progress. */
+const HEARTBEAT_MS = 1_000;
+const DEFAULT_LEASE_MS = 10_000;
 /** Channel of the NOTIFY sent after every committed batch (read by the API's SSE endpoint). */
 export const CHAIN_CHANNEL = "easel_chain";
 
@@ -34,6 +37,10 @@ export type IndexerOptions = {
   applyLogs?: (tx: Database, logs: Log[]) => Promise<void>;
   /** Called after every committed batch. */
   onCommit?: (info: { from: bigint; to: bigint; events: number }) => void;
+  /** How long a leader may make no progress before a standby takes over (default 10 s). */
+  leaseMs?: number;
+  /** Called whenever indexing moves on (the leader's lease is renewed only while it does). */
+  onProgress?: () => void;
 };
 
 export type Indexer = {
@@ -63,6 +70,15 @@ export type ChainNotice = {
 export function startIndexer(options: IndexerOptions): Indexer {
   const { db, log } = options;
   const pollMs = options.pollIntervalMs ?? 1000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  let lastProgress = Date.now();
+  const leaderOptions: IndexerOptions = {
+    ...options,
+    onProgress: () => {
+      lastProgress = Date.now();
+      options.onProgress?.();
+    },
+  };
   let stopping = false;
   let halted: IndexerHalted | null = null;
   let wake: (() => void) | null = null;
@@ -87,18 +103,44 @@ export function startIndexer(options: IndexerOptions): Indexer {
         continue;
       }
       let broken = false;
+      let heartbeat: NodeJS.Timeout | null = null;
+      // A session ended from outside (a standby taking over from this process after it froze) must not
+      // crash the process: the next query fails and the loop starts over as a standby.
+      const onError = (error: Error) => {
+        broken = true;
+        log(`indexer: database session lost (${error.message})`);
+      };
+      client.on("error", onError);
       try {
         const { rows } = await client.query<{ locked: boolean }>(
           "SELECT pg_try_advisory_lock($1) AS locked",
           [LEADER_LOCK_KEY],
         );
         if (!rows[0]?.locked) {
-          await sleep(5 * pollMs);
+          // Another instance leads. If it stopped making progress, end its session (which frees the lock).
+          if (!(await takeOverFrozenLeader(client, leaseMs, log))) await sleep(5 * pollMs);
           continue;
         }
+        const { rows: me } = await client.query<{ pid: number }>(
+          `INSERT INTO indexer_leader (id, backend_pid, heartbeat_at) VALUES (1, pg_backend_pid(), now())
+           ON CONFLICT (id) DO UPDATE SET backend_pid = EXCLUDED.backend_pid, heartbeat_at = now()
+           RETURNING backend_pid AS pid`,
+        );
+        const pid = me[0]?.pid;
+        lastProgress = Date.now();
+        // The lease is renewed from the pool (the lock's connection may be inside a long batch), and
+        // only while indexing moves on: a frozen or stuck leader lets it lapse.
+        heartbeat = setInterval(() => {
+          if (Date.now() - lastProgress > leaseMs) return;
+          db.$client
+            .query("UPDATE indexer_leader SET heartbeat_at = now() WHERE backend_pid = $1", [pid])
+            .catch(() => {});
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
         log("indexer: leader; following the chain");
         while (!stopping) {
-          const caughtUp = await step(options, client);
+          const caughtUp = await step(leaderOptions, client);
+          lastProgress = Date.now();
           backoffMs = pollMs;
           if (caughtUp) await sleep(pollMs);
         }
@@ -117,6 +159,8 @@ export function startIndexer(options: IndexerOptions): Indexer {
         backoffMs = Math.min(backoffMs * 2, 30_000);
         await sleep(backoffMs);
       } finally {
+        if (heartbeat) clearInterval(heartbeat);
+        client.off("error", onError);
         await client.query("SELECT pg_advisory_unlock_all()").catch(() => {
           broken = true;
         });
@@ -134,6 +178,32 @@ export function startIndexer(options: IndexerOptions): Indexer {
     },
     halted: () => halted,
   };
+}
+
+/**
+ * A standby's check of the leader: when the lease's last renewal is older than `leaseMs` and the session
+ * named in it really holds the leader lock, that session is ended (a frozen process cannot end it
+ * itself), so the lock is free on the next try. Returns whether it took that step.
+ */
+async function takeOverFrozenLeader(
+  client: pg.ClientBase,
+  leaseMs: number,
+  log: (message: string) => void,
+): Promise<boolean> {
+  const { rows } = await client.query<{ pid: number; age_ms: number }>(
+    `SELECT l.backend_pid AS pid, (extract(epoch FROM now() - l.heartbeat_at) * 1000)::float8 AS age_ms
+     FROM indexer_leader l JOIN pg_locks k
+       ON k.pid = l.backend_pid AND k.locktype = 'advisory' AND k.objid = $1 AND k.objsubid = 1 AND k.granted
+     WHERE l.id = 1`,
+    [LEADER_LOCK_KEY],
+  );
+  const leader = rows[0];
+  if (!leader || leader.age_ms <= leaseMs) return false;
+  log(
+    `indexer: the leader (database session ${leader.pid}) has made no progress for ${Math.round(leader.age_ms / 1000)} s; taking over`,
+  );
+  await client.query("SELECT pg_terminate_backend($1)", [leader.pid]);
+  return true;
 }
 
 type State = { indexed: bigint | null; head: bigint | null };
@@ -182,6 +252,7 @@ async function chainHash(chain: PublicClient, number: bigint): Promise<string | 
  */
 export async function step(options: IndexerOptions, client: pg.ClientBase): Promise<boolean> {
   const { chain, config } = options;
+  options.onProgress?.();
   const head = await chain.getBlockNumber({ cacheTime: 0 });
   const final = head - BigInt(config.indexerConfirmations);
   const { indexed, head: storedHead } = await readState(client, config.chainId);
@@ -235,6 +306,7 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
     times.set(n, new Date(Number(block.timestamp) * 1000));
   }
   const events = decodeLogs(logs, times);
+  options.onProgress?.();
 
   await client.query("BEGIN");
   const stored = await storeEvents(client, events);
@@ -596,6 +668,7 @@ export async function replay(
       args: r.args,
       blockTime: r.block_time,
     }));
+    options.onProgress?.();
     await applyEvents(options, client, events, {
       notify: false,
       ...(range.undoFrom === undefined ? {} : { undoFrom: range.undoFrom }),

@@ -14,6 +14,11 @@ export function matches(notice: ChainNotice, filter: LiveFilter): boolean {
   );
 }
 
+/** The LISTEN connection's application_name in pg_stat_activity. */
+export const LISTENER_NAME = "easel-live";
+const PING_INTERVAL_MS = 15_000;
+const PING_TIMEOUT_MS = 5_000;
+
 type Subscriber = { filter: LiveFilter; send: (notice: ChainNotice) => void };
 
 /**
@@ -27,6 +32,9 @@ export class ChainListener {
   #starting = false;
   #closed = false;
   #retryMs = 250;
+  /** Set when a connection was lost: notices may have been missed until the next one listens. */
+  #missed = false;
+  #ping: NodeJS.Timeout | null = null;
 
   constructor(
     readonly databaseUrl: string,
@@ -53,15 +61,22 @@ export class ChainListener {
   async #start(): Promise<void> {
     if (this.#client || this.#starting || this.#closed) return;
     this.#starting = true;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    let reconnected = false;
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: LISTENER_NAME,
+      keepAlive: true,
+    });
+    let retried = false;
     const retry = () => {
+      if (retried) return;
+      retried = true;
       if (this.#client === client) this.#client = null;
+      this.#stopPing();
       client.removeAllListeners();
       client.on("error", () => {});
       void client.end().catch(() => {});
       if (this.#closed) return;
-      reconnected = true;
+      this.#missed = true;
       setTimeout(() => void this.#start(), this.#retryMs).unref();
       this.#retryMs = Math.min(this.#retryMs * 2, 10_000);
     };
@@ -89,7 +104,22 @@ export class ChainListener {
       }
       this.#client = client;
       this.#retryMs = 250;
-      if (reconnected) this.#dispatch({ from: "0", to: "0", all: true });
+      // A connection that dies without a word (a cut network) is found by a ping that fails.
+      this.#ping = setInterval(() => {
+        const timeout = setTimeout(retry, PING_TIMEOUT_MS);
+        client.query("SELECT 1").then(
+          () => clearTimeout(timeout),
+          () => {
+            clearTimeout(timeout);
+            retry();
+          },
+        );
+      }, PING_INTERVAL_MS);
+      this.#ping.unref();
+      if (this.#missed) {
+        this.#missed = false;
+        this.#dispatch({ from: "0", to: "0", all: true });
+      }
     } catch (error) {
       this.log(`live updates: cannot LISTEN (${error instanceof Error ? error.message : error}); retrying`);
       retry();
@@ -98,8 +128,14 @@ export class ChainListener {
     }
   }
 
+  #stopPing(): void {
+    if (this.#ping) clearInterval(this.#ping);
+    this.#ping = null;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
+    this.#stopPing();
     this.#subscribers.clear();
     const client = this.#client;
     this.#client = null;

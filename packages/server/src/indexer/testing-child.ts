@@ -1,5 +1,5 @@
 /**
- * The indexer in a child process, for the kill-and-restart test: indexes from the environment's
+ * The indexer in a child process, for the kill-and-restart and frozen-leader tests: indexes from the environment's
  * configuration in small batches and prints one line per committed batch, until it is killed.
  */
 import { createChainClient } from "../chain/client.ts";
@@ -16,4 +16,5 @@ startIndexer({
   pollIntervalMs: 50,
   blockRange: BigInt(process.env.INDEXER_TEST_BLOCK_RANGE ?? "2000"),
   onCommit: ({ to }) => process.stdout.write(`commit ${to}\n`),
+  ...(process.env.INDEXER_TEST_LEASE_MS ? { leaseMs: Number(process.env.INDEXER_TEST_LEASE_MS) } : {}),
 });

@@ -18,6 +18,31 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
+/** The indexer counts as stale when it is this far behind the chain and its cursor has not moved for this long. */
+const STALE_BLOCKS = 3n;
+const STALE_MS = 30_000;
+
+/**
+ * Where the indexer stands against the chain's head as this API sees it now (not the head the indexer
+ * last recorded, which stops moving when the indexer does): stale when it is behind and not catching up.
+ */
+function indexerHealth(
+  state: { headBlock: bigint; indexedBlock: bigint; updatedAt: Date } | null,
+  chainHead: string | null,
+  confirmations: number,
+): Health["indexer"] {
+  if (!state) return null;
+  const head = chainHead === null ? state.headBlock : BigInt(chainHead);
+  const behind = head > state.indexedBlock ? head - state.indexedBlock : 0n;
+  return {
+    headBlock: head.toString(),
+    indexedBlock: state.indexedBlock.toString(),
+    lag: Number(behind),
+    updatedAt: state.updatedAt.toISOString(),
+    stale: behind > BigInt(confirmations) + STALE_BLOCKS && Date.now() - state.updatedAt.getTime() > STALE_MS,
+  };
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,14 +57,17 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [database, chainStatus, indexer] = await Promise.all([
+      const [database, chainStatus, state] = await Promise.all([
         withTimeout(
           db.execute<{ version: string }>(sql`SELECT current_setting('server_version') AS version`),
           HEALTH_TIMEOUT_MS,
         )
           .then((result) => ({ ok: true, version: result.rows[0]?.version ?? null }))
           .catch((error: unknown) => ({ ok: false, version: null, error: message(error) })),
-        withTimeout(Promise.all([chain.getChainId(), chain.getBlockNumber()]), HEALTH_TIMEOUT_MS)
+        withTimeout(
+          Promise.all([chain.getChainId(), chain.getBlockNumber({ cacheTime: 0 })]),
+          HEALTH_TIMEOUT_MS,
+        )
           .then(([chainId, head]) => ({
             ok: chainId === config.chainId,
             chainId,
@@ -51,20 +79,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           db.select().from(indexerState).where(eq(indexerState.chainId, config.chainId)),
           HEALTH_TIMEOUT_MS,
         )
-          .then(([state]) =>
-            state
-              ? {
-                  headBlock: state.headBlock.toString(),
-                  indexedBlock: state.indexedBlock.toString(),
-                  lag: Number(state.headBlock - state.indexedBlock),
-                  updatedAt: state.updatedAt.toISOString(),
-                }
-              : null,
-          )
+          .then(([state]) => state ?? null)
           .catch(() => null),
       ]);
+      const indexer = indexerHealth(state, chainStatus.headBlock, config.indexerConfirmations);
       const body: Health = {
-        status: database.ok && chainStatus.ok ? "ok" : "degraded",
+        status: database.ok && chainStatus.ok && !indexer?.stale ? "ok" : "degraded",
         version: EASEL_VERSION,
         node: process.version,
         database,
