@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ADDRESS_PATTERN, CHAIN_IDS } from "@easel/common";
@@ -99,6 +100,8 @@ export const envSchema = z.object({
       ]),
     ),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(128).default(0),
+  /** The built web app (packages/web/dist) for the API to serve beside /api; unset, the API serves only /api. */
+  WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -178,6 +181,21 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   const e = parsed.data;
   const publicUrl = new URL(e.PUBLIC_URL);
   const localChain = e.CHAIN_ID === CHAIN_IDS.local;
+  // Outside the local chain several API replicas may run: a folder that only one of them sees would lose
+  // uploads and mail, so production names them (a shared volume) or sends mail through SMTP.
+  const shared: string[] = [];
+  if (!localChain && !e.MEDIA_DIR)
+    shared.push(
+      "MEDIA_DIR is missing: in production media must live in a folder every API replica reads (a shared volume)",
+    );
+  if (!localChain && !e.SMTP_URL && !e.MAIL_DIR)
+    shared.push(
+      "SMTP_URL is missing: in production mail goes through SMTP (or set MAIL_DIR to a shared folder)",
+    );
+  const webDist = options.webDist ?? (e.WEB_DIST ? resolve(e.WEB_DIST) : null);
+  if (e.WEB_DIST && webDist && !existsSync(join(webDist, "index.html")))
+    shared.push(`WEB_DIST has no index.html: build the web app first (npm run build)`);
+  if (shared.length > 0) throw new ConfigError(`Invalid configuration: ${shared.join("; ")}`);
   const siweDomains = [publicUrl.host];
   // Locally, localhost and 127.0.0.1 are the same machine; accept both spellings.
   if (localChain && publicUrl.hostname === "127.0.0.1") siweDomains.push(`localhost:${publicUrl.port}`);
@@ -222,6 +240,6 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     ens: !localChain || e.ENS_UNIVERSAL_RESOLVER !== undefined,
     ensUniversalResolver: e.ENS_UNIVERSAL_RESOLVER ? lower(e.ENS_UNIVERSAL_RESOLVER) : undefined,
     browserRpcUrl: localChain ? (e.RPC_URL[0] ?? null) : null,
-    webDist: options.webDist ?? null,
+    webDist,
   };
 }

@@ -1,8 +1,14 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { configError, validEnv } from "./helpers.ts";
+import { configError, startTestApi, validEnv } from "./helpers.ts";
+
+/** What production needs so that every API replica sees the same media and mail. */
+const PRODUCTION_STORAGE = { MEDIA_DIR: "/shared/media", SMTP_URL: "smtps://user:pass@mail.example:465" };
 
 describe("loadConfig", () => {
   it("reads a complete environment", () => {
@@ -41,9 +47,54 @@ describe("loadConfig", () => {
   });
 
   it("does not accept the localhost alias outside the local chain", () => {
-    const config = loadConfig(validEnv({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art" }));
+    const config = loadConfig(
+      validEnv({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art", ...PRODUCTION_STORAGE }),
+    );
     expect(config.siweDomains).toEqual(["easel.art"]);
     expect(config.browserRpcUrl).toBeNull();
+  });
+});
+
+describe("production storage every replica sees", () => {
+  it("refuses to start without a named media folder, and without SMTP or a named mail folder", () => {
+    const message = configError(validEnv({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art" }));
+    expect(message).toContain(
+      "MEDIA_DIR is missing: in production media must live in a folder every API replica reads",
+    );
+    expect(message).toContain("SMTP_URL is missing: in production mail goes through SMTP");
+    const withFiles = loadConfig(
+      validEnv({
+        CHAIN_ID: "1",
+        PUBLIC_URL: "https://easel.art",
+        MEDIA_DIR: "/shared/media",
+        MAIL_DIR: "/shared/mail",
+      }),
+    );
+    expect(withFiles).toMatchObject({
+      mediaDir: "/shared/media",
+      mailDir: "/shared/mail",
+      smtpUrl: undefined,
+    });
+  });
+
+  it("serves a built web app from WEB_DIST, and says when the build is missing", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "easel-dist-"));
+    expect(configError(validEnv({ WEB_DIST: dist }))).toContain("WEB_DIST has no index.html");
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>Easel</title>");
+    expect(loadConfig(validEnv({ WEB_DIST: dist })).webDist).toBe(dist);
+    expect(loadConfig(validEnv()).webDist).toBeNull();
+    // The API process then answers the app's routes with the app, and /api with the API.
+    const api = await startTestApi({ WEB_DIST: dist });
+    try {
+      for (const path of ["/", "/ExploreNFTs", "/profile/alice"]) {
+        const page = await fetch(`${api.url}${path}`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain("<title>Easel</title>");
+      }
+      expect((await fetch(`${api.url}/api/no-such-route`)).status).toBe(404);
+    } finally {
+      await api.close();
+    }
   });
 });
 
