@@ -11,8 +11,11 @@ export function useLinkOutcome(param: string, messages: { confirmed: string; inv
   const outcome = params.get(param);
   useEffect(() => {
     if (outcome !== "confirmed" && outcome !== "invalid") return;
-    if (outcome === "confirmed") toast.success(messages.confirmed);
-    else toast.error(messages.invalid);
+    // The effect may run again before the address loses the parameter (another render changes
+    // setParams): one toast id per link keeps it to one message.
+    const id = `link-${param}`;
+    if (outcome === "confirmed") toast.success(messages.confirmed, { id });
+    else toast.error(messages.invalid, { id });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
