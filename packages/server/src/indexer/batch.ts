@@ -142,7 +142,7 @@ export class Batch {
     if (tokens.length > 0) {
       const { rows } = await client.query(
         `SELECT a.* FROM chain_auctions a WHERE a.status = 'active' AND (a.collection, a.token_id) IN
-         (SELECT collection, token_id FROM jsonb_to_recordset($1::jsonb) AS x(collection text, token_id numeric))`,
+         (SELECT collection, token_id FROM json_to_recordset($1::json) AS x(collection text, token_id numeric))`,
         [JSON.stringify(tokens)],
       );
       for (const row of rows) {
@@ -180,8 +180,8 @@ export class Batch {
    * rows of everything it changes in `chain_undo`, so a reorg can undo the batch.
    */
   async flush(client: pg.ClientBase, undoFrom?: bigint): Promise<void> {
-    if (undoFrom !== undefined) await this.recordUndo(client, undoFrom);
-    for (const s of this.stores) await s.flush(client);
+    // Every statement is queued at once (the connection runs them in order): each one's rows are
+    // serialised while PostgreSQL executes the previous one. The stats need the rows written first.
     const append: [typeof TABLES.transfers, Row[]][] = [
       [TABLES.transfers, this.transfers],
       [TABLES.bids, this.bids],
@@ -189,9 +189,13 @@ export class Batch {
       [TABLES.credits, this.credits],
       [TABLES.activity, this.activity.filter((r) => !r.skip)],
     ];
-    for (const [t, rows] of append) {
-      if (rows.length > 0) await upsertRows(client, t.name, t.pk, t.columns, rows, { keep: true });
-    }
+    await Promise.all([
+      ...(undoFrom !== undefined ? [this.recordUndo(client, undoFrom)] : []),
+      ...this.stores.map((s) => s.flush(client)),
+      ...append
+        .filter(([, rows]) => rows.length > 0)
+        .map(([t, rows]) => upsertRows(client, t.name, t.pk, t.columns, rows, { keep: true })),
+    ]);
     if (this.touched.collections.size > 0)
       await refreshCollectionStats(client, [...this.touched.collections]);
   }
@@ -200,14 +204,18 @@ export class Batch {
     const rows = this.stores.flatMap((s) =>
       s.changes().map((c) => ({ batch_from: from.toString(), table: s.table, key: c.key, prior: c.prior })),
     );
+    const inserts: Promise<unknown>[] = [];
     for (let i = 0; i < rows.length; i += 5_000) {
       // A batch applied in chunks (a replay) records each row's state before its first chunk only.
-      await client.query(
-        `INSERT INTO chain_undo SELECT * FROM jsonb_populate_recordset(NULL::chain_undo, $1::jsonb)
-         ON CONFLICT DO NOTHING`,
-        [JSON.stringify(rows.slice(i, i + 5_000))],
+      inserts.push(
+        client.query(
+          `INSERT INTO chain_undo SELECT * FROM json_populate_recordset(NULL::chain_undo, $1::json)
+           ON CONFLICT DO NOTHING`,
+          [JSON.stringify(rows.slice(i, i + 5_000))],
+        ),
       );
     }
+    await Promise.all(inserts);
   }
 
   // ------------------------------------------------------------------ helpers for handlers

@@ -22,8 +22,31 @@ export type ChainEvent = {
   blockTime: Date;
 };
 
-/** An event with its inputs split the way logs carry them: indexed in topics, the rest in data. */
-type EventDecoder = { name: string; indexed: readonly AbiParameter[]; data: readonly AbiParameter[] };
+/**
+ * An event with its inputs split the way logs carry them: indexed in topics, the rest in data. `words`
+ * is set when every data input is a one-word elementary type, which `wordValue` decodes directly.
+ */
+type EventDecoder = {
+  name: string;
+  indexed: readonly AbiParameter[];
+  data: readonly AbiParameter[];
+  words: boolean;
+};
+
+/** One ABI word (64 hex digits) of an elementary static type, in its stored form; undefined otherwise. */
+function wordValue(type: string, word: string): unknown {
+  if (type === "address") return `0x${word.slice(24).toLowerCase()}`;
+  if (type === "bool") return word.endsWith("1");
+  if (/^uint\d+$/.test(type)) {
+    // As viem decodes them: up to 48 bits a number, wider a bigint (stored as a decimal string).
+    const value = BigInt(`0x${word}`);
+    return Number(type.slice(4)) <= 48 ? Number(value) : value.toString();
+  }
+  if (type === "bytes32") return `0x${word.toLowerCase()}`;
+  return undefined;
+}
+const isWord = (type: string) =>
+  type === "address" || type === "bool" || type === "bytes32" || /^uint\d+$/.test(type);
 
 /** Every event of the three contracts by topic0 (events shared by several ABIs have one signature). */
 const EVENTS = new Map<string, EventDecoder>();
@@ -31,28 +54,40 @@ for (const abi of [easelMarketAbi, easelFactoryAbi, easelCollectionAbi] as reado
   for (const item of abi as readonly { type: string }[]) {
     if (item.type !== "event") continue;
     const event = item as AbiEvent;
+    const data = event.inputs.filter((i) => !i.indexed);
     EVENTS.set(toEventSelector(event), {
       name: event.name,
       indexed: event.inputs.filter((i) => i.indexed),
-      data: event.inputs.filter((i) => !i.indexed),
+      data,
+      words: data.every((i) => isWord(i.type)),
     });
   }
 }
 
 const DYNAMIC = /^(string|bytes|tuple)$|\[/;
 
-/** Decodes one log with its precomputed decoder (viem's decodeEventLog recomputes the selector each call). */
+/**
+ * Decodes one log into its stored form with its precomputed decoder: one-word elementary values are read
+ * straight from the hex (most events have only those; a backfill decodes them by the hundred thousand),
+ * anything else goes through viem's ABI decoder.
+ */
 function decodeArgs(decoder: EventDecoder, topics: readonly Hex[], data: Hex): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   decoder.indexed.forEach((input, i) => {
     const topic = topics[i + 1] as Hex;
     // Indexed dynamic values are only present as their hash.
-    args[input.name ?? String(i)] = DYNAMIC.test(input.type) ? topic : decodeAbiParameters([input], topic)[0];
+    args[input.name ?? String(i)] = DYNAMIC.test(input.type)
+      ? topic.toLowerCase()
+      : (wordValue(input.type, topic.slice(2)) ?? normalize(decodeAbiParameters([input], topic)[0]));
   });
-  if (decoder.data.length > 0) {
+  if (decoder.words) {
+    decoder.data.forEach((input, i) => {
+      args[input.name ?? String(i)] = wordValue(input.type, data.slice(2 + i * 64, 2 + (i + 1) * 64));
+    });
+  } else if (decoder.data.length > 0) {
     const values = decodeAbiParameters(decoder.data, data);
     decoder.data.forEach((input, i) => {
-      args[input.name ?? String(i)] = values[i];
+      args[input.name ?? String(i)] = normalize(values[i]);
     });
   }
   return args;
@@ -97,7 +132,7 @@ export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): C
       txHash: log.transactionHash.toLowerCase(),
       address: log.address.toLowerCase(),
       name: decoder.name,
-      args: normalize(decodeArgs(decoder, log.topics, log.data)) as Record<string, unknown>,
+      args: decodeArgs(decoder, log.topics, log.data),
       blockTime,
     });
   }

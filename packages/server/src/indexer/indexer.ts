@@ -309,7 +309,9 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   options.onProgress?.();
 
   await client.query("BEGIN");
-  const stored = await storeEvents(client, events);
+  // A new range (the usual case) is written while the handlers run; one applied again is sorted first.
+  const seen = await rangeSeen(client, events);
+  const stored = seen ? await storeEvents(client, events, true) : events;
   const blocks = new Map<string, string>([[to.toString(), before]]);
   for (const e of events) blocks.set(e.blockNumber.toString(), e.blockHash);
   await client.query(
@@ -324,7 +326,9 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   const notice = await applyEvents(options, client, stored, {
     notify: true,
     ...(undoable ? { undoFrom: from } : {}),
+    ...(seen ? {} : { whileApplying: () => storeEvents(client, events, false).then(() => {}) }),
   });
+  if (!seen && stored.length === 0) await storeEvents(client, events, false);
   if (options.applyLogs)
     await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
   await writeState(client, config.chainId, head, to);
@@ -409,18 +413,29 @@ async function readRange(
   return { logs, before };
 }
 
-/** Inserts events; returns those not stored before (so applying a range twice changes nothing). */
-async function storeEvents(client: pg.ClientBase, events: ChainEvent[]): Promise<ChainEvent[]> {
-  if (events.length === 0) return [];
+/** Whether some events of the batch's blocks are stored already (a range applied again). */
+async function rangeSeen(client: pg.ClientBase, events: ChainEvent[]): Promise<boolean> {
+  if (events.length === 0) return false;
   const first = events[0] as ChainEvent;
   const last = events[events.length - 1] as ChainEvent;
-  // Normally the range is new (the cursor moved past nothing of it): insert without conflict checks.
   const { rowCount } = await client.query(
     "SELECT 1 FROM chain_events WHERE block_number BETWEEN $1 AND $2 LIMIT 1",
     [first.blockNumber.toString(), last.blockNumber.toString()],
   );
-  const seen = (rowCount ?? 0) > 0;
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Inserts events. For a range stored before (`seen`) it skips those already there and returns the new
+ * ones, so applying a range twice changes nothing; a new range is inserted without conflict checks.
+ */
+async function storeEvents(
+  client: pg.ClientBase,
+  events: ChainEvent[],
+  seen: boolean,
+): Promise<ChainEvent[]> {
   const fresh = new Set<string>();
+  const inserts: Promise<void>[] = [];
   for (let i = 0; i < events.length; i += 10_000) {
     const rows = events.slice(i, i + 10_000).map((e) => ({
       block_number: e.blockNumber.toString(),
@@ -433,17 +448,22 @@ async function storeEvents(client: pg.ClientBase, events: ChainEvent[]): Promise
       block_time: e.blockTime.toISOString(),
     }));
     const insert =
-      "INSERT INTO chain_events SELECT * FROM jsonb_populate_recordset(NULL::chain_events, $1::jsonb)";
-    if (!seen) {
-      await client.query(insert, [JSON.stringify(rows)]);
-      continue;
-    }
-    const { rows: inserted } = await client.query<{ block_number: string; log_index: number }>(
-      `${insert} ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
-      [JSON.stringify(rows)],
+      "INSERT INTO chain_events SELECT * FROM json_populate_recordset(NULL::chain_events, $1::json)";
+    // Statements are queued at once: the next chunk is serialised while PostgreSQL writes this one.
+    inserts.push(
+      seen
+        ? client
+            .query<{ block_number: string; log_index: number }>(
+              `${insert} ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
+              [JSON.stringify(rows)],
+            )
+            .then(({ rows: inserted }) => {
+              for (const r of inserted) fresh.add(`${r.block_number}:${r.log_index}`);
+            })
+        : client.query(insert, [JSON.stringify(rows)]).then(() => {}),
     );
-    for (const r of inserted) fresh.add(`${r.block_number}:${r.log_index}`);
   }
+  await Promise.all(inserts);
   return seen ? events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`)) : events;
 }
 
@@ -469,12 +489,20 @@ async function applyEvents(
   options: IndexerOptions,
   client: pg.ClientBase,
   events: ChainEvent[],
-  { notify, undoFrom }: { notify: boolean; undoFrom?: bigint },
+  {
+    notify,
+    undoFrom,
+    whileApplying,
+  }: { notify: boolean; undoFrom?: bigint; whileApplying?: () => Promise<void> },
 ): Promise<Omit<ChainNotice, "from" | "to">> {
   if (events.length === 0) return {};
   const batch = new Batch(options.config.contracts.market);
   await batch.load(client, events);
+  // Statements sent now run in PostgreSQL while the handlers compute here.
+  const background = whileApplying?.();
+  background?.catch(() => {});
   for (const e of events) batch.apply(e);
+  await background;
   await batch.flush(client, undoFrom);
   if (notify) {
     const intents = batch.notifications.filter((n) => !n.skip);

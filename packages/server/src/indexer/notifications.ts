@@ -59,23 +59,32 @@ export async function writeNotifications(
       created_at: n.time.toISOString(),
     }));
   if (rows.length === 0) return [];
-  const { rows: inserted } = await client.query<{ address: string; message: string }>(
-    `INSERT INTO notifications (address, kind, message, data, source_key, created_at)
-     SELECT address, kind, message, data, source_key, created_at
-     FROM jsonb_to_recordset($1::jsonb) AS x(address text, kind text, message text, data jsonb, source_key text, created_at timestamptz)
-     ON CONFLICT (source_key) DO NOTHING
-     RETURNING address, message`,
-    [JSON.stringify(rows)],
+  // Only the messages that go out by mail come back (a backfill writes tens of thousands of rows);
+  // for everyone else, one row per recipient says they have something new.
+  const mailTo = [...byAddress.values()]
+    .filter((p) => p.email && preferences(p.notif_allow).email)
+    .map((p) => p.address);
+  const { rows: inserted } = await client.query<{ address: string; message: string | null }>(
+    `WITH ins AS (
+       INSERT INTO notifications (address, kind, message, data, source_key, created_at)
+       SELECT address, kind, message, data, source_key, created_at
+       FROM json_to_recordset($1::json) AS x(address text, kind text, message text, data jsonb, source_key text, created_at timestamptz)
+       ON CONFLICT (source_key) DO NOTHING
+       RETURNING address, message)
+     SELECT address, message FROM ins WHERE address = ANY($2::text[])
+     UNION ALL
+     SELECT DISTINCT address, NULL FROM ins WHERE NOT (address = ANY($2::text[]))`,
+    [JSON.stringify(rows), mailTo],
   );
   const mail = inserted.flatMap((n) => {
     const p = byAddress.get(n.address);
-    if (!p?.email || !preferences(p.notif_allow).email) return [];
+    if (!p?.email || n.message === null || !preferences(p.notif_allow).email) return [];
     return [notificationMail(p.email, n.message)];
   });
   if (mail.length > 0) {
     await client.query(
       `INSERT INTO mail_outbox ("to", subject, text)
-       SELECT "to", subject, text FROM jsonb_to_recordset($1::jsonb) AS x("to" text, subject text, text text)`,
+       SELECT "to", subject, text FROM json_to_recordset($1::json) AS x("to" text, subject text, text text)`,
       [JSON.stringify(mail)],
     );
   }

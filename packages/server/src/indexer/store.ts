@@ -1,11 +1,11 @@
 import type pg from "pg";
 
-/** A row as PostgreSQL returns it and as jsonb_populate_recordset reads it: snake_case columns, JSON values. */
+/** A row as PostgreSQL returns it and as json_populate_recordset reads it: snake_case columns, JSON values. */
 export type Row = Record<string, unknown>;
 
 /**
  * The rows of one table that a batch touches, held in memory while the handlers run, then written back
- * in one statement (`jsonb_populate_recordset`). Every row it writes is complete, so an upsert replaces
+ * in one statement (`json_populate_recordset`). Every row it writes is complete, so an upsert replaces
  * the stored row with exactly what the handlers made of it.
  */
 export class Store {
@@ -78,7 +78,7 @@ export class Store {
     const keyList = this.keyColumns.join(", ");
     const { rows } = await client.query(
       `SELECT t.* FROM ${this.table} t
-       WHERE (${this.keyColumns.map((c) => `t.${c}`).join(", ")}) IN (SELECT ${keyList} FROM jsonb_to_recordset($1::jsonb) AS x(${cols}))
+       WHERE (${this.keyColumns.map((c) => `t.${c}`).join(", ")}) IN (SELECT ${keyList} FROM json_to_recordset($1::json) AS x(${cols}))
          AND ${where}`,
       [JSON.stringify(keys)],
     );
@@ -93,7 +93,7 @@ export class Store {
       const keys = [...this.deleted].map((key) => this.keyRow(key));
       await client.query(
         `DELETE FROM ${this.table} WHERE (${this.keyColumns.join(", ")}) IN
-         (SELECT ${this.keyColumns.join(", ")} FROM jsonb_to_recordset($1::jsonb) AS x(${cols}))`,
+         (SELECT ${this.keyColumns.join(", ")} FROM json_to_recordset($1::json) AS x(${cols}))`,
         [JSON.stringify(keys)],
       );
     }
@@ -106,7 +106,7 @@ export class Store {
 
 const typeCache = new Map<string, Map<string, string>>();
 
-/** Column types of a table (cached per process), for jsonb_to_recordset column lists. */
+/** Column types of a table (cached per process), for json_to_recordset column lists. */
 async function columnTypes(client: pg.ClientBase, table: string): Promise<Map<string, string>> {
   let types = typeCache.get(table);
   if (!types) {
@@ -137,11 +137,15 @@ export async function upsertRows(
     .map((c) => `"${c}" = EXCLUDED."${c}"`)
     .join(", ");
   const conflict = options.keep || !set ? "DO NOTHING" : `DO UPDATE SET ${set}`;
+  const inserts: Promise<unknown>[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await client.query(
-      `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
-       ON CONFLICT (${keyColumns.join(", ")}) ${conflict}`,
-      [JSON.stringify(rows.slice(i, i + CHUNK))],
+    inserts.push(
+      client.query(
+        `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)
+         ON CONFLICT (${keyColumns.join(", ")}) ${conflict}`,
+        [JSON.stringify(rows.slice(i, i + CHUNK))],
+      ),
     );
   }
+  await Promise.all(inserts);
 }
