@@ -26,7 +26,7 @@ import type { ChainEvent } from "./decode.ts";
 import { HANDLERS } from "./handlers/index.ts";
 import { tokenKey, ZERO } from "./handlers/shared.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { type Row, Store, upsertRows } from "./store.ts";
+import { type Row, type Runner, Statements, Store, upsertRows } from "./store.ts";
 
 function describe(table: PgTable) {
   const config = getTableConfig(table);
@@ -176,12 +176,13 @@ export class Batch {
   }
 
   /**
-   * Writes every change of the batch. With `undoFrom` (the batch's first block), it also records the prior
-   * rows of everything it changes in `chain_undo`, so a reorg can undo the batch.
+   * Writes every change of the batch, through `statements` (a chain other writes of the batch may share).
+   * With `undoFrom` (the batch's first block), it also records the prior rows of everything it changes in
+   * `chain_undo`, so a reorg can undo the batch.
    */
-  async flush(client: pg.ClientBase, undoFrom?: bigint): Promise<void> {
-    // Every statement is queued at once (the connection runs them in order): each one's rows are
-    // serialised while PostgreSQL executes the previous one. The stats need the rows written first.
+  async flush(client: pg.ClientBase, undoFrom?: bigint, statements = new Statements(client)): Promise<void> {
+    // Every statement is added at once to one ordered chain: each one's rows are serialised while
+    // PostgreSQL executes the previous one. The stats need the rows written first.
     const append: [typeof TABLES.transfers, Row[]][] = [
       [TABLES.transfers, this.transfers],
       [TABLES.bids, this.bids],
@@ -190,17 +191,17 @@ export class Batch {
       [TABLES.activity, this.activity.filter((r) => !r.skip)],
     ];
     await Promise.all([
-      ...(undoFrom !== undefined ? [this.recordUndo(client, undoFrom)] : []),
-      ...this.stores.map((s) => s.flush(client)),
+      ...(undoFrom !== undefined ? [this.recordUndo(statements, undoFrom)] : []),
+      ...this.stores.map((s) => s.flush(statements)),
       ...append
         .filter(([, rows]) => rows.length > 0)
-        .map(([t, rows]) => upsertRows(client, t.name, t.pk, t.columns, rows, { keep: true })),
+        .map(([t, rows]) => upsertRows(statements, t.name, t.pk, t.columns, rows, { keep: true })),
     ]);
     if (this.touched.collections.size > 0)
-      await refreshCollectionStats(client, [...this.touched.collections]);
+      await refreshCollectionStats(statements, [...this.touched.collections]);
   }
 
-  async recordUndo(client: pg.ClientBase, from: bigint): Promise<void> {
+  async recordUndo(client: Runner, from: bigint): Promise<void> {
     const rows = this.stores.flatMap((s) =>
       s.changes().map((c) => ({ batch_from: from.toString(), table: s.table, key: c.key, prior: c.prior })),
     );

@@ -7,7 +7,7 @@ import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import type { Row } from "./store.ts";
+import { type Row, Statements } from "./store.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
@@ -326,7 +326,9 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   const notice = await applyEvents(options, client, stored, {
     notify: true,
     ...(undoable ? { undoFrom: from } : {}),
-    ...(seen ? {} : { whileApplying: () => storeEvents(client, events, false).then(() => {}) }),
+    ...(seen
+      ? {}
+      : { whileApplying: (statements: Statements) => storeEvents(client, events, false, statements) }),
   });
   if (!seen && stored.length === 0) await storeEvents(client, events, false);
   if (options.applyLogs)
@@ -337,6 +339,22 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   await client.query("COMMIT");
   options.onCommit?.({ from, to, events: stored.length });
   return to >= final;
+}
+
+/** Parallel getLogs requests per batch (parts of its block range). */
+const READ_PARALLEL = 4;
+
+/** `from`..`to` cut into at most `n` consecutive, nearly equal parts. */
+function splitRange(from: bigint, to: bigint, n: number): [bigint, bigint][] {
+  const blocks = to - from + 1n;
+  const count = blocks < BigInt(n) ? blocks : BigInt(n);
+  const parts: [bigint, bigint][] = [];
+  for (let i = 0n, start = from; i < count; i++) {
+    const end = i === count - 1n ? to : start + blocks / count - 1n;
+    parts.push([start, end]);
+    start = end + 1n;
+  }
+  return parts;
 }
 
 /** Current batch size per indexer, shrunk when an RPC refuses a response as too large. */
@@ -392,16 +410,16 @@ async function readRange(
       ...created,
     ]),
   ] as `0x${string}`[];
-  const logs: Log[] = [...factoryLogs];
+  // Requests for parts of the range run in parallel: the RPC prepares one answer while the last is parsed.
+  const parts = splitRange(from, to, READ_PARALLEL);
+  const requests: Promise<Log[]>[] = [];
   for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
-    logs.push(
-      ...(await chain.getLogs({
-        address: addresses.slice(i, i + ADDRESS_CHUNK),
-        fromBlock: from,
-        toBlock: to,
-      })),
-    );
+    for (const [fromBlock, toBlock] of parts) {
+      requests.push(chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock, toBlock }));
+    }
   }
+  const logs: Log[] = [...factoryLogs];
+  for (const part of await Promise.all(requests)) for (const log of part) logs.push(log);
   // The logs must all come from one chain: the range's last block did not change while we read.
   const after = await chainHash(chain, to);
   if (after !== before) throw new Error(`the chain changed while reading blocks ${from}-${to}`);
@@ -433,6 +451,7 @@ async function storeEvents(
   client: pg.ClientBase,
   events: ChainEvent[],
   seen: boolean,
+  statements = new Statements(client),
 ): Promise<ChainEvent[]> {
   const fresh = new Set<string>();
   const inserts: Promise<void>[] = [];
@@ -449,10 +468,10 @@ async function storeEvents(
     }));
     const insert =
       "INSERT INTO chain_events SELECT * FROM json_populate_recordset(NULL::chain_events, $1::json)";
-    // Statements are queued at once: the next chunk is serialised while PostgreSQL writes this one.
+    // The next chunk is serialised while PostgreSQL writes this one.
     inserts.push(
       seen
-        ? client
+        ? statements
             .query<{ block_number: string; log_index: number }>(
               `${insert} ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
               [JSON.stringify(rows)],
@@ -460,7 +479,7 @@ async function storeEvents(
             .then(({ rows: inserted }) => {
               for (const r of inserted) fresh.add(`${r.block_number}:${r.log_index}`);
             })
-        : client.query(insert, [JSON.stringify(rows)]).then(() => {}),
+        : statements.query(insert, [JSON.stringify(rows)]).then(() => {}),
     );
   }
   await Promise.all(inserts);
@@ -493,21 +512,29 @@ async function applyEvents(
     notify,
     undoFrom,
     whileApplying,
-  }: { notify: boolean; undoFrom?: bigint; whileApplying?: () => Promise<void> },
+  }: {
+    notify: boolean;
+    undoFrom?: bigint;
+    whileApplying?: (statements: Statements) => Promise<unknown>;
+  },
 ): Promise<Omit<ChainNotice, "from" | "to">> {
   if (events.length === 0) return {};
   const batch = new Batch(options.config.contracts.market);
   await batch.load(client, events);
-  // Statements sent now run in PostgreSQL while the handlers compute here.
-  const background = whileApplying?.();
+  // One ordered chain of statements for the batch: what `whileApplying` adds runs in PostgreSQL while
+  // the handlers compute here, and the writes are serialised while it finishes.
+  const statements = new Statements(client);
+  const background = whileApplying?.(statements);
   background?.catch(() => {});
   for (const e of events) batch.apply(e);
-  await background;
-  await batch.flush(client, undoFrom);
-  if (notify) {
-    const intents = batch.notifications.filter((n) => !n.skip);
-    for (const a of await writeNotifications(client, intents)) batch.touched.accounts.add(a);
-  }
+  // The notifications' reads (follows, preferences) run on another connection beside the writes.
+  const intents = notify ? batch.notifications.filter((n) => !n.skip) : [];
+  const [, , notified] = await Promise.all([
+    batch.flush(client, undoFrom, statements),
+    background,
+    writeNotifications({ read: options.db.$client, write: statements }, intents),
+  ]);
+  for (const a of notified) batch.touched.accounts.add(a);
   return {
     collections: [...batch.touched.collections],
     tokens: [...batch.touched.tokens],

@@ -1,23 +1,25 @@
-import type pg from "pg";
 import { notificationMail, preferences } from "../community/notify.ts";
 import type { NotificationIntent } from "./batch.ts";
+import type { Runner } from "./store.ts";
 
 /**
  * Writes the notifications a batch produced, in the batch's transaction: each person's preferences
  * (profiles.notif_allow) decide whether it is written, a unique source key per event and recipient makes
  * replays write nothing twice, and when the person asked for email (at a confirmed address) a message goes to the mail outbox
  * (delivered by the worker's deliver-mail job). Listing notifications go to the seller's followers.
+ * Who follows whom and who wants what are read through `read` (any connection: the batch does not
+ * change them), so the reads run beside the batch's writes; the rows are written through `write`.
  * @returns the addresses that received a notification.
  */
 export async function writeNotifications(
-  client: pg.ClientBase,
+  { read, write }: { read: Runner; write: Runner },
   intents: NotificationIntent[],
 ): Promise<string[]> {
   if (intents.length === 0) return [];
   const fanOut = [...new Set(intents.filter((n) => n.followersOf).map((n) => n.address))];
   const followers = new Map<string, string[]>();
   if (fanOut.length > 0) {
-    const { rows } = await client.query<{ follower: string; followee: string }>(
+    const { rows } = await read.query<{ follower: string; followee: string }>(
       "SELECT follower, followee FROM follows WHERE followee = ANY($1::text[])",
       [fanOut],
     );
@@ -35,7 +37,7 @@ export async function writeNotifications(
   }
   if (expanded.length === 0) return [];
   const recipients = [...new Set(expanded.map((n) => n.address))];
-  const { rows: profiles } = await client.query<{
+  const { rows: profiles } = await read.query<{
     address: string;
     notif_allow: Record<string, boolean>;
     email: string | null;
@@ -64,7 +66,7 @@ export async function writeNotifications(
   const mailTo = [...byAddress.values()]
     .filter((p) => p.email && preferences(p.notif_allow).email)
     .map((p) => p.address);
-  const { rows: inserted } = await client.query<{ address: string; message: string | null }>(
+  const { rows: inserted } = await write.query<{ address: string; message: string | null }>(
     `WITH ins AS (
        INSERT INTO notifications (address, kind, message, data, source_key, created_at)
        SELECT address, kind, message, data, source_key, created_at
@@ -82,7 +84,7 @@ export async function writeNotifications(
     return [notificationMail(p.email, n.message)];
   });
   if (mail.length > 0) {
-    await client.query(
+    await write.query(
       `INSERT INTO mail_outbox ("to", subject, text)
        SELECT "to", subject, text FROM json_to_recordset($1::json) AS x("to" text, subject text, text text)`,
       [JSON.stringify(mail)],

@@ -1,7 +1,7 @@
-import type pg from "pg";
+import type { Runner } from "./store.ts";
 
 /** Recomputes the derived stats of collections from the projections. */
-export async function refreshCollectionStats(client: pg.ClientBase, collections: string[]): Promise<void> {
+export async function refreshCollectionStats(client: Runner, collections: string[]): Promise<void> {
   await client.query(
     `UPDATE chain_collections c SET
        floor_price = (SELECT min(s.price) FROM chain_sell_orders s WHERE s.collection = c.address AND s.status = 'active'),

@@ -1,5 +1,27 @@
 import type pg from "pg";
 
+/** Runs one statement: a connection, or `Statements` in front of one. */
+export type Runner = {
+  query<R extends pg.QueryResultRow = Row>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+};
+
+/**
+ * Statements for one connection, run strictly one after another while the caller keeps adding: each
+ * statement's parameters (the JSON of thousands of rows) are built when it is added, so JavaScript
+ * prepares the next statements while PostgreSQL executes the current one, and the connection never
+ * has two queries in flight. After a failure the later statements are not sent; they reject with it.
+ */
+export class Statements implements Runner {
+  #tail: Promise<unknown> = Promise.resolve();
+  constructor(readonly client: pg.ClientBase) {}
+
+  query<R extends pg.QueryResultRow = Row>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    const run = this.#tail.then(() => this.client.query<R>(text, values));
+    this.#tail = run;
+    return run;
+  }
+}
+
 /** A row as PostgreSQL returns it and as json_populate_recordset reads it: snake_case columns, JSON values. */
 export type Row = Record<string, unknown>;
 
@@ -86,7 +108,7 @@ export class Store {
   }
 
   /** Writes the changed rows and deletes the removed ones. */
-  async flush(client: pg.ClientBase): Promise<void> {
+  async flush(client: Runner): Promise<void> {
     if (this.deleted.size > 0) {
       const types = await columnTypes(client, this.table);
       const cols = this.keyColumns.map((c) => `${c} ${types.get(c) ?? "text"}`).join(", ");
@@ -107,7 +129,7 @@ export class Store {
 const typeCache = new Map<string, Map<string, string>>();
 
 /** Column types of a table (cached per process), for json_to_recordset column lists. */
-async function columnTypes(client: pg.ClientBase, table: string): Promise<Map<string, string>> {
+async function columnTypes(client: Runner, table: string): Promise<Map<string, string>> {
   let types = typeCache.get(table);
   if (!types) {
     const { rows } = await client.query<{ name: string; type: string }>(
@@ -125,7 +147,7 @@ const CHUNK = 5_000;
 
 /** Inserts complete rows, replacing existing ones with the same key (or keeping them with `keep`). */
 export async function upsertRows(
-  client: pg.ClientBase,
+  client: Runner,
   table: string,
   keyColumns: string[],
   columns: string[],
@@ -139,6 +161,7 @@ export async function upsertRows(
   const conflict = options.keep || !set ? "DO NOTHING" : `DO UPDATE SET ${set}`;
   const inserts: Promise<unknown>[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
+    // With `Statements`, every chunk is serialised now and sent when the previous one is done.
     inserts.push(
       client.query(
         `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)
