@@ -26,7 +26,7 @@ import type { ChainEvent } from "./decode.ts";
 import { HANDLERS } from "./handlers/index.ts";
 import { tokenKey, ZERO } from "./handlers/shared.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { type Row, type Runner, Statements, Store, upsertRows } from "./store.ts";
+import { type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
 
 function describe(table: PgTable) {
   const config = getTableConfig(table);
@@ -215,6 +215,7 @@ export class Batch {
           [JSON.stringify(rows.slice(i, i + 5_000))],
         ),
       );
+      await yieldToEventLoop();
     }
     await Promise.all(inserts);
   }

@@ -7,7 +7,7 @@ import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { type Row, Statements } from "./store.ts";
+import { type Row, Statements, yieldToEventLoop } from "./store.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
@@ -341,6 +341,8 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   return to >= final;
 }
 
+/** Handlers run between two yields to the event loop. */
+const YIELD_EVERY = 2_000;
 /** Parallel getLogs requests per batch (parts of its block range). */
 const READ_PARALLEL = 4;
 
@@ -481,6 +483,7 @@ async function storeEvents(
             })
         : statements.query(insert, [JSON.stringify(rows)]).then(() => {}),
     );
+    await yieldToEventLoop();
   }
   await Promise.all(inserts);
   return seen ? events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`)) : events;
@@ -526,7 +529,11 @@ async function applyEvents(
   const statements = new Statements(client);
   const background = whileApplying?.(statements);
   background?.catch(() => {});
-  for (const e of events) batch.apply(e);
+  for (let i = 0; i < events.length; i++) {
+    batch.apply(events[i] as ChainEvent);
+    // Let the connection send the next queued statement (and timers run) during a long batch.
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+  }
   // The notifications' reads (follows, preferences) run on another connection beside the writes.
   const intents = notify ? batch.notifications.filter((n) => !n.skip) : [];
   const [, , notified] = await Promise.all([
@@ -641,6 +648,7 @@ async function rollBack(
  */
 async function undoBatches(client: pg.ClientBase, from: bigint): Promise<string[]> {
   const batch = new Batch("");
+  const statements = new Statements(client);
   const collections = new Set<string>();
   for (const store of batch.stores) {
     const { rows } = await client.query<{ key: string; prior: Row | null }>(
@@ -655,7 +663,7 @@ async function undoBatches(client: pg.ClientBase, from: bigint): Promise<string[
       const collection = store.table === "chain_collections" ? row.address : row.collection;
       if (typeof collection === "string") collections.add(collection);
     }
-    await store.flush(client);
+    await store.flush(statements);
   }
   for (const table of APPEND_TABLES) {
     const { rows } = await client.query<{ collection: string | null }>(

@@ -22,6 +22,9 @@ export class Statements implements Runner {
   }
 }
 
+/** Lets the event loop run (a connection sends its next statement) between two pieces of long work. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A row as PostgreSQL returns it and as json_populate_recordset reads it: snake_case columns, JSON values. */
 export type Row = Record<string, unknown>;
 
@@ -161,7 +164,8 @@ export async function upsertRows(
   const conflict = options.keep || !set ? "DO NOTHING" : `DO UPDATE SET ${set}`;
   const inserts: Promise<unknown>[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    // With `Statements`, every chunk is serialised now and sent when the previous one is done.
+    // With `Statements`, each chunk is serialised now and sent when the previous one is done; the
+    // yield lets the first one go out before the next is built.
     inserts.push(
       client.query(
         `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)
@@ -169,6 +173,7 @@ export async function upsertRows(
         [JSON.stringify(rows.slice(i, i + CHUNK))],
       ),
     );
+    await yieldToEventLoop();
   }
   await Promise.all(inserts);
 }
