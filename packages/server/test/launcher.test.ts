@@ -36,8 +36,11 @@ async function stack() {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
     return { child, output: () => output };
   };
   const children = () =>

@@ -87,10 +87,9 @@ describe("indexer", () => {
       { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
     );
     let commits = 0;
-    leader.stdout?.on(
-      "data",
-      (chunk: Buffer) => void (commits += chunk.toString().split("commit").length - 1),
-    );
+    leader.stdout?.on("data", (chunk: Buffer) => {
+      commits += chunk.toString().split("commit").length - 1;
+    });
     const lines: string[] = [];
     let standbyBatches = 0;
     let standby: ReturnType<typeof startIndexer> | null = null;
