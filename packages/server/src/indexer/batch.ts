@@ -110,7 +110,13 @@ export class Batch {
   readonly transferNotes = new Map<string, NotificationIntent>();
   readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
 
-  constructor(readonly market: string) {}
+  /** `undo`: the batch will record undo (see `flush`), so its stores keep the rows as loaded. */
+  constructor(
+    readonly market: string,
+    options: { undo?: boolean } = {},
+  ) {
+    for (const s of this.stores) s.keepLoaded = options.undo ?? false;
+  }
 
   /** Loads every stored row the events can touch. */
   async load(client: pg.ClientBase, events: ChainEvent[]): Promise<void> {

@@ -522,7 +522,7 @@ async function applyEvents(
   },
 ): Promise<Omit<ChainNotice, "from" | "to">> {
   if (events.length === 0) return {};
-  const batch = new Batch(options.config.contracts.market);
+  const batch = new Batch(options.config.contracts.market, { undo: undoFrom !== undefined });
   await batch.load(client, events);
   // One ordered chain of statements for the batch: what `whileApplying` adds runs in PostgreSQL while
   // the handlers compute here, and the writes are serialised while it finishes.

@@ -37,8 +37,12 @@ export class Store {
   readonly rows = new Map<string, Row>();
   readonly dirty = new Set<string>();
   readonly deleted = new Set<string>();
-  /** The stored rows as loaded, before any handler changed them: what undoing the batch restores. */
+  /**
+   * The stored rows as loaded, before any handler changed them: what undoing the batch restores. Kept
+   * only when the batch records undo (`keepLoaded`); a backfill far from the head skips the copies.
+   */
   readonly loaded = new Map<string, Row>();
+  keepLoaded = false;
 
   constructor(
     readonly table: string,
@@ -78,7 +82,7 @@ export class Store {
   adopt(row: Row): void {
     const key = this.keyOf(row);
     this.rows.set(key, row);
-    this.loaded.set(key, structuredClone(row));
+    if (this.keepLoaded) this.loaded.set(key, structuredClone(row));
   }
 
   /** A key's column values, from the key string. */
@@ -89,6 +93,7 @@ export class Store {
 
   /** Every row this batch changes, with what was stored before (null: the batch creates it). */
   changes(): { key: string; prior: Row | null }[] {
+    if (!this.keepLoaded) throw new Error(`${this.table}: undo asked of a batch that kept no loaded rows`);
     return [...new Set([...this.dirty, ...this.deleted])].map((key) => ({
       key,
       prior: this.loaded.get(key) ?? null,

@@ -28,6 +28,7 @@ import { ApiError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { currentSession } from "./auth.ts";
 import { requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
+import { answerLinkOutcome } from "./linkOutcome.ts";
 
 /** A pending address gets at most one confirmation mail per this interval, however often it subscribes. */
 const RESEND_INTERVAL_MS = 60_000;
@@ -137,7 +138,6 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, expires, sig } = request.query;
-      const wantsJson = (request.headers.accept ?? "").includes("application/json");
       let confirmed = false;
       const claim = { purpose: "newsletter-confirm", values: { email } } as const;
       if (verifySignedLink(config.emailLinkSecret, claim, { expires, sig })) {
@@ -148,11 +148,11 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning({ email: newsletterSubscriptions.email });
         confirmed = rows.length > 0;
       }
-      if (wantsJson) {
-        if (!confirmed) throw new ApiError(400, "invalid_link", MESSAGES.newsletterLinkInvalid);
-        return { message: MESSAGES.newsletterConfirmed };
-      }
-      return reply.redirect(`/?newsletter=${confirmed ? "confirmed" : "invalid"}`, 303);
+      return answerLinkOutcome(request, reply, {
+        confirmed,
+        param: "newsletter",
+        messages: { confirmed: MESSAGES.newsletterConfirmed, invalid: MESSAGES.newsletterLinkInvalid },
+      });
     },
   );
 

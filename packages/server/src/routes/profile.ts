@@ -39,6 +39,7 @@ import { checkImage, ImageError } from "../media/images.ts";
 import { profileChainLists } from "../trading/profileLists.ts";
 import { currentSession } from "./auth.ts";
 import { badRequest, isAdmin, pgError, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
+import { answerLinkOutcome } from "./linkOutcome.ts";
 import { profileTradingRoutes } from "./profileTrading.ts";
 
 /** Followers and following lists carry at most this many entries (newest first); counts are exact. */
@@ -386,7 +387,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { address, email, expires, sig } = request.query;
-      const wantsJson = (request.headers.accept ?? "").includes("application/json");
       const claim = { purpose: "profile-email", values: { address, email } } as const;
       let confirmed = false;
       if (verifySignedLink(config.emailLinkSecret, claim, { expires, sig })) {
@@ -398,11 +398,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning({ id: profiles.id });
         confirmed = rows.length > 0;
       }
-      if (wantsJson) {
-        if (!confirmed) throw new ApiError(400, "invalid_link", MESSAGES.emailLinkInvalid);
-        return { message: MESSAGES.emailConfirmed };
-      }
-      return reply.redirect(`/?email=${confirmed ? "confirmed" : "invalid"}`, 303);
+      return answerLinkOutcome(request, reply, {
+        confirmed,
+        param: "email",
+        messages: { confirmed: MESSAGES.emailConfirmed, invalid: MESSAGES.emailLinkInvalid },
+      });
     },
   );
 

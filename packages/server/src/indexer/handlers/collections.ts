@@ -6,6 +6,7 @@ import {
   eth,
   type Handlers,
   kindName,
+  notifyPurchase,
   setMintDetails,
   setTokenStatus,
   short,
@@ -172,14 +173,7 @@ export const collectionHandlers = {
     b.touch(collection, tokenId, seller, a.buyer);
     const data = { collection, tokenId, price: a.price };
     b.notify(e, seller, "sale", "itemSold", `Your NFT #${tokenId} was bought for ${eth(a.price)}.`, data);
-    b.notify(
-      e,
-      a.buyer,
-      "purchase",
-      "successfulPurchase",
-      `You bought NFT #${tokenId} for ${eth(a.price)}.`,
-      data,
-    );
+    notifyPurchase(b, e, { buyer: a.buyer, tokenId, price: a.price, data });
   },
 
   PaymentCredited: credit,

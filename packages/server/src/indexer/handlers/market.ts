@@ -1,5 +1,13 @@
 import { SALE_MECHANISM } from "@easel/contracts";
-import { eth, type Handlers, kindName, setAccount, setTokenStatus, tokenKey } from "./shared.ts";
+import {
+  eth,
+  type Handlers,
+  kindName,
+  notifyPurchase,
+  setAccount,
+  setTokenStatus,
+  tokenKey,
+} from "./shared.ts";
 
 /** The market core: sales and their payouts, moderation and settings (MarketCore). */
 export const marketHandlers = {
@@ -54,14 +62,7 @@ export const marketHandlers = {
       data,
     );
     if (mechanism === "buy-now") {
-      b.notify(
-        e,
-        a.buyer,
-        "purchase",
-        "successfulPurchase",
-        `You bought NFT #${tokenId} for ${eth(a.price)}.`,
-        data,
-      );
+      notifyPurchase(b, e, { buyer: a.buyer, tokenId, price: a.price, data });
     }
     b.touch(collection, tokenId, a.seller, a.buyer);
   },

@@ -1,4 +1,24 @@
+import type { Batch } from "../batch.ts";
+import type { ChainEvent } from "../decode.ts";
 import { eth, type Handlers, ZERO } from "./shared.ts";
+
+/** Writes an offer's row (one per token and offerer) as the event leaves it. */
+function setOffer(
+  b: Batch,
+  e: ChainEvent,
+  offer: { collection: string; tokenId: string; buyer: unknown; amount: unknown; status: string },
+): void {
+  b.offers.set({
+    collection: offer.collection,
+    token_id: offer.tokenId,
+    buyer: String(offer.buyer),
+    amount: String(offer.amount),
+    status: offer.status,
+    updated_block: String(e.blockNumber),
+    updated_tx: e.txHash,
+    updated_at: e.blockTime.toISOString(),
+  });
+}
 
 /** The market's offers (Offers). */
 export const offerHandlers = {
@@ -6,20 +26,9 @@ export const offerHandlers = {
     const a = e.args;
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
-    const row = (buyer: string, amount: unknown, status: string) =>
-      b.offers.set({
-        collection,
-        token_id: tokenId,
-        buyer,
-        amount: String(amount),
-        status,
-        updated_block: String(e.blockNumber),
-        updated_tx: e.txHash,
-        updated_at: e.blockTime.toISOString(),
-      });
     const previous = a.previousBuyer === ZERO ? null : String(a.previousBuyer);
     if (previous) {
-      row(previous, a.previousAmount, "outbid");
+      setOffer(b, e, { collection, tokenId, buyer: previous, amount: a.previousAmount, status: "outbid" });
       b.notify(
         e,
         previous,
@@ -32,7 +41,7 @@ export const offerHandlers = {
         },
       );
     }
-    row(String(a.buyer), a.amount, "active");
+    setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "active" });
     b.activityRow(e, 0, "offer", collection, tokenId, a.buyer, null, a.amount);
     const owner = b.token(collection, tokenId)?.owner;
     b.notify(e, owner, "offer", "bidActivity", `New offer of ${eth(a.amount)} on your NFT #${tokenId}.`, {
@@ -47,16 +56,7 @@ export const offerHandlers = {
     const a = e.args;
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
-    b.offers.set({
-      collection,
-      token_id: tokenId,
-      buyer: a.buyer,
-      amount: a.amount,
-      status: "cancelled",
-      updated_block: String(e.blockNumber),
-      updated_tx: e.txHash,
-      updated_at: e.blockTime.toISOString(),
-    });
+    setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "cancelled" });
     b.activityRow(e, 0, "offer_cancelled", collection, tokenId, a.buyer, null, a.amount);
     b.touch(collection, tokenId, a.buyer);
   },
@@ -65,16 +65,7 @@ export const offerHandlers = {
     const a = e.args;
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
-    b.offers.set({
-      collection,
-      token_id: tokenId,
-      buyer: a.buyer,
-      amount: a.amount,
-      status: "accepted",
-      updated_block: String(e.blockNumber),
-      updated_tx: e.txHash,
-      updated_at: e.blockTime.toISOString(),
-    });
+    setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "accepted" });
     b.activityRow(e, 0, "offer_accepted", collection, tokenId, a.seller, a.buyer, a.amount);
     b.notify(
       e,

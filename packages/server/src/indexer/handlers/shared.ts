@@ -78,3 +78,13 @@ export function endAuction(
   b.auctions.touch(auction);
   b.activeAuction.delete(tokenKey(collection, tokenId));
 }
+
+/** Tells a buyer their purchase went through (a buy-now sale or a lazy mint). */
+export function notifyPurchase(
+  b: Batch,
+  e: ChainEvent,
+  purchase: { buyer: unknown; tokenId: string; price: unknown; data: Row },
+): void {
+  const { buyer, tokenId, price, data } = purchase;
+  b.notify(e, buyer, "purchase", "successfulPurchase", `You bought NFT #${tokenId} for ${eth(price)}.`, data);
+}
