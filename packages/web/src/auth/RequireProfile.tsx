@@ -3,7 +3,7 @@ import { Navigate, Outlet } from "react-router";
 import { toast } from "sonner";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Button } from "../ui/Button.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Loading } from "../ui/Loading.tsx";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { useSession } from "./session.ts";
 
@@ -26,11 +26,7 @@ export function RequireProfile() {
   }, [inactive]);
 
   if (isPending) {
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading">
-        <Spinner className="size-8 text-neutral-400" />
-      </div>
-    );
+    return <Loading label="Loading" size="page" />;
   }
   if (!signedIn) return <ConnectFirst />;
   if (inactive) return <Navigate to="/" replace />;

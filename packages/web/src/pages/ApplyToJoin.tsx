@@ -2,7 +2,7 @@ import { useSession } from "../auth/session.ts";
 import { Application } from "../features/artist-application/components/Application.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Button } from "../ui/Button.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Loading } from "../ui/Loading.tsx";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 
 /** Artist application: completion view -> Edit -> form -> 'Thank you! we will be in touch soon.' */
@@ -19,7 +19,7 @@ export function Component() {
       </p>
       <div className="mt-8">
         {isPending ? (
-          <Spinner className="size-6 text-neutral-400" />
+          <Loading label="Loading your session" />
         ) : signedIn ? (
           <Application />
         ) : (

@@ -9,8 +9,8 @@ import { EditProfileForm } from "../features/settings/components/EditProfileForm
 import { AuctionsPanels, OffersPanels } from "../features/settings/components/HistoryPanels.tsx";
 import { ManageNotifications, NotificationList } from "../features/settings/components/Notifications.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
+import { Loading } from "../ui/Loading.tsx";
 import { Logo } from "../ui/Logo.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
 
 type Section = "edit" | "offers" | "auctions" | "notifications" | "manageNotifications";
 
@@ -115,11 +115,7 @@ function OwnProfileForm() {
   const { ens } = useAppConfig();
   const profile = useProfile(session?.address);
   if (profile.isPending) {
-    return (
-      <div role="status" aria-label="Loading profile" className="py-10">
-        <Spinner className="size-6 text-neutral-400" />
-      </div>
-    );
+    return <Loading label="Loading profile" />;
   }
   if (profile.isError) return <p className="text-red-700 dark:text-red-400">{errorMessage(profile.error)}</p>;
   return (

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import { ApiError } from "../api/client.ts";
 
 export const inputClass =
   "w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-950 aria-invalid:border-red-600 disabled:opacity-60";
@@ -100,12 +101,13 @@ export function TextAreaField({
 
 /** Puts the server's per-field messages (ApiError.fields) onto a react-hook-form form. */
 export function applyServerErrors<T extends string>(
-  fields: Record<string, string> | undefined,
+  error: unknown,
   setError: (name: T, error: { type: string; message: string }) => void,
   known: readonly string[],
 ): boolean {
+  if (!(error instanceof ApiError)) return false;
   let applied = false;
-  for (const [name, message] of Object.entries(fields ?? {})) {
+  for (const [name, message] of Object.entries(error.fields ?? {})) {
     const key = known.find((k) => k === name || name.startsWith(`${k}.`));
     if (!key) continue;
     setError(name as T, { type: "server", message });

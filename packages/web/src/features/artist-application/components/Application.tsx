@@ -12,10 +12,10 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { ApiError, errorMessage } from "../../../api/client.ts";
+import { errorMessage } from "../../../api/client.ts";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { applyServerErrors, FieldShell, inputClass, TextAreaField, TextField } from "../../../ui/Field.tsx";
-import { Spinner } from "../../../ui/Spinner.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
 import { useMyApplication, useSubmitApplication } from "../api/application.ts";
 
 type ApplicationInput = z.input<typeof artistApplicationRequestSchema>;
@@ -31,7 +31,7 @@ const STATUS_TEXT: Record<ArtistApplication["status"], string> = {
 export function Application() {
   const [mode, setMode] = useState<"view" | "form" | "thanks">("view");
   const mine = useMyApplication();
-  if (mine.isPending) return <Spinner className="size-6 text-neutral-400" />;
+  if (mine.isPending) return <Loading label="Loading your application" />;
   if (mine.isError) return <p className="text-red-700 dark:text-red-400">{errorMessage(mine.error)}</p>;
   const application = mine.data;
 
@@ -131,8 +131,7 @@ export function ApplicationForm({
       onDone();
     } catch (error) {
       if (
-        error instanceof ApiError &&
-        applyServerErrors(error.fields, setError, [
+        applyServerErrors(error, setError, [
           "profileURL",
           "name",
           "email",

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { ApiError, errorMessage } from "../../../api/client.ts";
+import { errorMessage } from "../../../api/client.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { applyServerErrors, TextAreaField, TextField } from "../../../ui/Field.tsx";
 import { sendContactMessage } from "../api/contact.ts";
@@ -32,11 +32,7 @@ export function ContactForm() {
       reset();
       setSent(true);
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        applyServerErrors(error.fields, setError, ["name", "email", "message"])
-      )
-        return;
+      if (applyServerErrors(error, setError, ["name", "email", "message"])) return;
       toast.error(errorMessage(error));
     }
   });

@@ -8,7 +8,7 @@ import { useHeaderData } from "../../../api/headerData.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
-import { Spinner } from "../../../ui/Spinner.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
 import { apiStep, writeStep } from "../../../web3/tx/steps.ts";
@@ -36,11 +36,7 @@ export function AdminPage() {
   const header = useHeaderData();
   const [tab, setTab] = useState<Tab>("reports");
   if (header.isPending) {
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading">
-        <Spinner className="size-8 text-neutral-400" />
-      </div>
-    );
+    return <Loading label="Loading" size="page" />;
   }
   if (!header.data?.isAdmin) {
     return (
@@ -91,15 +87,35 @@ export function AdminPage() {
   );
 }
 
-function Loading() {
+const cell = "px-3 py-2 align-top";
+
+/** "Show [Open reports | All reports]": which part of a moderation queue to list. */
+function ShowFilter<V extends string>({
+  value,
+  onChange,
+  options,
+}: {
+  value: V;
+  onChange: (value: V) => void;
+  options: Record<V, string>;
+}) {
   return (
-    <div role="status" aria-label="Loading" className="py-8">
-      <Spinner className="size-6 text-neutral-400" />
-    </div>
+    <label className="flex items-center gap-2 text-sm">
+      Show
+      <select
+        className={`${inputClass} w-auto`}
+        value={value}
+        onChange={(e) => onChange(e.target.value as V)}
+      >
+        {(Object.entries(options) as [V, string][]).map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
-
-const cell = "px-3 py-2 align-top";
 
 function ReportsQueue() {
   const [status, setStatus] = useState<"open" | "all">("open");
@@ -107,17 +123,11 @@ function ReportsQueue() {
   const close = useCloseReport();
   return (
     <div className="flex flex-col gap-4">
-      <label className="flex items-center gap-2 text-sm">
-        Show
-        <select
-          className={`${inputClass} w-auto`}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as "open" | "all")}
-        >
-          <option value="open">Open reports</option>
-          <option value="all">All reports</option>
-        </select>
-      </label>
+      <ShowFilter
+        value={status}
+        onChange={setStatus}
+        options={{ open: "Open reports", all: "All reports" }}
+      />
       {reports.isPending ? (
         <Loading />
       ) : reports.isError ? (
@@ -210,17 +220,11 @@ function Applications() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: moderationKeys.applications() });
   return (
     <div className="flex flex-col gap-4">
-      <label className="flex items-center gap-2 text-sm">
-        Show
-        <select
-          className={`${inputClass} w-auto`}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as "pending" | "all")}
-        >
-          <option value="pending">Pending applications</option>
-          <option value="all">All applications</option>
-        </select>
-      </label>
+      <ShowFilter
+        value={status}
+        onChange={setStatus}
+        options={{ pending: "Pending applications", all: "All applications" }}
+      />
       {applications.isPending ? (
         <Loading />
       ) : applications.isError ? (

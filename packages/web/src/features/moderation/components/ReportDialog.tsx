@@ -10,7 +10,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { ApiError, errorMessage } from "../../../api/client.ts";
+import { errorMessage } from "../../../api/client.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { applyServerErrors, TextAreaField, TextField } from "../../../ui/Field.tsx";
 import { Modal } from "../../../ui/Modal.tsx";
@@ -142,8 +142,7 @@ export function ReportSteps({
       await submitReport(values);
       setStep("done");
     } catch (error) {
-      if (error instanceof ApiError && applyServerErrors(error.fields, setError, ["email", "description"]))
-        return;
+      if (applyServerErrors(error, setError, ["email", "description"])) return;
       toast.error(errorMessage(error));
     }
   });

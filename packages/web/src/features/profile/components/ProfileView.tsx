@@ -15,7 +15,7 @@ import { mediaUrl } from "../../../lib/media.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
-import { Spinner } from "../../../ui/Spinner.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { useIsVerifiedArtist } from "../../../web3/contracts.ts";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
@@ -43,11 +43,7 @@ export function ProfileView({ userkey }: { userkey: string }) {
   }, [profile.isError, profile.error, navigate]);
 
   if (profile.isPending || profile.isError) {
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading profile">
-        <Spinner className="size-8 text-neutral-400" />
-      </div>
-    );
+    return <Loading label="Loading profile" size="page" />;
   }
   return <ProfileContent data={profile.data} />;
 }

@@ -13,7 +13,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { ApiError, errorMessage } from "../../../api/client.ts";
+import { errorMessage } from "../../../api/client.ts";
 import { uploadMedia } from "../../../api/media.ts";
 import { CROP_PRESETS, type CropKind } from "../../../lib/cropImage.ts";
 import { mediaUrl } from "../../../lib/media.ts";
@@ -87,8 +87,8 @@ export function EditProfileForm({ user, ensAvailable }: { user: ProfileUser; ens
       toast.success(result.message || MESSAGES.profileUpdated);
       navigate("/profile");
     } catch (error) {
-      if (error instanceof ApiError && applyServerErrors(error.fields, setError, FIELD_NAMES)) {
-        toast.error(error.message);
+      if (applyServerErrors(error, setError, FIELD_NAMES)) {
+        toast.error(errorMessage(error));
         return;
       }
       toast.error(errorMessage(error));

@@ -1,7 +1,7 @@
 import type { TradeRow } from "@easel/common";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { errorMessage } from "../../../api/client.ts";
-import { Spinner } from "../../../ui/Spinner.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
 import { useAuctionHistory, useOfferHistory } from "../../trade/api/history.ts";
 import { TradeTable } from "../../trade/components/TradeTable.tsx";
 
@@ -32,11 +32,7 @@ function Panels<K extends string>({
   sections: { key: K; title: string }[];
 }) {
   if (history.isPending) {
-    return (
-      <div role="status" aria-label={`Loading ${label}`} className="py-10">
-        <Spinner className="size-6 text-neutral-400" />
-      </div>
-    );
+    return <Loading label={`Loading ${label}`} />;
   }
   if (history.isError) return <p className="text-red-700 dark:text-red-400">{errorMessage(history.error)}</p>;
   return (

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { useHeaderData } from "../../../api/headerData.ts";
 import { Button } from "../../../ui/Button.tsx";
-import { Spinner } from "../../../ui/Spinner.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
 import {
   useMarkNotificationsSeen,
   useNotifications,
@@ -33,11 +33,7 @@ export function NotificationList() {
   }, [list.data, markSeen]);
 
   if (list.isPending) {
-    return (
-      <div role="status" aria-label="Loading notifications" className="py-10">
-        <Spinner className="size-6 text-neutral-400" />
-      </div>
-    );
+    return <Loading label="Loading notifications" />;
   }
   if (list.isError) return <p className="text-red-700 dark:text-red-400">{errorMessage(list.error)}</p>;
   const items = list.data.notificationsTemp;
@@ -88,11 +84,7 @@ export const FLAG_LABELS: Record<NotificationFlag, string> = {
 export function ManageNotifications() {
   const header = useHeaderData();
   if (header.isPending) {
-    return (
-      <div role="status" aria-label="Loading preferences" className="py-10">
-        <Spinner className="size-6 text-neutral-400" />
-      </div>
-    );
+    return <Loading label="Loading preferences" />;
   }
   return <PreferencesForm initial={header.data?.notifAllow ?? DEFAULT_NOTIFICATION_PREFERENCES} />;
 }

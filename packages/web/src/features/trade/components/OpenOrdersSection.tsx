@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { Button } from "../../../ui/Button.tsx";
-import { Spinner } from "../../../ui/Spinner.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
 import { type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
@@ -24,11 +24,7 @@ export function OpenOrdersSection() {
   const orders = useOpenOrders();
 
   if (orders.isPending) {
-    return (
-      <div role="status" aria-label="Loading your listings and offers" className="py-10">
-        <Spinner className="size-6 text-neutral-400" />
-      </div>
-    );
+    return <Loading label="Loading your listings and offers" />;
   }
   if (orders.isError)
     return <p className="mt-8 text-red-700 dark:text-red-400">{errorMessage(orders.error)}</p>;
