@@ -156,21 +156,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       const key = request.query.userkey;
       const session = await currentSession(app, request);
-      let row: Profile | undefined;
-      let address: string;
-      if (ADDRESS_PATTERN.test(key)) {
-        address = key.toLowerCase();
-        [row] = await db.select().from(profiles).where(eq(profiles.address, address)).limit(1);
-      } else {
-        const byEns = key.includes(".");
-        if (byEns && !config.ens) throw new ApiError(404, "not_found", MESSAGES.userNotFound);
-        const column = byEns ? profiles.ens : profiles.username;
-        [row] = await db.select().from(profiles).where(sql`lower(${column}) = ${key.toLowerCase()}`).limit(1);
-        if (row) row = await withCurrentEns(row);
-        if (!row || (byEns && !row.ens)) throw new ApiError(404, "not_found", MESSAGES.userNotFound);
-        address = row.address;
-      }
-      if (row && ADDRESS_PATTERN.test(key)) row = await withCurrentEns(row);
+      const byAddress = ADDRESS_PATTERN.test(key);
+      const byEns = !byAddress && key.includes(".");
+      if (byEns && !config.ens) throw new ApiError(404, "not_found", MESSAGES.userNotFound);
+      const where = byAddress
+        ? eq(profiles.address, key.toLowerCase())
+        : sql`lower(${byEns ? profiles.ens : profiles.username}) = ${key.toLowerCase()}`;
+      const [found] = await db.select().from(profiles).where(where).limit(1);
+      const row = found ? await withCurrentEns(found) : undefined;
+      // An address is a profile even before it signs in; a name must be someone's (an ENS name still).
+      if (!byAddress && (!row || (byEns && !row.ens)))
+        throw new ApiError(404, "not_found", MESSAGES.userNotFound);
+      const address = row?.address ?? key.toLowerCase();
       const isOwner = session?.address === address;
       // A banned profile is hidden from everyone but its owner and the moderators.
       if (row && !row.active && !isOwner && !isAdmin(app, session?.address)) {
