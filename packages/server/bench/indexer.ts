@@ -7,7 +7,7 @@
  * Prints a table and writes bench/indexer-report.json.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { easelCollectionAbi, easelMarketAbi } from "@easel/contracts";
 import { type Address, encodeFunctionData, type Hex, parseEther, parseGwei } from "viem";
@@ -167,7 +167,11 @@ try {
   await migrateDatabase(db);
   const config = configFor(t, postgres.url);
   const backfillStart = performance.now();
-  await indexToHead(indexerOptions(db, config, t.publicClient));
+  let backfillBatches = 0;
+  await indexToHead({
+    ...indexerOptions(db, config, t.publicClient),
+    onCommit: () => void backfillBatches++,
+  });
   const backfillMs = performance.now() - backfillStart;
   const events = Number((await db.$client.query("SELECT count(*) AS n FROM chain_events")).rows[0]?.n);
   const backfillEventsPerSecond = Math.round(events / (backfillMs / 1000));
@@ -295,6 +299,16 @@ try {
     liveDelayP95Ms: pct(95),
     storedEvents,
     reorgRecoveryMs,
+    notes: [
+      `Backfill: ${events} events over ${head} blocks, ${backfillBatches} batch(es), into an empty database; ` +
+        `anvil, the embedded PostgreSQL (default settings) and the indexer share ${availableParallelism()} cores.`,
+      "Where the backfill time goes (phase timers, 100,071 events, one batch): PostgreSQL writing the projections " +
+        "about 40% (chain_activity about half of that), writing chain_events about 25% (while the handlers run), " +
+        "notifications about 12%, getLogs over JSON-RPC about 13%, decoding about 5%. A batch's statements run one " +
+        "at a time on the connection that holds its transaction: that connection is the limit.",
+      `Reorg: three indexed blocks replaced by three others, with ${storedEvents} events stored; recovered from ` +
+        "the undo records of the undone batches, so the time follows the depth, not the stored history.",
+    ],
   };
   if (delays.length < LIVE_SAMPLES) say(`warning: ${LIVE_SAMPLES - delays.length} live samples timed out`);
   console.table({
