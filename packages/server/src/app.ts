@@ -24,8 +24,10 @@ import { MediaStore } from "./media/store.ts";
 import { sharedRateLimitStore } from "./rateLimitStore.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { collectionRoutes } from "./routes/collections.ts";
 import { communityRoutes } from "./routes/community.ts";
 import { eventsRoutes } from "./routes/events.ts";
+import { exploreRoutes } from "./routes/explore.ts";
 import { homeRoutes } from "./routes/home.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -82,9 +84,12 @@ export async function buildApp(
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      // A bad query parameter's message names it ("limit: ..."), so a caller knows which one to fix.
+      const inQuery = error.validationContext === "querystring";
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-        fields[key] ??= issue.message ?? "Invalid value";
+        const message = issue.message ?? "Invalid value";
+        fields[key] ??= inQuery && !message.includes(key) ? `${key}: ${message}` : message;
       }
       const first = Object.values(fields)[0] ?? "Invalid request";
       return reply.status(400).send({ error: { code: "invalid_request", message: first, fields } });
@@ -165,6 +170,8 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/profile" });
   await app.register(homeRoutes, { prefix: "/api/home" });
+  await app.register(collectionRoutes, { prefix: "/api/collection" });
+  await app.register(exploreRoutes, { prefix: "/api" });
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api/admin" });
   await app.register(mediaRoutes);

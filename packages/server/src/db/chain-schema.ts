@@ -102,7 +102,12 @@ export const chainCollections = pgTable(
     ownersCount: integer("owners_count").notNull().default(0),
     tokensCount: integer("tokens_count").notNull().default(0),
   },
-  (t) => [index("chain_collections_owner_idx").on(t.owner)],
+  (t) => [
+    index("chain_collections_owner_idx").on(t.owner),
+    index("chain_collections_created_idx").on(t.createdBlock),
+    index("chain_collections_name_lower_idx").on(sql`lower(${t.name})`, t.createdBlock),
+    index("chain_collections_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 /** Minted tokens. `owner` is the beneficial owner (the seller while the market holds it in an auction). */
@@ -125,6 +130,10 @@ export const chainTokens = pgTable(
     /** Current fixed price, auction start/reserve price or top bid; null when not on sale. */
     price: wei("price"),
     lastPrice: wei("last_price"),
+    /** When it was last put on sale (listing or auction); null while not on sale. */
+    listedAt: time("listed_at"),
+    /** When it last sold (market sale or lazy mint). */
+    soldAt: time("sold_at"),
     blocked: boolean("blocked").notNull().default(false),
     mintedBlock: blockNumber("minted_block").notNull(),
     mintedAt: time("minted_at").notNull(),
@@ -136,6 +145,13 @@ export const chainTokens = pgTable(
     index("chain_tokens_owner_idx").on(t.owner),
     index("chain_tokens_creator_idx").on(t.creator),
     index("chain_tokens_status_idx").on(t.collection, t.status),
+    // Explore's sorts walk these in order (keyset pages): newest first, by price, by listing and sale time.
+    index("chain_tokens_minted_idx").on(t.mintedBlock, t.collection, t.tokenId),
+    index("chain_tokens_price_idx").on(t.price, t.collection, t.tokenId).where(sql`${t.price} is not null`),
+    index("chain_tokens_listed_idx")
+      .on(t.listedAt, t.collection, t.tokenId)
+      .where(sql`${t.listedAt} is not null`),
+    index("chain_tokens_sold_idx").on(t.soldAt, t.collection, t.tokenId).where(sql`${t.soldAt} is not null`),
   ],
 );
 

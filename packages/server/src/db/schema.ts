@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -58,6 +60,9 @@ export const profiles = pgTable(
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("profiles_username_key_idx").on(t.usernameKey),
     uniqueIndex("profiles_ens_lower_idx").on(sql`lower(${t.ens})`),
+    // The header search: prefix and typo-tolerant matches on usernames and display names.
+    index("profiles_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    index("profiles_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 export type Profile = typeof profiles.$inferSelect;
@@ -261,3 +266,97 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   count: integer("count").notNull(),
   windowEnds: timestamp("window_ends", { withTimezone: true }).notNull(),
 });
+
+/** Artwork types (the spec's category_web2): moderators add, rename and retire them. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    title: text("title").notNull(),
+    /** Retired types are no longer offered for new collections; existing collections keep theirs. */
+    retired: boolean("retired").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("categories_title_lower_idx").on(sql`lower(${t.title})`)],
+);
+
+/**
+ * What Easel keeps about a collection beside the chain's facts (`chain_collections`): its type, description,
+ * images and links. A row exists once the owner registered the collection (`POST /api/collection`).
+ */
+export const collectionDetails = pgTable(
+  "collection_details",
+  {
+    /** The collection's contract address (lowercase), as in `chain_collections`. */
+    address: text("address").primaryKey(),
+    categoryId: integer("category_id").references(() => categories.id),
+    /** Rich text (`richTextSchema` of @easel/common), validated before it is stored. */
+    description: jsonb("description").$type<Record<string, unknown>>(),
+    /** The description's plain text, for search. */
+    descriptionText: text("description_text").notNull().default(""),
+    logo: text("logo"),
+    banner: text("banner"),
+    social: jsonb("social").$type<Record<string, string | null>>().notNull().default({}),
+    /** When a moderator featured it on the home page (null: not featured). */
+    featuredAt: timestamp("featured_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("collection_details_category_idx").on(t.categoryId),
+    index("collection_details_featured_idx").on(t.featuredAt).where(sql`${t.featuredAt} is not null`),
+  ],
+);
+
+/** Who favourited which collection. */
+export const collectionFavorites = pgTable(
+  "collection_favorites",
+  {
+    collection: text("collection").notNull(),
+    address: text("address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.address] }),
+    index("collection_favorites_address_idx").on(t.address),
+  ],
+);
+
+/** Per token: its views (one per viewer a day) and favourites, counted for the Most viewed / Most favorited sorts. */
+export const itemStats = pgTable(
+  "item_stats",
+  {
+    collection: text("collection").notNull(),
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    views: integer("views").notNull().default(0),
+    favorites: integer("favorites").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.tokenId] })],
+);
+
+/** One row per token, viewer (address or a hash of the visitor's IP) and day. */
+export const itemViews = pgTable(
+  "item_views",
+  {
+    collection: text("collection").notNull(),
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    viewer: text("viewer").notNull(),
+    day: date("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.tokenId, t.viewer, t.day] })],
+);
+
+/** Who favourited which token. */
+export const itemFavorites = pgTable(
+  "item_favorites",
+  {
+    collection: text("collection").notNull(),
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    address: text("address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.tokenId, t.address] }),
+    index("item_favorites_address_idx").on(t.address),
+  ],
+);

@@ -158,11 +158,16 @@ export function driver(t: TestChain) {
     send,
     market,
     collection,
-    async createCollection(who: (typeof accounts)[0], name: string, symbol: string): Promise<Address> {
+    async createCollection(
+      who: (typeof accounts)[0],
+      name: string,
+      symbol: string,
+      category = "painting",
+    ): Promise<Address> {
       const receipt = await send(who, t.factory, easelFactoryAbi, "createCollection", [
         name,
         symbol,
-        "painting",
+        category,
       ]);
       const [created] = parseEventLogs({
         abi: easelFactoryAbi,

@@ -9,6 +9,11 @@ import {
   adminUsersResponseSchema,
   apiErrorSchema,
   artistApplicationResponseSchema,
+  BROWSE_MESSAGES,
+  categorySchema,
+  categoryTitleSchema,
+  categoryUpdateSchema,
+  featureCollectionSchema,
   lowercaseAddressSchema,
   REPORT_STATUSES,
   type Report,
@@ -19,10 +24,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { endAllSessions } from "../auth/siwe.ts";
 import { notify } from "../community/notify.ts";
-import { artistApplications, profiles, reports } from "../db/schema.ts";
+import { chainCollections } from "../db/chain-schema.ts";
+import { artistApplications, categories, collectionDetails, profiles, reports } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { toApplication } from "./community.ts";
-import { isAdmin, requireAdmin } from "./guards.ts";
+import { badRequest, isAdmin, pgError, requireAdmin } from "./guards.ts";
 
 const idParams = z.object({ id: z.uuid("Not found") });
 const addressParams = z.object({
@@ -232,4 +238,82 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    "/categories",
+    {
+      schema: {
+        summary: "Adds an artwork type",
+        body: categoryTitleSchema,
+        response: { 200: z.object({ data: z.object({ category: categorySchema }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .insert(categories)
+        .values({ title: request.body.title })
+        .returning()
+        .catch((error: unknown) => {
+          if (pgError(error)?.code === "23505")
+            throw badRequest("category_taken", "title", BROWSE_MESSAGES.categoryTaken);
+          throw error;
+        });
+      const category = row[0] as typeof categories.$inferSelect;
+      return { data: { category: { _id: category.id, title: category.title, retired: category.retired } } };
+    },
+  );
+
+  app.put(
+    "/categories/:id",
+    {
+      schema: {
+        summary: "Renames an artwork type, or retires it (no longer offered) or brings it back",
+        params: z.object({ id: z.coerce.number().int().positive("Not found") }),
+        body: categoryUpdateSchema,
+        response: { 200: z.object({ data: z.object({ category: categorySchema }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { title, retired } = request.body;
+      const [row] = await db
+        .update(categories)
+        .set({ ...(title !== undefined && { title }), ...(retired !== undefined && { retired }) })
+        .where(eq(categories.id, request.params.id))
+        .returning()
+        .catch((error: unknown) => {
+          if (pgError(error)?.code === "23505")
+            throw badRequest("category_taken", "title", BROWSE_MESSAGES.categoryTaken);
+          throw error;
+        });
+      if (!row) throw new ApiError(404, "not_found", "Category not found.");
+      return { data: { category: { _id: row.id, title: row.title, retired: row.retired } } };
+    },
+  );
+
+  app.put(
+    "/collections/:address/featured",
+    {
+      schema: {
+        summary: "Features a collection on the home page, or stops featuring it",
+        params: addressParams,
+        body: featureCollectionSchema,
+        response: { 200: z.object({ data: z.object({ featured: z.boolean() }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { address } = request.params;
+      const [chain] = await db
+        .select()
+        .from(chainCollections)
+        .where(eq(chainCollections.address, address))
+        .limit(1);
+      if (!chain) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
+      const featuredAt = request.body.featured ? new Date() : null;
+      await db
+        .insert(collectionDetails)
+        .values({ address, featuredAt })
+        .onConflictDoUpdate({ target: collectionDetails.address, set: { featuredAt } });
+      return { data: { featured: request.body.featured } };
+    },
+  );
 };

@@ -1,6 +1,13 @@
-import { headerDataResponseSchema } from "@easel/common";
+import {
+  HOME_FEATURED_COLLECTIONS,
+  HOME_FEATURED_NFTS,
+  headerDataResponseSchema,
+  homeResponseSchema,
+} from "@easel/common";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { homeCollections } from "../browse/collections.ts";
+import { listItems } from "../browse/items.ts";
 import { countNewNotifications } from "../community/notifications.ts";
 import { preferences } from "../community/notify.ts";
 import { profiles } from "../db/schema.ts";
@@ -9,6 +16,32 @@ import { isAdmin } from "./guards.ts";
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+
+  app.get(
+    "/",
+    {
+      schema: {
+        summary:
+          "The home page: featured collections (moderators' picks, else the most active) with their NFTs",
+        response: { 200: homeResponseSchema },
+      },
+    },
+    async () => {
+      const { collections, picked } = await homeCollections(db, HOME_FEATURED_COLLECTIONS);
+      const visitor = { address: null, moderator: false };
+      const withNfts = await Promise.all(
+        collections.map(async (collection) => {
+          const { nfts } = await listItems(db, visitor, {
+            filters: { collection: collection._id },
+            sort: "recentlyCreated",
+            limit: HOME_FEATURED_NFTS,
+          });
+          return { ...collection, nfts };
+        }),
+      );
+      return { data: { collections: withNfts, picked } };
+    },
+  );
 
   app.get(
     "/header-data",

@@ -87,6 +87,8 @@ export const collectionHandlers = {
         lazy: false,
         price: null,
         last_price: null,
+        listed_at: null,
+        sold_at: null,
         blocked: b.blockedTokens.get(tokenKey(collection, tokenId)) !== undefined,
         minted_block: String(e.blockNumber),
         minted_at: e.blockTime.toISOString(),
@@ -150,6 +152,7 @@ export const collectionHandlers = {
       setMintDetails(token, a);
       token.lazy = true;
       token.last_price = a.price;
+      token.sold_at = e.blockTime.toISOString();
       setTokenStatus(b, e, token, "lazy-sold", null);
     }
     b.sales.push({

@@ -43,6 +43,7 @@ export const marketHandlers = {
     const token = b.token(collection, tokenId);
     if (token) {
       token.last_price = a.price;
+      token.sold_at = e.blockTime.toISOString();
       setTokenStatus(b, e, token, "minted", null);
     }
     // The sale's own transfer is shown as the sale, not as a separate transfer (nor notified as one).

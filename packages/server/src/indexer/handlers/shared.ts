@@ -43,8 +43,13 @@ export function setMintDetails(token: Row, a: Record<string, unknown>) {
   }));
 }
 
+/** Events that put a token on sale: the "Recently Listed" sort orders by the latest of them. */
+const LISTING_EVENTS = new Set(["SellOrderSet", "AuctionCreated"]);
+
 export function setTokenStatus(b: Batch, e: ChainEvent, token: Row, status: string, price: unknown): void {
   if (token.status !== "burned") token.status = status;
+  if (LISTING_EVENTS.has(e.name)) token.listed_at = e.blockTime.toISOString();
+  else if (status !== "fix" && status !== "auction") token.listed_at = null;
   token.price = price == null ? null : String(price);
   token.updated_block = String(e.blockNumber);
   b.tokens.touch(token);

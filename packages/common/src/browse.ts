@@ -1,0 +1,472 @@
+/**
+ * Browsing the marketplace: categories, collections (create, page, edit, favourite), explore lists, the
+ * header search and the home page. Request schemas carry the spec's messages (browsing-and-accounts,
+ * sections 3, 5, 7 and 9; creation-and-trading, "Create collection dialog") so the web forms and the server
+ * share one rule. Every query parameter is validated: a bad value is a 400 naming the parameter.
+ */
+import { z } from "zod";
+import { socialLinksSchema } from "./accounts.ts";
+import { ADDRESS_PATTERN } from "./api.ts";
+import { chainTokenItemSchema } from "./trading.ts";
+
+// --- Limits and messages ---------------------------------------------------------------------
+
+export const COLLECTION_NAME_MIN = 3;
+export const COLLECTION_NAME_MAX = 50;
+export const COLLECTION_SYMBOL_MAX = 8;
+export const COLLECTION_DESCRIPTION_MAX = 1000;
+/** The description expands with Show more / Show less past this many characters. */
+export const DESCRIPTION_PREVIEW_CHARS = 170;
+/** Explore collections answers this many per page unless asked otherwise. */
+export const EXPLORE_COLLECTIONS_PAGE_SIZE = 10;
+export const EXPLORE_ITEMS_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 50;
+/** The header search answers at most this many per group. */
+export const SEARCH_GROUP_LIMIT = 5;
+export const SEARCH_MAX_LENGTH = 100;
+/** The home page shows this many featured collections and NFTs of each. */
+export const HOME_FEATURED_COLLECTIONS = 6;
+export const HOME_FEATURED_NFTS = 8;
+
+export const BROWSE_MESSAGES = {
+  required: "Required",
+  nameMin: "Name must be at least 3 characters.",
+  nameMax: "Name must be 50 characters maximum.",
+  english: "Please Type in English",
+  symbolMax: "Symbol must be 8 characters maximum.",
+  categoryRequired: "select a category",
+  nameTaken: "This collection name is already taken.",
+  nameReserved: "This name is reserved.",
+  collectionUpdated: "Your collection updated successfully.",
+  descriptionMax: "Description must be 1000 characters maximum.",
+  notOnChain: "This collection is not on the chain yet. Please wait a moment and try again.",
+  notYourCollection: "Only the collection's owner can do this.",
+  alreadyRegistered: "This collection is already registered.",
+  chainMismatch: "The collection on the chain does not match these details.",
+  lazyNotAllowed: "Your account may not create lazy collections.",
+  categoryRetired: "This category is no longer offered.",
+  categoryTaken: "A category with this title already exists.",
+  collectionNotFound: "Collection not found",
+} as const;
+
+/**
+ * Letters, digits, spaces and a few symbols (the spec: "letters, digits and some symbols, otherwise
+ * 'Please Type in English'").
+ */
+export const COLLECTION_TEXT_PATTERN = /^[A-Za-z0-9 ._\-'&!#+]+$/;
+
+const address = z.string().regex(ADDRESS_PATTERN, "must be a 0x address of 40 hex digits");
+const lowerAddress = address.transform((value) => value.toLowerCase());
+const weiString = z.string().regex(/^\d+$/);
+
+// --- Categories ------------------------------------------------------------------------------
+
+export const categorySchema = z.object({ _id: z.number().int(), title: z.string(), retired: z.boolean() });
+export type Category = z.infer<typeof categorySchema>;
+export const categoriesResponseSchema = z.object({
+  data: z.object({ category_web2: z.array(categorySchema) }),
+});
+export const categoryTitleSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(2, "Title must be at least 2 characters.")
+    .max(30, "Title must be 30 characters maximum.")
+    .regex(COLLECTION_TEXT_PATTERN, BROWSE_MESSAGES.english),
+});
+export const categoryUpdateSchema = z.object({
+  title: categoryTitleSchema.shape.title.optional(),
+  retired: z.boolean().optional(),
+});
+
+// --- Rich text -------------------------------------------------------------------------------
+
+/**
+ * A collection description as stored and sent: paragraphs of text runs, each optionally bold, italic or a
+ * link (http(s) only). Nothing else exists in it, so it renders without any HTML from the author.
+ */
+const richRunSchema = z
+  .object({
+    text: z.string().max(COLLECTION_DESCRIPTION_MAX),
+    bold: z.boolean().optional(),
+    italic: z.boolean().optional(),
+    link: z
+      .string()
+      .max(500)
+      .refine(
+        (value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value),
+        "Links must start with http:// or https://",
+      )
+      .optional(),
+  })
+  .strict();
+export const richTextSchema = z
+  .object({
+    type: z.literal("doc"),
+    paragraphs: z.array(z.object({ runs: z.array(richRunSchema).max(200) }).strict()).max(100),
+  })
+  .strict();
+export type RichText = z.infer<typeof richTextSchema>;
+
+/** The plain text of a description (what its length is counted on and what search reads). */
+export const richTextPlain = (doc: RichText | null | undefined): string =>
+  doc ? doc.paragraphs.map((p) => p.runs.map((r) => r.text).join("")).join("\n") : "";
+
+/** A description from plain text: one paragraph per line. */
+export const richTextFromPlain = (text: string): RichText => ({
+  type: "doc",
+  paragraphs: text.split("\n").map((line) => ({ runs: line ? [{ text: line }] : [] })),
+});
+
+const descriptionSchema = richTextSchema.refine(
+  (doc) => richTextPlain(doc).length <= COLLECTION_DESCRIPTION_MAX,
+  BROWSE_MESSAGES.descriptionMax,
+);
+
+// --- Collection forms ------------------------------------------------------------------------
+
+const collectionName = z
+  .string({ error: BROWSE_MESSAGES.required })
+  .trim()
+  .min(1, BROWSE_MESSAGES.required)
+  .min(COLLECTION_NAME_MIN, BROWSE_MESSAGES.nameMin)
+  .max(COLLECTION_NAME_MAX, BROWSE_MESSAGES.nameMax)
+  .regex(COLLECTION_TEXT_PATTERN, BROWSE_MESSAGES.english);
+const collectionSymbol = z
+  .string({ error: BROWSE_MESSAGES.required })
+  .trim()
+  .min(1, BROWSE_MESSAGES.required)
+  .max(COLLECTION_SYMBOL_MAX, BROWSE_MESSAGES.symbolMax)
+  .regex(COLLECTION_TEXT_PATTERN, BROWSE_MESSAGES.english);
+const categoryId = z.coerce
+  .number({ error: BROWSE_MESSAGES.categoryRequired })
+  .int(BROWSE_MESSAGES.categoryRequired)
+  .positive(BROWSE_MESSAGES.categoryRequired);
+
+export const COLLECTION_TYPES = ["standard", "lazy"] as const;
+
+/** The Create collection dialog. */
+export const collectionFormSchema = z.object({
+  name: collectionName,
+  symbol: collectionSymbol,
+  category_web2_id: categoryId,
+  collectionType: z.enum(COLLECTION_TYPES),
+  terms: z.literal(true, { error: BROWSE_MESSAGES.required }),
+});
+export type CollectionForm = z.infer<typeof collectionFormSchema>;
+
+export const collectionNameCheckSchema = z.object({
+  name: collectionName,
+  symbol: collectionSymbol.optional(),
+});
+export const collectionNameCheckResponseSchema = z.object({ data: z.object({ available: z.literal(true) }) });
+
+/** `POST /api/collection`: registers a collection the factory created (checked against the chain tables). */
+export const registerCollectionSchema = z.object({
+  contract_address: lowerAddress,
+  name: collectionName,
+  symbol: collectionSymbol,
+  collectionType: z.enum(COLLECTION_TYPES),
+  category_web2_id: categoryId,
+});
+
+const imagePathOrNull = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z
+    .string()
+    .regex(/^\/ipfs\/[a-z2-7]{20,120}$/, "Upload the image first")
+    .nullable()
+    .optional(),
+);
+
+export const registerCollectionResponseSchema = z.object({
+  data: z.object({ _id: z.string(), slug: z.string() }),
+});
+
+/** `PUT /api/collection/edit`. Fields left out keep their value. */
+export const collectionEditSchema = z.object({
+  id: lowerAddress,
+  description: descriptionSchema.nullable().optional(),
+  logo: imagePathOrNull,
+  banner: imagePathOrNull,
+  social: socialLinksSchema.optional(),
+});
+export type CollectionEdit = z.input<typeof collectionEditSchema>;
+
+/** `favorite` states the wanted state (a repeated request changes nothing); without it the call toggles. */
+export const collectionFavoriteSchema = z.object({
+  collectionId: lowerAddress,
+  favorite: z.boolean().optional(),
+});
+export const collectionFavoriteResponseSchema = z.object({
+  data: z.object({ favorite: z.boolean(), favorites: z.number().int() }),
+});
+
+// --- Collection cards and page ---------------------------------------------------------------
+
+export const collectionStatsSchema = z.object({
+  artworks: z.number().int(),
+  owners: z.number().int(),
+  floorPriceWei: weiString.nullable(),
+  highestSaleWei: weiString.nullable(),
+  totalSales: z.number().int(),
+  volumeWei: weiString,
+});
+
+export const personSchema = z.object({
+  address: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const collectionCardSchema = z.object({
+  _id: z.string(),
+  contract_address: z.string(),
+  name: z.string(),
+  /** The collection page's path segment: its name, or its address when an older collection has the name. */
+  slug: z.string(),
+  symbol: z.string(),
+  /** standard, lazy or default. */
+  collectionType: z.string(),
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  description: richTextSchema.nullable(),
+  category: z.object({ _id: z.number().int(), title: z.string() }).nullable(),
+  owner: personSchema,
+  time_created: z.string(),
+  blocked: z.boolean(),
+  favorites: z.number().int(),
+  stats: collectionStatsSchema,
+});
+export type CollectionCard = z.infer<typeof collectionCardSchema>;
+
+/** An NFT card (browsing-and-accounts, "NFT card"). */
+export const nftCardSchema = chainTokenItemSchema.extend({
+  creatorData: personSchema.nullable(),
+  collaboratorsData: z.array(personSchema.extend({ share: z.number() })),
+  /** Auction kind when in an auction, and its end (null for a reserve auction before its first bid). */
+  auctionKind: z.string().nullable(),
+  endTime: z.string().nullable(),
+  /** The highest live offer. */
+  offerWei: weiString.nullable(),
+  favorites: z.number().int(),
+  views: z.number().int(),
+  blocked: z.boolean(),
+});
+export type NftCard = z.infer<typeof nftCardSchema>;
+
+export const COLLECTION_TABS = ["liveAuction", "buyNow", "offer"] as const;
+export const ITEM_SORTS = [
+  "none",
+  "recentlyListed",
+  "recentlyCreated",
+  "recentlySold",
+  "priceLowToHigh",
+  "priceHighToLow",
+  "mostViewed",
+  "mostFavorited",
+] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+export const ITEM_SORT_LABELS: Record<ItemSort, string> = {
+  none: "None",
+  recentlyListed: "Recently Listed",
+  recentlyCreated: "Recently Created",
+  recentlySold: "Recently Sold",
+  priceLowToHigh: "Price low to high",
+  priceHighToLow: "Price high to low",
+  mostViewed: "Most viewed",
+  mostFavorited: "Most favorited",
+};
+
+const pageSize = (fallback: number) =>
+  z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(fallback);
+
+/** An opaque keyset cursor, as a previous page returned it. */
+const cursor = z
+  .string()
+  .max(300, "cursor is invalid")
+  .regex(/^[A-Za-z0-9_-]+$/, "cursor is invalid")
+  .optional();
+
+export const collectionQuerySchema = z.object({
+  name: z.string().trim().min(1, "name is required").max(100, "name is too long"),
+  sort: z.enum(ITEM_SORTS, { error: `sort must be one of: ${ITEM_SORTS.join(", ")}` }).default("none"),
+  filter: z
+    .enum(COLLECTION_TABS, { error: `filter must be one of: ${COLLECTION_TABS.join(", ")}` })
+    .optional(),
+  limit: pageSize(EXPLORE_ITEMS_PAGE_SIZE),
+  cursor,
+});
+
+export const collectionResponseSchema = z.object({
+  data: z.object({
+    collection: collectionCardSchema.extend({ social: z.record(z.string(), z.string().nullable()) }),
+    nfts: z.array(nftCardSchema),
+    nextCursor: z.string().nullable(),
+    isOwner: z.boolean(),
+    isFavorite: z.boolean(),
+  }),
+});
+export type CollectionResponse = z.infer<typeof collectionResponseSchema>;
+
+// --- Explore ---------------------------------------------------------------------------------
+
+export const COLLECTION_SORTS = [
+  "owners",
+  "floorPriceHighest",
+  "floorPriceLowest",
+  "newest",
+  "oldest",
+] as const;
+export type CollectionSort = (typeof COLLECTION_SORTS)[number];
+export const COLLECTION_SORT_LABELS: Record<CollectionSort, string> = {
+  owners: "Most owners",
+  floorPriceHighest: "Floor price: highest",
+  floorPriceLowest: "Floor price: lowest",
+  newest: "Newest",
+  oldest: "Oldest",
+};
+/** The spec's collection type filter: standard or lazyMint. */
+export const EXPLORE_COLLECTION_TYPES = ["standard", "lazyMint"] as const;
+
+/** A decimal ETH amount (e.g. "0.1"), at most 18 decimals. */
+const ethAmount = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,18})?$/, `${name} must be an amount in ETH, like 0.5`)
+    .optional();
+const count = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 or more`)
+    .max(1_000_000_000, `${name} is too large`)
+    .optional();
+const idList = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, `${name} must be a comma-separated list of category ids`)
+    .transform((value) => value.split(",").map(Number))
+    .optional();
+
+export const exploreCollectionsQuerySchema = z.object({
+  limit: pageSize(EXPLORE_COLLECTIONS_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .max(100_000, "page is too large")
+    .default(1),
+  sort: z
+    .enum(COLLECTION_SORTS, { error: `sort must be one of: ${COLLECTION_SORTS.join(", ")}` })
+    .default("newest"),
+  collectionType: z
+    .enum(EXPLORE_COLLECTION_TYPES, {
+      error: `collectionType must be one of: ${EXPLORE_COLLECTION_TYPES.join(", ")}`,
+    })
+    .optional(),
+  minNumberOfArtworks: count("minNumberOfArtworks"),
+  maxNumberOfArtworks: count("maxNumberOfArtworks"),
+  minTotalSales: count("minTotalSales"),
+  maxTotalSales: count("maxTotalSales"),
+  minFloorPrice: ethAmount("minFloorPrice"),
+  maxFloorPrice: ethAmount("maxFloorPrice"),
+  category_web2_ids: idList("category_web2_ids"),
+});
+export type ExploreCollectionsQuery = z.input<typeof exploreCollectionsQuerySchema>;
+
+export const exploreCollectionsResponseSchema = z.object({
+  collections: z.array(collectionCardSchema),
+  lastPage: z.boolean(),
+  headerData: z.object({ collections: z.number().int() }),
+});
+export type ExploreCollectionsResponse = z.infer<typeof exploreCollectionsResponseSchema>;
+
+export const ITEM_STATUSES = ["buyNow", "liveAuction", "reserveNotMet", "hasOffers", "lazy"] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+  buyNow: "Buy now",
+  liveAuction: "Live auction",
+  reserveNotMet: "Reserve not yet met",
+  hasOffers: "Has offers",
+  lazy: "Lazy minted",
+};
+
+export const exploreItemsQuerySchema = z.object({
+  limit: pageSize(EXPLORE_ITEMS_PAGE_SIZE),
+  cursor,
+  sort: z
+    .enum(ITEM_SORTS, { error: `sort must be one of: ${ITEM_SORTS.join(", ")}` })
+    .default("recentlyCreated"),
+  status: z.enum(ITEM_STATUSES, { error: `status must be one of: ${ITEM_STATUSES.join(", ")}` }).optional(),
+  minPrice: ethAmount("minPrice"),
+  maxPrice: ethAmount("maxPrice"),
+  category: z.coerce
+    .number({ error: "category must be a category id" })
+    .int("category must be a category id")
+    .positive("category must be a category id")
+    .optional(),
+  collection: lowerAddress.optional(),
+  creator: lowerAddress.optional(),
+});
+export type ExploreItemsQuery = z.input<typeof exploreItemsQuerySchema>;
+
+export const exploreItemsResponseSchema = z.object({
+  data: z.object({ nfts: z.array(nftCardSchema), nextCursor: z.string().nullable() }),
+});
+export type ExploreItemsResponse = z.infer<typeof exploreItemsResponseSchema>;
+
+// --- Search and home -------------------------------------------------------------------------
+
+export const searchQuerySchema = z.object({
+  searchItem: z
+    .string({ error: "searchItem is required" })
+    .trim()
+    .min(1, "searchItem is required")
+    .max(SEARCH_MAX_LENGTH, `searchItem must be ${SEARCH_MAX_LENGTH} characters maximum`),
+});
+export const searchResponseSchema = z.object({
+  data: z.object({
+    collections: z.array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        slug: z.string(),
+        symbol: z.string(),
+        logo: z.string().nullable(),
+      }),
+    ),
+    items: z.array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        tokenId: z.string(),
+        image_cid: z.string().nullable(),
+        creator: z.string().nullable(),
+        status: z.string(),
+        collection: z.object({ address: z.string(), name: z.string(), kind: z.string() }),
+      }),
+    ),
+    profile: z.array(personSchema),
+  }),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const homeResponseSchema = z.object({
+  data: z.object({
+    collections: z.array(collectionCardSchema.extend({ nfts: z.array(nftCardSchema) })),
+    /** True when moderators picked them; otherwise they are the most active collections. */
+    picked: z.boolean(),
+  }),
+});
+export type HomeResponse = z.infer<typeof homeResponseSchema>;
+
+export const featureCollectionSchema = z.object({ featured: z.boolean() });

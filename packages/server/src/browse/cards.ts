@@ -1,0 +1,183 @@
+/**
+ * Collection cards and NFT cards as every browse list shows them: the chain's facts (`chain_*`, written by
+ * the indexer) joined with what Easel keeps beside them (collection details, profiles, views, favourites).
+ * One query builds each kind of card, so explore, the collection page, search and home agree.
+ */
+import type { CollectionCard, NftCard, Person, RichText } from "@easel/common";
+import { type SQL, sql } from "drizzle-orm";
+import { formatEther } from "viem";
+import type { Database } from "../db/client.ts";
+
+type Sql = SQL;
+
+/** Who may see blocked collections and tokens (marked): moderators. Everyone else never sees them. */
+export type Viewer = { address: string | null; moderator: boolean };
+
+const person = (address: string, username: unknown, name: unknown, avatar: unknown): Person => ({
+  address,
+  username: (username as string | null) ?? null,
+  name: (name as string | null) ?? null,
+  avatar: (avatar as string | null) ?? null,
+});
+
+const iso = (value: unknown): string | null =>
+  value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+
+// ---------------------------------------------------------------- collections
+
+/**
+ * The select list of a collection card over `chain_collections c`. The slug is the name unless an older
+ * collection (by creation block, then address) has the same name ignoring case: the name's page is the
+ * oldest's, the others are reached by address.
+ */
+export const COLLECTION_CARD_COLUMNS = sql`
+  c.address, c.kind, c.owner, c.name, c.symbol, c.created_at, c.blocked,
+  c.floor_price, c.highest_sale, c.volume, c.sales_count, c.owners_count, c.tokens_count,
+  d.description, d.logo, d.banner, d.social, d.category_id, cat.title AS category_title,
+  op.username AS owner_username, op.name AS owner_name, op.avatar AS owner_avatar,
+  (SELECT count(*)::int FROM collection_favorites f WHERE f.collection = c.address) AS favorites,
+  NOT EXISTS (
+    SELECT 1 FROM chain_collections o
+    WHERE lower(o.name) = lower(c.name) AND (o.created_block, o.address) < (c.created_block, c.address)
+  ) AS owns_name`;
+
+export const COLLECTION_CARD_JOINS = sql`
+  LEFT JOIN collection_details d ON d.address = c.address
+  LEFT JOIN categories cat ON cat.id = d.category_id
+  LEFT JOIN profiles op ON op.address = c.owner`;
+
+export type CollectionRow = Record<string, unknown>;
+
+export function toCollectionCard(row: CollectionRow): CollectionCard {
+  const address = String(row.address);
+  return {
+    _id: address,
+    contract_address: address,
+    name: String(row.name),
+    slug: row.owns_name ? String(row.name) : address,
+    symbol: String(row.symbol),
+    collectionType: String(row.kind),
+    logo: (row.logo as string | null) ?? null,
+    banner: (row.banner as string | null) ?? null,
+    description: (row.description as RichText | null) ?? null,
+    category:
+      row.category_id == null ? null : { _id: Number(row.category_id), title: String(row.category_title) },
+    owner: person(String(row.owner), row.owner_username, row.owner_name, row.owner_avatar),
+    time_created: iso(row.created_at) ?? "",
+    blocked: row.blocked === true,
+    favorites: Number(row.favorites ?? 0),
+    stats: {
+      artworks: Number(row.tokens_count ?? 0),
+      owners: Number(row.owners_count ?? 0),
+      floorPriceWei: row.floor_price == null ? null : String(row.floor_price),
+      highestSaleWei: row.highest_sale == null ? null : String(row.highest_sale),
+      totalSales: Number(row.sales_count ?? 0),
+      volumeWei: String(row.volume ?? "0"),
+    },
+  };
+}
+
+/** Hides blocked collections from everyone but moderators. */
+export const visibleCollection = (viewer: Viewer): Sql => (viewer.moderator ? sql`true` : sql`NOT c.blocked`);
+
+// ---------------------------------------------------------------- NFT cards
+
+/** The select list of an NFT card over `chain_tokens t JOIN chain_collections c`. */
+export const NFT_CARD_COLUMNS = sql`
+  t.collection, t.token_id, t.creator, t.owner, t.cid, t.royalty_bps, t.collaborators, t.status, t.lazy,
+  t.price, t.last_price, t.blocked OR c.blocked AS blocked, t.listed_at, t.sold_at, t.minted_block,
+  c.name AS collection_name, c.kind AS collection_kind,
+  cp.username AS creator_username, cp.name AS creator_name, cp.avatar AS creator_avatar,
+  so.expires_at AS listing_expires_at,
+  au.kind AS auction_kind, au.end_time AS auction_end,
+  (SELECT max(o.amount) FROM chain_offers o
+     WHERE o.collection = t.collection AND o.token_id = t.token_id AND o.status = 'active') AS offer_wei,
+  coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites`;
+
+export const NFT_CARD_JOINS = sql`
+  LEFT JOIN profiles cp ON cp.address = t.creator
+  LEFT JOIN chain_sell_orders so ON so.collection = t.collection AND so.token_id = t.token_id AND so.status = 'active'
+  LEFT JOIN chain_auctions au ON au.collection = t.collection AND au.token_id = t.token_id AND au.status = 'active'
+  LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id`;
+
+/** Hides burned tokens, and blocked ones (or in blocked collections) from everyone but moderators. */
+export const visibleToken = (viewer: Viewer): Sql =>
+  viewer.moderator
+    ? sql`t.status <> 'burned'`
+    : sql`t.status <> 'burned' AND NOT t.blocked AND NOT c.blocked`;
+
+/**
+ * NFT cards from rows of `NFT_CARD_COLUMNS`. A listing lapses after its term without any event, so a
+ * lapsed one shows as not for sale here, at read time.
+ */
+export async function toNftCards(db: Database, rows: Record<string, unknown>[]): Promise<NftCard[]> {
+  const collaboratorAddresses = new Set<string>();
+  for (const row of rows) {
+    for (const c of (row.collaborators as { account: string }[] | null) ?? []) {
+      collaboratorAddresses.add(c.account.toLowerCase());
+    }
+  }
+  const people = await peopleByAddress(db, [...collaboratorAddresses]);
+  const now = Date.now();
+  return rows.map((row) => {
+    const lapsed =
+      row.status === "fix" &&
+      row.listing_expires_at != null &&
+      new Date(String(row.listing_expires_at)).getTime() <= now;
+    const status = lapsed ? "minted" : String(row.status);
+    const price = lapsed || row.price == null ? null : String(row.price);
+    const collection = String(row.collection);
+    const tokenId = String(row.token_id);
+    const creator = (row.creator as string | null) ?? null;
+    const collaborators = ((row.collaborators as { account: string; share: number }[] | null) ?? []).map(
+      (c) => ({ account: c.account.toLowerCase(), share: Number(c.share) }),
+    );
+    return {
+      _id: `${collection}:${tokenId}`,
+      collection: {
+        address: collection,
+        name: String(row.collection_name),
+        kind: String(row.collection_kind),
+      },
+      tokenId,
+      name: `${String(row.collection_name)} #${tokenId}`,
+      creator,
+      owner: String(row.owner),
+      status,
+      image_cid: (row.cid as string | null) ?? null,
+      royaltyBps: row.royalty_bps == null ? null : Number(row.royalty_bps),
+      collaborators,
+      price: price === null ? null : formatEther(BigInt(price)),
+      priceWei: price,
+      lastPriceWei: row.last_price == null ? null : String(row.last_price),
+      creatorData: creator
+        ? person(creator, row.creator_username, row.creator_name, row.creator_avatar)
+        : null,
+      collaboratorsData: collaborators.map((c) => ({
+        ...(people.get(c.account) ?? person(c.account, null, null, null)),
+        share: c.share,
+      })),
+      auctionKind: status === "auction" ? ((row.auction_kind as string | null) ?? null) : null,
+      endTime: status === "auction" ? iso(row.auction_end) : null,
+      offerWei: row.offer_wei == null ? null : String(row.offer_wei),
+      favorites: Number(row.favorites ?? 0),
+      views: Number(row.views ?? 0),
+      blocked: row.blocked === true,
+    };
+  });
+}
+
+/** Usernames, names and avatars of the given addresses (lowercase) that have a profile. */
+export async function peopleByAddress(db: Database, addresses: string[]): Promise<Map<string, Person>> {
+  if (addresses.length === 0) return new Map();
+  const { rows } = await db.$client.query(
+    "SELECT address, username, name, avatar FROM profiles WHERE address = ANY($1::text[])",
+    [addresses],
+  );
+  return new Map(
+    rows.map((r: Record<string, unknown>) => [
+      String(r.address),
+      person(String(r.address), r.username, r.name, r.avatar),
+    ]),
+  );
+}

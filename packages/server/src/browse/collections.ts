@@ -1,0 +1,143 @@
+/**
+ * Collections as people browse them: explore (filters, sorts, pages), one collection by its page name, and
+ * the home page's featured ones. Stats come from `chain_collections` (the indexer derives them from chain
+ * data after every batch).
+ */
+import type {
+  CollectionCard,
+  CollectionSort,
+  ExploreCollectionsResponse,
+  exploreCollectionsQuerySchema,
+} from "@easel/common";
+import { type SQL, sql } from "drizzle-orm";
+import { parseEther } from "viem";
+import type { z } from "zod";
+import type { Database } from "../db/client.ts";
+import {
+  COLLECTION_CARD_COLUMNS,
+  COLLECTION_CARD_JOINS,
+  type CollectionRow,
+  toCollectionCard,
+  type Viewer,
+  visibleCollection,
+} from "./cards.ts";
+
+type ExploreQuery = z.output<typeof exploreCollectionsQuerySchema>;
+
+/** Sorts end with the address, so equal keys keep one order across pages. */
+const ORDER: Record<CollectionSort, SQL> = {
+  owners: sql`c.owners_count DESC, c.address DESC`,
+  floorPriceHighest: sql`c.floor_price DESC NULLS LAST, c.address DESC`,
+  floorPriceLowest: sql`c.floor_price ASC NULLS LAST, c.address ASC`,
+  newest: sql`c.created_block DESC, c.address DESC`,
+  oldest: sql`c.created_block ASC, c.address ASC`,
+};
+
+export async function exploreCollections(
+  db: Database,
+  viewer: Viewer,
+  query: ExploreQuery,
+): Promise<ExploreCollectionsResponse> {
+  // The shared default collection has its own page (/singleCollection); explore lists artists' collections.
+  const where: SQL[] = [visibleCollection(viewer), sql`c.kind <> 'default'`];
+  if (query.collectionType)
+    where.push(sql`c.kind = ${query.collectionType === "lazyMint" ? "lazy" : "standard"}`);
+  if (query.minNumberOfArtworks !== undefined)
+    where.push(sql`c.tokens_count >= ${query.minNumberOfArtworks}`);
+  if (query.maxNumberOfArtworks !== undefined)
+    where.push(sql`c.tokens_count <= ${query.maxNumberOfArtworks}`);
+  if (query.minTotalSales !== undefined) where.push(sql`c.sales_count >= ${query.minTotalSales}`);
+  if (query.maxTotalSales !== undefined) where.push(sql`c.sales_count <= ${query.maxTotalSales}`);
+  if (query.minFloorPrice !== undefined) {
+    where.push(sql`c.floor_price >= ${parseEther(query.minFloorPrice).toString()}::numeric`);
+  }
+  if (query.maxFloorPrice !== undefined) {
+    where.push(sql`c.floor_price <= ${parseEther(query.maxFloorPrice).toString()}::numeric`);
+  }
+  if (query.category_web2_ids?.length) {
+    where.push(
+      sql`d.category_id IN (${sql.join(
+        query.category_web2_ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  const condition = sql.join(where, sql` AND `);
+  const offset = (query.page - 1) * query.limit;
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      SELECT ${COLLECTION_CARD_COLUMNS}
+      FROM chain_collections c ${COLLECTION_CARD_JOINS}
+      WHERE ${condition}
+      ORDER BY ${ORDER[query.sort]}
+      LIMIT ${query.limit + 1} OFFSET ${offset}`),
+    db.execute(sql`
+      SELECT count(*)::int AS n
+      FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
+      WHERE ${condition}`),
+  ]);
+  const rows = page.rows as CollectionRow[];
+  return {
+    collections: rows.slice(0, query.limit).map(toCollectionCard),
+    lastPage: rows.length <= query.limit,
+    headerData: { collections: Number((total.rows[0] as { n: number }).n) },
+  };
+}
+
+/**
+ * The collection a page name points at: its address, or its name ignoring case (the oldest collection
+ * with that name). `null` when there is none or the viewer may not see it.
+ */
+export async function findCollection(
+  db: Database,
+  viewer: Viewer,
+  nameOrAddress: string,
+): Promise<(CollectionCard & { social: Record<string, string | null> }) | null> {
+  const byAddress = /^0x[0-9a-fA-F]{40}$/.test(nameOrAddress);
+  const match = byAddress
+    ? sql`c.address = ${nameOrAddress.toLowerCase()}`
+    : sql`lower(c.name) = lower(${nameOrAddress})`;
+  const { rows } = await db.execute(sql`
+    SELECT ${COLLECTION_CARD_COLUMNS}
+    FROM chain_collections c ${COLLECTION_CARD_JOINS}
+    WHERE ${match} AND ${visibleCollection(viewer)}
+    ORDER BY c.created_block ASC, c.address ASC
+    LIMIT 1`);
+  const row = rows[0] as CollectionRow | undefined;
+  if (!row) return null;
+  return { ...toCollectionCard(row), social: (row.social as Record<string, string | null> | null) ?? {} };
+}
+
+/** The default collection (items with no category), for /singleCollection. */
+export async function defaultCollectionAddress(db: Database): Promise<string | null> {
+  const { rows } = await db.execute(
+    sql`SELECT address FROM chain_collections WHERE kind = 'default' LIMIT 1`,
+  );
+  return rows[0] ? String((rows[0] as { address: string }).address) : null;
+}
+
+/**
+ * The home page's collections: those moderators featured (newest pick first), or, until some are picked,
+ * the most active ones (by sales, then owners, then artworks) that have at least one artwork.
+ */
+export async function homeCollections(
+  db: Database,
+  limit: number,
+): Promise<{ collections: CollectionCard[]; picked: boolean }> {
+  const featured = await db.execute(sql`
+    SELECT ${COLLECTION_CARD_COLUMNS}
+    FROM chain_collections c ${COLLECTION_CARD_JOINS}
+    WHERE d.featured_at IS NOT NULL AND NOT c.blocked
+    ORDER BY d.featured_at DESC, c.address
+    LIMIT ${limit}`);
+  if (featured.rows.length > 0) {
+    return { collections: (featured.rows as CollectionRow[]).map(toCollectionCard), picked: true };
+  }
+  const active = await db.execute(sql`
+    SELECT ${COLLECTION_CARD_COLUMNS}
+    FROM chain_collections c ${COLLECTION_CARD_JOINS}
+    WHERE NOT c.blocked AND c.kind <> 'default' AND c.tokens_count > 0
+    ORDER BY c.sales_count DESC, c.owners_count DESC, c.tokens_count DESC, c.created_block DESC, c.address
+    LIMIT ${limit}`);
+  return { collections: (active.rows as CollectionRow[]).map(toCollectionCard), picked: false };
+}

@@ -1,0 +1,256 @@
+import {
+  apiErrorSchema,
+  BROWSE_MESSAGES,
+  collectionEditSchema,
+  collectionFavoriteResponseSchema,
+  collectionFavoriteSchema,
+  collectionNameCheckResponseSchema,
+  collectionNameCheckSchema,
+  collectionQuerySchema,
+  collectionResponseSchema,
+  registerCollectionResponseSchema,
+  registerCollectionSchema,
+  richTextPlain,
+} from "@easel/common";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Viewer } from "../browse/cards.ts";
+import { findCollection } from "../browse/collections.ts";
+import { listItems } from "../browse/items.ts";
+import { chainCollections } from "../db/chain-schema.ts";
+import { categories, collectionDetails, collectionFavorites } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+import { currentSession } from "./auth.ts";
+import { badRequest, isAdmin, requireActiveUser } from "./guards.ts";
+
+/** How long `POST /api/collection` waits for the indexer to see a collection the wallet just created. */
+const CHAIN_WAIT_MS = 15_000;
+const CHAIN_POLL_MS = 250;
+
+/** Who is asking: moderators also see blocked collections and tokens (marked). */
+export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
+  const session = await currentSession(app, request);
+  const address = session?.address ?? null;
+  return { address, moderator: isAdmin(app, address) };
+}
+
+const okSchema = z.object({ data: z.object({ message: z.string() }) });
+
+export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  /** The chain's record of a collection, waiting briefly for the indexer to reach it. */
+  async function chainCollection(address: string) {
+    const deadline = Date.now() + CHAIN_WAIT_MS;
+    for (;;) {
+      const [row] = await db
+        .select()
+        .from(chainCollections)
+        .where(eq(chainCollections.address, address))
+        .limit(1);
+      if (row || Date.now() >= deadline) return row ?? null;
+      await new Promise((resolve) => setTimeout(resolve, CHAIN_POLL_MS));
+    }
+  }
+
+  async function nameTaken(name: string, except?: string): Promise<boolean> {
+    const rows = await db
+      .select({ address: chainCollections.address })
+      .from(chainCollections)
+      .where(sql`lower(${chainCollections.name}) = lower(${name})`)
+      .limit(2);
+    return rows.some((row) => row.address !== except);
+  }
+
+  app.get(
+    "/",
+    {
+      schema: {
+        summary: "A collection page: the collection, its stats and a page of its NFTs (tab and sort)",
+        querystring: collectionQuerySchema,
+        response: { 200: collectionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(app, request);
+      const { name, sort, filter, limit, cursor } = request.query;
+      const collection = await findCollection(db, viewer, name);
+      if (!collection) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
+      const [page, favorite] = await Promise.all([
+        listItems(db, viewer, { filters: { collection: collection._id, tab: filter }, sort, limit, cursor }),
+        viewer.address
+          ? db
+              .select({ collection: collectionFavorites.collection })
+              .from(collectionFavorites)
+              .where(
+                and(
+                  eq(collectionFavorites.collection, collection._id),
+                  eq(collectionFavorites.address, viewer.address),
+                ),
+              )
+              .limit(1)
+          : Promise.resolve([]),
+      ]);
+      return {
+        data: {
+          collection,
+          nfts: page.nfts,
+          nextCursor: page.nextCursor,
+          isOwner: viewer.address === collection.owner.address,
+          isFavorite: favorite.length > 0,
+        },
+      };
+    },
+  );
+
+  app.post(
+    "/check_name",
+    {
+      schema: {
+        summary:
+          "Whether a collection name (and symbol) can be used: not taken (ignoring case), not reserved",
+        body: collectionNameCheckSchema,
+        response: { 200: collectionNameCheckResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (await nameTaken(request.body.name))
+        throw badRequest("name_taken", "name", BROWSE_MESSAGES.nameTaken);
+      return { data: { available: true as const } };
+    },
+  );
+
+  app.post(
+    "/",
+    {
+      schema: {
+        summary: "Registers a collection the wallet created on chain; the chain tables are the truth",
+        body: registerCollectionSchema,
+        response: {
+          200: registerCollectionResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      const body = request.body;
+      const chain = await chainCollection(body.contract_address);
+      if (!chain) throw new ApiError(409, "not_on_chain", BROWSE_MESSAGES.notOnChain);
+      if (chain.owner !== session.address)
+        throw new ApiError(403, "forbidden", BROWSE_MESSAGES.notYourCollection);
+      const kind = body.collectionType === "lazy" ? "lazy" : "standard";
+      if (chain.name !== body.name || chain.symbol !== body.symbol || chain.kind !== kind) {
+        throw badRequest("chain_mismatch", "contract_address", BROWSE_MESSAGES.chainMismatch);
+      }
+      const [category] = await db
+        .select()
+        .from(categories)
+        .where(eq(categories.id, body.category_web2_id))
+        .limit(1);
+      if (!category || category.title.toLowerCase() !== chain.category.toLowerCase()) {
+        throw badRequest("chain_mismatch", "category_web2_id", BROWSE_MESSAGES.chainMismatch);
+      }
+      // Registering twice changes nothing: the first registration's details stay.
+      await db
+        .insert(collectionDetails)
+        .values({ address: chain.address, categoryId: category.id })
+        .onConflictDoNothing();
+      const viewer = { address: session.address, moderator: false };
+      const card = await findCollection(db, viewer, chain.address);
+      return { data: { _id: chain.address, slug: card?.slug ?? chain.address } };
+    },
+  );
+
+  app.put(
+    "/edit",
+    {
+      schema: {
+        summary: "The owner edits the collection's description, logo, banner and social links",
+        body: collectionEditSchema,
+        response: { 200: okSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      const body = request.body;
+      const [chain] = await db
+        .select()
+        .from(chainCollections)
+        .where(eq(chainCollections.address, body.id))
+        .limit(1);
+      if (!chain) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
+      if (chain.owner !== session.address)
+        throw new ApiError(403, "forbidden", BROWSE_MESSAGES.notYourCollection);
+      const change: Partial<typeof collectionDetails.$inferInsert> = { updatedAt: new Date() };
+      if (body.description !== undefined) {
+        change.description = body.description;
+        change.descriptionText = richTextPlain(body.description);
+      }
+      if (body.logo !== undefined) change.logo = body.logo;
+      if (body.banner !== undefined) change.banner = body.banner;
+      if (body.social !== undefined) {
+        change.social = Object.fromEntries(Object.entries(body.social).map(([k, v]) => [k, v ?? null]));
+      }
+      await db
+        .insert(collectionDetails)
+        .values({ address: chain.address, ...change })
+        .onConflictDoUpdate({ target: collectionDetails.address, set: change });
+      return { data: { message: BROWSE_MESSAGES.collectionUpdated } };
+    },
+  );
+
+  app.post(
+    "/favorite",
+    {
+      schema: {
+        summary: "Toggles the signed-in user's favourite of a collection (not their own)",
+        body: collectionFavoriteSchema,
+        response: {
+          200: collectionFavoriteResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      const address = request.body.collectionId;
+      const viewer = { address: session.address, moderator: isAdmin(app, session.address) };
+      const collection = await findCollection(db, viewer, address);
+      if (!collection) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
+      if (collection.owner.address === session.address) {
+        throw new ApiError(403, "own_collection", "You cannot favourite your own collection.");
+      }
+      const mine = and(
+        eq(collectionFavorites.collection, address),
+        eq(collectionFavorites.address, session.address),
+      );
+      // The wanted state when given (a repeated request changes nothing), else a toggle.
+      const favorite = await db.transaction(async (tx) => {
+        const want =
+          request.body.favorite ??
+          (await tx.select().from(collectionFavorites).where(mine).for("update")).length === 0;
+        if (want) {
+          await tx
+            .insert(collectionFavorites)
+            .values({ collection: address, address: session.address })
+            .onConflictDoNothing();
+        } else {
+          await tx.delete(collectionFavorites).where(mine);
+        }
+        return want;
+      });
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(collectionFavorites)
+        .where(eq(collectionFavorites.collection, address));
+      return { data: { favorite, favorites: count?.n ?? 0 } };
+    },
+  );
+};

@@ -1,0 +1,586 @@
+import type {
+  CollectionResponse,
+  ExploreCollectionsResponse,
+  ExploreItemsResponse,
+  HomeResponse,
+  NftCard,
+  SearchResponse,
+} from "@easel/common";
+import { parseEther } from "viem";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createChainClient } from "../src/chain/client.ts";
+import { loadConfig } from "../src/config.ts";
+import {
+  admin,
+  alice,
+  artist,
+  bob,
+  carol,
+  createScratchDatabase,
+  driver,
+  indexToHead,
+  startTestChain,
+  type TestChain,
+} from "../src/indexer/testing.ts";
+import { type AccountsApi, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
+
+let t: TestChain;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let api: AccountsApi;
+let users: Record<"artist" | "alice" | "bob" | "carol", TestUser>;
+let harbour: `0x${string}`;
+let meadow: `0x${string}`;
+let blocked: `0x${string}`;
+let twin: `0x${string}`;
+let painting: number;
+let photography: number;
+let index: () => Promise<void>;
+
+type Any = Record<string, unknown>;
+
+beforeAll(async () => {
+  t = await startTestChain();
+  scratch = await createScratchDatabase(inject("databaseUrl"), "browse");
+  const d = driver(t);
+  for (const who of [artist, carol]) await d.market(admin, "setArtistVerified", [who.address, true]);
+  harbour = await d.createCollection(artist, "Harbour Lights", "HRB");
+  meadow = await d.createCollection(carol, "Meadow", "MDW", "photography");
+  blocked = await d.createCollection(carol, "Hidden Works", "HID");
+  for (const id of [1n, 2n, 3n, 4n, 5n, 6n]) await d.mint(artist, harbour, id);
+  for (const id of [1n, 2n, 3n]) await d.mint(carol, meadow, id);
+  await d.mint(carol, blocked, 1n);
+  await d.approve(artist, harbour);
+  await d.approve(carol, meadow);
+  // Harbour: 1 listed at 1 ETH, 2 listed at 0.3 ETH, 3 in a standard auction with a bid, 4 in a reserve
+  // auction without a bid, 5 has an offer, 6 sold to bob.
+  await d.market(artist, "setSellOrder", [harbour, 1n, parseEther("1")]);
+  await d.market(artist, "setSellOrder", [harbour, 2n, parseEther("0.3")]);
+  await d.market(artist, "setStandardAuction", [harbour, 3n, parseEther("1"), 0n, 86_400n]);
+  await d.market(bob, "placeBid", [harbour, 3n, parseEther("1.2")], parseEther("1.2"));
+  await d.market(artist, "setReserveAuction", [harbour, 4n, parseEther("2")]);
+  await d.market(alice, "makeOffer", [harbour, 5n, parseEther("0.2")], parseEther("0.2"));
+  await d.market(artist, "setSellOrder", [harbour, 6n, parseEther("0.7")]);
+  await d.market(bob, "buyNow", [harbour, 6n], parseEther("0.7"));
+  // Meadow: 1 and 2 listed by carol.
+  await d.market(carol, "setSellOrder", [meadow, 1n, parseEther("0.05")]);
+  await d.market(carol, "setSellOrder", [meadow, 2n, parseEther("0.4")]);
+  await d.market(admin, "setCollectionBlocked", [blocked, true]);
+  // A second "Meadow" (bypassing the app's name check): the older one keeps the name's page.
+  twin = await d.createCollection(artist, "meadow", "MDW2");
+
+  const env = t.env(scratch.url);
+  const config = loadConfig(env);
+  index = () =>
+    indexToHead({
+      db: scratch.db,
+      chain: createChainClient(config.chainId, config.rpcUrls),
+      config,
+      log: () => {},
+    });
+  await index();
+  api = await startAccountsApi(env);
+  users = {
+    artist: await api.signIn(artist as never),
+    alice: await api.signIn(alice as never),
+    bob: await api.signIn(bob as never),
+    carol: await api.signIn(carol as never),
+  };
+  const { body } = await api.call<{ data: { category_web2: { _id: number; title: string }[] } }>(
+    "GET",
+    "/api/category-web2",
+  );
+  const byTitle = (title: string) => body.data.category_web2.find((c) => c.title === title)?._id ?? 0;
+  painting = byTitle("Painting");
+  photography = byTitle("Photography");
+  for (const [user, address, name, symbol, category] of [
+    [users.artist, harbour, "Harbour Lights", "HRB", painting],
+    [users.carol, meadow, "Meadow", "MDW", photography],
+  ] as const) {
+    const registered = await api.call("POST", "/api/collection", {
+      user,
+      body: {
+        contract_address: address,
+        name,
+        symbol,
+        collectionType: "standard",
+        category_web2_id: category,
+      },
+    });
+    expect(registered.status).toBe(200);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await api?.close();
+  await scratch?.drop();
+  await t?.stop();
+});
+
+const get = async <T>(path: string, user?: TestUser) => {
+  const response = await api.call<T>("GET", path, { user });
+  if (response.status !== 200)
+    throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+};
+
+/** Every page of an explore query, `limit` at a time, following the cursors. */
+async function allPages(query: string, limit = 2): Promise<NftCard[]> {
+  const out: NftCard[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    const sep = query ? "&" : "";
+    const path: string = `/api/explore?${query}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+    const { data } = await get<ExploreItemsResponse>(path);
+    expect(data.nfts.length).toBeLessThanOrEqual(limit);
+    out.push(...data.nfts);
+    cursor = data.nextCursor;
+    if (!cursor) return out;
+  }
+  throw new Error("too many pages");
+}
+
+/** The same rows straight from the tables, for brute-force comparison. */
+async function tokensFromTables(): Promise<Any[]> {
+  const { rows } = await scratch.db.$client.query(`
+    SELECT t.*, c.blocked AS c_blocked, d.category_id,
+      so.expires_at, au.kind AS auction_kind, au.end_time, au.top_bid,
+      (SELECT count(*) FROM chain_offers o WHERE o.collection = t.collection AND o.token_id = t.token_id
+         AND o.status = 'active')::int AS offers,
+      coalesce(ca.banned, false) AS owner_banned
+    FROM chain_tokens t JOIN chain_collections c ON c.address = t.collection
+    LEFT JOIN collection_details d ON d.address = t.collection
+    LEFT JOIN chain_sell_orders so ON so.collection = t.collection AND so.token_id = t.token_id AND so.status = 'active'
+    LEFT JOIN chain_auctions au ON au.collection = t.collection AND au.token_id = t.token_id AND au.status = 'active'
+    LEFT JOIN chain_accounts ca ON ca.address = t.owner`);
+  return rows.filter((r: Any) => r.status !== "burned" && !r.blocked && !r.c_blocked);
+}
+
+const key = (r: Any) => `${r.collection}:${r.token_id}`;
+const cmp = (a: bigint | string | number, b: bigint | string | number) => (a < b ? -1 : a > b ? 1 : 0);
+const tieBreak = (a: Any, b: Any) =>
+  cmp(String(a.collection), String(b.collection)) ||
+  cmp(BigInt(String(a.token_id)), BigInt(String(b.token_id)));
+
+const expectedOrder: Record<string, (rows: Any[]) => Any[]> = {
+  recentlyCreated: (rows) =>
+    [...rows].sort(
+      (a, b) => -(cmp(BigInt(String(a.minted_block)), BigInt(String(b.minted_block))) || tieBreak(a, b)),
+    ),
+  none: (rows) =>
+    [...rows].sort(
+      (a, b) => cmp(BigInt(String(a.minted_block)), BigInt(String(b.minted_block))) || tieBreak(a, b),
+    ),
+  priceLowToHigh: (rows) =>
+    rows
+      .filter((r) => r.price != null)
+      .sort((a, b) => cmp(BigInt(String(a.price)), BigInt(String(b.price))) || tieBreak(a, b)),
+  priceHighToLow: (rows) =>
+    rows
+      .filter((r) => r.price != null)
+      .sort((a, b) => -(cmp(BigInt(String(a.price)), BigInt(String(b.price))) || tieBreak(a, b))),
+  recentlyListed: (rows) =>
+    rows
+      .filter((r) => r.listed_at != null)
+      .sort(
+        (a, b) =>
+          -(
+            cmp(new Date(String(a.listed_at)).getTime(), new Date(String(b.listed_at)).getTime()) ||
+            tieBreak(a, b)
+          ),
+      ),
+  recentlySold: (rows) =>
+    rows
+      .filter((r) => r.sold_at != null)
+      .sort(
+        (a, b) =>
+          -(
+            cmp(new Date(String(a.sold_at)).getTime(), new Date(String(b.sold_at)).getTime()) ||
+            tieBreak(a, b)
+          ),
+      ),
+};
+
+describe("explore items", () => {
+  it("pages every sort in the order the tables give, without gaps or repeats, at every page size", async () => {
+    const rows = await tokensFromTables();
+    for (const [sort, order] of Object.entries(expectedOrder)) {
+      const expected = order(rows).map(key);
+      expect(expected.length, sort).toBeGreaterThan(0);
+      for (const limit of [1, 2, 3, expected.length, 50]) {
+        const got = (await allPages(`sort=${sort}`, limit)).map((n) => n._id);
+        expect(got, `${sort} limit ${limit}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("filters by status, price, collection, creator and category as the tables say", async () => {
+    const rows = await tokensFromTables();
+    const now = Date.now();
+    const sorted = (list: Any[]) => expectedOrder.recentlyCreated?.(list).map(key) ?? [];
+    const cases: [string, (r: Any) => boolean][] = [
+      [
+        "status=buyNow",
+        (r) => r.status === "fix" && new Date(String(r.expires_at)).getTime() > now && !r.owner_banned,
+      ],
+      [
+        "status=liveAuction",
+        (r) => r.status === "auction" && r.end_time != null && new Date(String(r.end_time)).getTime() > now,
+      ],
+      [
+        "status=reserveNotMet",
+        (r) => r.status === "auction" && r.auction_kind === "reserve" && r.top_bid == null,
+      ],
+      ["status=hasOffers", (r) => Number(r.offers) > 0],
+      ["status=lazy", (r) => r.lazy === true],
+      [
+        "minPrice=0.3&maxPrice=0.7",
+        (r) =>
+          r.price != null &&
+          BigInt(String(r.price)) >= parseEther("0.3") &&
+          BigInt(String(r.price)) <= parseEther("0.7"),
+      ],
+      [`collection=${meadow}`, (r) => r.collection === meadow.toLowerCase()],
+      [`creator=${carol.address}`, (r) => r.creator === carol.address.toLowerCase()],
+      [`category=${photography}`, (r) => r.category_id === photography],
+    ];
+    for (const [query, keep] of cases) {
+      const got = (await allPages(query, 2)).map((n) => n._id);
+      expect(got, query).toEqual(sorted(rows.filter(keep)));
+    }
+    // The cases are not vacuous.
+    expect((await allPages("status=buyNow")).map((n) => n.tokenId).sort()).toEqual(["1", "1", "2", "2"]);
+    expect((await allPages("status=reserveNotMet")).map((n) => n.tokenId)).toEqual(["4"]);
+  });
+
+  it("does not list a banned seller's items as buyable", async () => {
+    const d = driver(t);
+    await d.market(admin, "setBanned", [carol.address, true]);
+    await index();
+    const buyable = await allPages("status=buyNow");
+    expect(buyable.every((n) => n.collection.address !== meadow.toLowerCase())).toBe(true);
+    await d.market(admin, "setBanned", [carol.address, false]);
+    await index();
+    expect((await allPages("status=buyNow")).some((n) => n.collection.address === meadow.toLowerCase())).toBe(
+      true,
+    );
+  });
+
+  it("shows the card's price line data and hides blocked collections from visitors, not moderators", async () => {
+    const nfts = await allPages(`collection=${harbour}`, 50);
+    const byId = new Map(nfts.map((n) => [n.tokenId, n]));
+    expect(byId.get("1")?.priceWei).toBe(parseEther("1").toString());
+    expect(byId.get("3")?.auctionKind).toBe("standard");
+    expect(byId.get("3")?.endTime).toBeTruthy();
+    expect(byId.get("4")?.endTime).toBeNull();
+    expect(byId.get("5")?.offerWei).toBe(parseEther("0.2").toString());
+    expect(byId.get("6")?.lastPriceWei).toBe(parseEther("0.7").toString());
+    expect(byId.get("6")?.owner).toBe(bob.address.toLowerCase());
+    expect(nfts.every((n) => n.collection.address !== blocked.toLowerCase())).toBe(true);
+    const visitor = await get<ExploreItemsResponse>(`/api/explore?collection=${blocked}`);
+    expect(visitor.data.nfts).toEqual([]);
+    const moderator = await get<ExploreItemsResponse>(
+      `/api/explore?collection=${blocked}`,
+      await api.admin(),
+    );
+    expect(moderator.data.nfts.map((n) => [n.tokenId, n.blocked])).toEqual([["1", true]]);
+  });
+
+  it("answers a bad query value with 400 naming the parameter, never a 500", async () => {
+    for (const [query, name] of [
+      ["sort=cheapest", "sort"],
+      ["status=sold", "status"],
+      ["limit=0", "limit"],
+      ["limit=51", "limit"],
+      ["limit=abc", "limit"],
+      ["minPrice=-1", "minPrice"],
+      ["maxPrice=1e3", "maxPrice"],
+      ["category=x", "category"],
+      ["collection=0x123", "collection"],
+      ["creator=nobody", "creator"],
+      ["cursor=%27%3BDROP%20TABLE", "cursor"],
+      [`cursor=${Buffer.from('{"k":"1","c":"x","t":"1"}').toString("base64url")}`, "cursor"],
+    ]) {
+      const response = await api.call<{ error: { message: string; fields?: Record<string, string> } }>(
+        "GET",
+        `/api/explore?${query}`,
+      );
+      expect(response.status, query).toBe(400);
+      expect(response.body.error.message, query).toContain(name);
+    }
+  });
+});
+
+describe("explore collections", () => {
+  const names = (body: ExploreCollectionsResponse) => body.collections.map((c) => c.name);
+
+  it("sorts, filters and counts as the spec's parameters say, hiding blocked and default collections", async () => {
+    const newest = await get<ExploreCollectionsResponse>("/api/explore/collections?sort=newest");
+    expect(names(newest)).toEqual(["meadow", "Meadow", "Harbour Lights"]);
+    expect(newest.headerData.collections).toBe(3);
+    expect(newest.lastPage).toBe(true);
+    expect(names(await get("/api/explore/collections?sort=oldest"))).toEqual([
+      "Harbour Lights",
+      "Meadow",
+      "meadow",
+    ]);
+    expect(names(await get("/api/explore/collections?sort=owners")).at(0)).toBe("Harbour Lights");
+    const lowest = await get<ExploreCollectionsResponse>("/api/explore/collections?sort=floorPriceLowest");
+    expect(names(lowest)).toEqual(["Meadow", "Harbour Lights", "meadow"]);
+    expect(names(await get("/api/explore/collections?sort=floorPriceHighest"))).toEqual([
+      "Harbour Lights",
+      "Meadow",
+      "meadow",
+    ]);
+    expect(names(await get(`/api/explore/collections?category_web2_ids=${photography}`))).toEqual(["Meadow"]);
+    expect(names(await get("/api/explore/collections?minNumberOfArtworks=4"))).toEqual(["Harbour Lights"]);
+    expect(names(await get("/api/explore/collections?maxNumberOfArtworks=0"))).toEqual(["meadow"]);
+    expect(names(await get("/api/explore/collections?minTotalSales=1"))).toEqual(["Harbour Lights"]);
+    expect(names(await get("/api/explore/collections?minFloorPrice=0.1&maxFloorPrice=0.5"))).toEqual([
+      "Harbour Lights",
+    ]);
+    expect(names(await get("/api/explore/collections?collectionType=lazyMint"))).toEqual([]);
+    const page1 = await get<ExploreCollectionsResponse>(
+      "/api/explore/collections?sort=oldest&limit=2&page=1",
+    );
+    const page2 = await get<ExploreCollectionsResponse>(
+      "/api/explore/collections?sort=oldest&limit=2&page=2",
+    );
+    expect([names(page1), page1.lastPage, names(page2), page2.lastPage]).toEqual([
+      ["Harbour Lights", "Meadow"],
+      false,
+      ["meadow"],
+      true,
+    ]);
+  });
+
+  it("refuses bad parameters with 400 naming them", async () => {
+    for (const [query, name] of [
+      ["sort=best", "sort"],
+      ["page=0", "page"],
+      ["collectionType=normal", "collectionType"],
+      ["minFloorPrice=abc", "minFloorPrice"],
+      ["minNumberOfArtworks=-1", "minNumberOfArtworks"],
+      ["category_web2_ids=1,,2", "category_web2_ids"],
+    ]) {
+      const response = await api.call<{ error: { message: string } }>(
+        "GET",
+        `/api/explore/collections?${query}`,
+      );
+      expect(response.status, query).toBe(400);
+      expect(response.body.error.message, query).toContain(name);
+    }
+  });
+});
+
+describe("collection page", () => {
+  it("shows the collection by name, its stats from the chain and its tabs", async () => {
+    const { data } = await get<CollectionResponse>("/api/collection?name=harbour%20lights");
+    expect(data.collection._id).toBe(harbour.toLowerCase());
+    expect(data.collection.category?.title).toBe("Painting");
+    expect(data.collection.stats).toMatchObject({ artworks: 6, totalSales: 1, owners: 2 });
+    expect(data.collection.stats.floorPriceWei).toBe(parseEther("0.3").toString());
+    expect(data.collection.stats.highestSaleWei).toBe(parseEther("0.7").toString());
+    expect(data.isOwner).toBe(false);
+    const tab = async (filter: string) =>
+      (await get<CollectionResponse>(`/api/collection?name=Harbour%20Lights&filter=${filter}`)).data.nfts
+        .map((n) => n.tokenId)
+        .sort();
+    expect(await tab("liveAuction")).toEqual(["3", "4"]);
+    expect(await tab("buyNow")).toEqual(["1", "2"]);
+    expect(await tab("offer")).toEqual(["5"]);
+  });
+
+  it("gives a shared name's page to the oldest collection; the other is reached by address", async () => {
+    const byName = await get<CollectionResponse>("/api/collection?name=MEADOW");
+    expect(byName.data.collection._id).toBe(meadow.toLowerCase());
+    expect(byName.data.collection.slug).toBe("Meadow");
+    const byAddress = await get<CollectionResponse>(`/api/collection?name=${twin}`);
+    expect(byAddress.data.collection.slug).toBe(twin.toLowerCase());
+    expect((await api.call("GET", "/api/collection?name=Hidden%20Works")).status).toBe(404);
+    expect((await api.call("GET", "/api/collection?name=Nowhere")).status).toBe(404);
+  });
+
+  it("lets the owner alone edit it, and keeps a description within the limits", async () => {
+    const description = {
+      type: "doc",
+      paragraphs: [
+        {
+          runs: [
+            { text: "Night ", bold: true },
+            { text: "harbours", link: "https://example.com" },
+          ],
+        },
+      ],
+    };
+    const edit = (user: TestUser, body: Any) => api.call("PUT", "/api/collection/edit", { user, body });
+    expect((await edit(users.alice, { id: harbour, description })).status).toBe(403);
+    const ok = await edit(users.artist, {
+      id: harbour,
+      description,
+      social: { website: "https://harbour.example" },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ data: { message: "Your collection updated successfully." } });
+    const { data } = await get<CollectionResponse>("/api/collection?name=Harbour%20Lights", users.artist);
+    expect(data.isOwner).toBe(true);
+    expect(data.collection.description).toEqual(description);
+    expect(data.collection.social.website).toBe("https://harbour.example");
+    const tooLong = { type: "doc", paragraphs: [{ runs: [{ text: "x".repeat(1001) }] }] };
+    const hostile = { type: "doc", paragraphs: [{ runs: [{ text: "x", link: "javascript:alert(1)" }] }] };
+    const html = { type: "doc", paragraphs: [{ runs: [{ text: "x" }], html: "<script>" }] };
+    for (const bad of [tooLong, hostile, html]) {
+      expect((await edit(users.artist, { id: harbour, description: bad })).status).toBe(400);
+    }
+    expect((await edit(users.artist, { id: harbour, logo: "https://evil.example/x.png" })).status).toBe(400);
+  });
+
+  it("toggles a favourite for others (twice in a row changes nothing when the state is given), not for the owner", async () => {
+    const favorite = (user: TestUser, body: Any) =>
+      api.call<{ data: { favorite: boolean; favorites: number } }>("POST", "/api/collection/favorite", {
+        user,
+        body,
+      });
+    expect((await favorite(users.artist, { collectionId: harbour })).status).toBe(403);
+    expect(
+      (await api.call("POST", "/api/collection/favorite", { body: { collectionId: harbour } })).status,
+    ).toBe(401);
+    expect((await favorite(users.alice, { collectionId: harbour, favorite: true })).body.data).toEqual({
+      favorite: true,
+      favorites: 1,
+    });
+    expect((await favorite(users.alice, { collectionId: harbour, favorite: true })).body.data.favorites).toBe(
+      1,
+    );
+    expect((await favorite(users.bob, { collectionId: harbour })).body.data).toEqual({
+      favorite: true,
+      favorites: 2,
+    });
+    const page = await get<CollectionResponse>("/api/collection?name=Harbour%20Lights", users.alice);
+    expect([page.data.isFavorite, page.data.collection.favorites]).toEqual([true, 2]);
+    expect((await favorite(users.bob, { collectionId: harbour })).body.data).toEqual({
+      favorite: false,
+      favorites: 1,
+    });
+    expect((await favorite(users.alice, { collectionId: blocked })).status).toBe(404);
+  });
+});
+
+describe("registering a collection", () => {
+  it("trusts only the chain: owner, name, symbol, kind and category must match", async () => {
+    const register = (user: TestUser, body: Any) => api.call("POST", "/api/collection", { user, body });
+    const base = {
+      contract_address: meadow,
+      name: "Meadow",
+      symbol: "MDW",
+      collectionType: "standard",
+      category_web2_id: photography,
+    };
+    expect((await register(users.artist, base)).status).toBe(403);
+    expect((await register(users.carol, { ...base, name: "Meadows" })).status).toBe(400);
+    expect((await register(users.carol, { ...base, collectionType: "lazy" })).status).toBe(400);
+    expect((await register(users.carol, { ...base, category_web2_id: painting })).status).toBe(400);
+    expect((await register(users.carol, { ...base, name: "M" })).status).toBe(400);
+    expect((await register(users.carol, base)).status).toBe(200);
+  });
+
+  it("checks a new name against every collection, ignoring case", async () => {
+    const check = (name: string) => api.call("POST", "/api/collection/check_name", { body: { name } });
+    expect((await check("HARBOUR LIGHTS")).status).toBe(400);
+    expect((await check("Brand New")).status).toBe(200);
+    expect((await check("ab")).status).toBe(400);
+    expect((await check("Кириллица")).status).toBe(400);
+  });
+});
+
+describe("search", () => {
+  const search = (q: string) => get<SearchResponse>(`/api/search?searchItem=${encodeURIComponent(q)}`);
+
+  it("ranks the exact name first, then prefixes, then typos; finds addresses and items", async () => {
+    expect((await search("meadow")).data.collections.map((c) => c.slug)).toEqual([
+      "Meadow",
+      twin.toLowerCase(),
+    ]);
+    expect((await search("harb")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
+    expect((await search("harbuor lights")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
+    expect((await search(harbour.slice(0, 12))).data.collections.map((c) => c._id)).toEqual([
+      harbour.toLowerCase(),
+    ]);
+    expect((await search("Harbour Lights #3")).data.items.map((i) => i.tokenId)).toEqual(["3"]);
+    expect((await search(carol.address)).data.items.map((i) => i.collection.name).sort()).toEqual([
+      "Meadow",
+      "Meadow",
+      "Meadow",
+    ]);
+    expect((await search("hidden")).data.collections).toEqual([]);
+    expect((await search("zzzzqqq")).data).toEqual({ collections: [], items: [], profile: [] });
+  });
+
+  it("finds profiles by username, display name with a typo, and address", async () => {
+    await api.call("PUT", "/api/profile", {
+      user: users.alice,
+      body: { username: "alice_paints", name: "Alice Moreau" },
+    });
+    expect((await search("alice_p")).data.profile.map((p) => p.username)).toEqual(["alice_paints"]);
+    expect((await search("alice moraeu")).data.profile.map((p) => p.username)).toEqual(["alice_paints"]);
+    expect((await search(alice.address.slice(0, 10))).data.profile.map((p) => p.address)).toEqual([
+      alice.address.toLowerCase(),
+    ]);
+  });
+
+  it("refuses an empty or overlong search with 400", async () => {
+    expect((await api.call("GET", "/api/search?searchItem=")).status).toBe(400);
+    expect((await api.call("GET", `/api/search?searchItem=${"a".repeat(101)}`)).status).toBe(400);
+    expect((await api.call("GET", "/api/search?searchItem=%25%25%5F")).status).toBe(200);
+  });
+});
+
+describe("home and categories", () => {
+  it("shows the most active collections until moderators pick some", async () => {
+    const before = await get<HomeResponse>("/api/home");
+    expect(before.data.picked).toBe(false);
+    expect(before.data.collections.map((c) => c.name)).toEqual(["Harbour Lights", "Meadow"]);
+    expect(before.data.collections[0]?.nfts.length).toBe(6);
+    const moderator = await api.admin();
+    const feature = await api.call("PUT", `/api/admin/collections/${meadow}/featured`, {
+      user: moderator,
+      body: { featured: true },
+    });
+    expect(feature.status).toBe(200);
+    expect(
+      (
+        await api.call("PUT", `/api/admin/collections/${meadow}/featured`, {
+          user: users.alice,
+          body: { featured: true },
+        })
+      ).status,
+    ).toBe(403);
+    const after = await get<HomeResponse>("/api/home");
+    expect([after.data.picked, after.data.collections.map((c) => c.name)]).toEqual([true, ["Meadow"]]);
+  });
+
+  it("lets moderators add, rename and retire categories", async () => {
+    const moderator = await api.admin();
+    const added = await api.call<{ data: { category: { _id: number } } }>("POST", "/api/admin/categories", {
+      user: moderator,
+      body: { title: "Glitch" },
+    });
+    expect(added.status).toBe(200);
+    expect(
+      (await api.call("POST", "/api/admin/categories", { user: moderator, body: { title: "glitch" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api.call("POST", "/api/admin/categories", { user: users.alice, body: { title: "Spam" } }))
+        .status,
+    ).toBe(403);
+    const id = added.body.data.category._id;
+    await api.call("PUT", `/api/admin/categories/${id}`, {
+      user: moderator,
+      body: { title: "Glitch Art", retired: true },
+    });
+    const offered = await get<{ data: { category_web2: { title: string }[] } }>("/api/category-web2");
+    expect(offered.data.category_web2.map((c) => c.title)).not.toContain("Glitch Art");
+    const all = await get<{ data: { category_web2: { title: string }[] } }>("/api/category-web2?all=true");
+    expect(all.data.category_web2.map((c) => c.title)).toContain("Glitch Art");
+  });
+});
