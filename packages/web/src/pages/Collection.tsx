@@ -1,5 +1,8 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { useParams } from "react-router";
+import { CollectionView } from "../features/browse/components/CollectionView.tsx";
 
+/** /collection/{name}: a collection by its name (or its address when an older collection has the name). */
 export function Component() {
-  return <ComingSoon title="Collection" />;
+  const { name = "" } = useParams();
+  return <CollectionView key={name} name={name} />;
 }

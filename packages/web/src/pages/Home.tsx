@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FeaturedCollections } from "../features/browse/components/FeaturedCollections.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { buttonClass } from "../ui/Button.tsx";
 
@@ -46,9 +47,7 @@ export function Component() {
         <h2 id="featured-heading" className="text-2xl font-bold tracking-tight">
           Featured collections
         </h2>
-        <p className="mt-3 text-neutral-600 dark:text-neutral-400">
-          This part of Easel is not built yet. It is coming soon.
-        </p>
+        <FeaturedCollections />
       </section>
 
       <section

@@ -1,5 +1,8 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { useAppConfig } from "../api/appConfig.tsx";
+import { CollectionView } from "../features/browse/components/CollectionView.tsx";
 
+/** /singleCollection: Easel's shared default collection (items with no category), like any collection page. */
 export function Component() {
-  return <ComingSoon title="Collection" />;
+  const config = useAppConfig();
+  return <CollectionView name={config.contracts.defaultCollection ?? ""} />;
 }

@@ -1,0 +1,135 @@
+import type {
+  CollectionResponse,
+  ExploreCollectionsQuery,
+  ExploreCollectionsResponse,
+  ExploreItemsQuery,
+  ExploreItemsResponse,
+  HomeResponse,
+  ItemSort,
+  SearchResponse,
+} from "@easel/common";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { apiFetch } from "../../../api/client.ts";
+
+/** A query string from the defined, non-empty values. */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+export type CollectionTab = "liveAuction" | "buyNow" | "offer";
+type Filters = Record<string, string | number | undefined>;
+
+/** Query keys of everything people browse. */
+export const browseKeys = {
+  all: ["browse"] as const,
+  categories: () => ["browse", "categories"] as const,
+  exploreCollections: (filters: Filters) => ["browse", "explore-collections", filters] as const,
+  exploreItems: (filters: Filters) => ["browse", "explore-items", filters] as const,
+  collections: () => ["browse", "collection"] as const,
+  collection: (name: string, sort: ItemSort, tab: CollectionTab | undefined) =>
+    ["browse", "collection", name.toLowerCase(), sort, tab ?? "all"] as const,
+  search: (text: string) => ["browse", "search", text.trim().toLowerCase()] as const,
+  home: () => ["browse", "home"] as const,
+};
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: browseKeys.categories(),
+    queryFn: async () =>
+      (await apiFetch<{ data: { category_web2: { _id: number; title: string }[] } }>("/api/category-web2"))
+        .data.category_web2,
+    staleTime: 10 * 60_000,
+  });
+
+/** GET /api/explore/collections, page by page (the spec's page and lastPage). */
+export const exploreCollectionsQuery = (filters: Omit<ExploreCollectionsQuery, "page" | "limit">) =>
+  infiniteQueryOptions({
+    queryKey: browseKeys.exploreCollections(filters as Filters),
+    queryFn: ({ pageParam }) =>
+      apiFetch<ExploreCollectionsResponse>(
+        `/api/explore/collections?${queryString({ ...(filters as Filters), page: pageParam })}`,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (last.lastPage ? undefined : page + 1),
+  });
+
+/** GET /api/explore, following keyset cursors. */
+export const exploreItemsQuery = (filters: Omit<ExploreItemsQuery, "cursor" | "limit">) =>
+  infiniteQueryOptions({
+    queryKey: browseKeys.exploreItems(filters as Filters),
+    queryFn: async ({ pageParam }) =>
+      (
+        await apiFetch<ExploreItemsResponse>(
+          `/api/explore?${queryString({ ...(filters as Filters), cursor: pageParam })}`,
+        )
+      ).data,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** GET /api/collection: the collection and its NFTs (tab and sort), following cursors. */
+export const collectionQuery = (name: string, sort: ItemSort, tab: CollectionTab | undefined) =>
+  infiniteQueryOptions({
+    queryKey: browseKeys.collection(name, sort, tab),
+    queryFn: async ({ pageParam }) =>
+      (
+        await apiFetch<CollectionResponse>(
+          `/api/collection?${queryString({ name, sort, filter: tab, cursor: pageParam })}`,
+        )
+      ).data,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    retry: false,
+  });
+
+export const searchQuery = (text: string) =>
+  queryOptions({
+    queryKey: browseKeys.search(text),
+    queryFn: async () =>
+      (await apiFetch<SearchResponse>(`/api/search?${queryString({ searchItem: text.trim() })}`)).data,
+    enabled: text.trim().length > 0,
+    staleTime: 30_000,
+  });
+
+export const homeQuery = () =>
+  queryOptions({
+    queryKey: browseKeys.home(),
+    queryFn: async () => (await apiFetch<HomeResponse>("/api/home")).data,
+  });
+
+export const useCategories = () => useQuery(categoriesQuery());
+export const useExploreCollections = (filters: Parameters<typeof exploreCollectionsQuery>[0]) =>
+  useInfiniteQuery(exploreCollectionsQuery(filters));
+export const useExploreItems = (filters: Parameters<typeof exploreItemsQuery>[0]) =>
+  useInfiniteQuery(exploreItemsQuery(filters));
+export const useCollection = (name: string, sort: ItemSort, tab: CollectionTab | undefined) =>
+  useInfiniteQuery(collectionQuery(name, sort, tab));
+export const useSearch = (text: string) => useQuery(searchQuery(text));
+export const useHome = () => useQuery(homeQuery());
+
+/**
+ * POST /api/collection/favorite with the wanted state. The page shows it at once and puts it back if the
+ * call fails (the spec's favourite toggle).
+ */
+export function useFavoriteCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ collectionId, favorite }: { collectionId: string; favorite: boolean }) =>
+      apiFetch<{ data: { favorite: boolean; favorites: number } }>("/api/collection/favorite", {
+        method: "POST",
+        body: { collectionId, favorite },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: browseKeys.collections() }),
+  });
+}

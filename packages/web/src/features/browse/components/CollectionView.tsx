@@ -1,0 +1,265 @@
+import { ITEM_SORT_LABELS, ITEM_SORTS, type ItemSort, SOCIAL_LABELS, SOCIAL_NETWORKS } from "@easel/common";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { formatEther } from "viem";
+import { ApiError, errorMessage } from "../../../api/client.ts";
+import { useSession } from "../../../auth/session.ts";
+import { mediaUrl } from "../../../lib/media.ts";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { buttonClass } from "../../../ui/Button.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
+import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
+import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
+import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
+import { type CollectionTab, useCollection, useFavoriteCollection } from "../api/browse.ts";
+import { ownerName } from "./CollectionCard.tsx";
+import { SelectFilter } from "./FilterPanel.tsx";
+import { LoadMore } from "./LoadMore.tsx";
+import { NftCard, SkeletonCards } from "./NftCard.tsx";
+import { ExpandableDescription } from "./RichText.tsx";
+
+const TABS: { value: CollectionTab | ""; label: string }[] = [
+  { value: "", label: "All" },
+  { value: "liveAuction", label: "Live Auction" },
+  { value: "buyNow", label: "Buy Now" },
+  { value: "offer", label: "Active Offers" },
+];
+
+const eth = (wei: string | null) => (wei ? `${formatEther(BigInt(wei))} ETH` : "—");
+
+/** A collection page: its facts and stats from the chain, its description, tabs, sorts and NFTs. */
+export function CollectionView({ name }: { name: string }) {
+  const [params, setParams] = useSearchParams();
+  const sort = (ITEM_SORTS as readonly string[]).includes(params.get("sort") ?? "")
+    ? (params.get("sort") as ItemSort)
+    : "none";
+  const tab = (["liveAuction", "buyNow", "offer"] as const).find((t) => t === params.get("filter"));
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== "none") next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const query = useCollection(name, sort, tab);
+  const first = query.data?.pages[0];
+  usePageTitle(first?.collection.name ?? "Collection");
+
+  if (query.isPending) return <Loading label="Loading collection" size="page" />;
+  if (query.isError || !first) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">
+          {notFound ? "Collection not found" : "This collection could not be loaded"}
+        </h1>
+        <p className="mt-3 text-neutral-600 dark:text-neutral-400">
+          {notFound ? "" : errorMessage(query.error)}
+        </p>
+        <Link to="/ExploreCollection" className={buttonClass("primary", "mt-6")}>
+          Browse collections
+        </Link>
+      </div>
+    );
+  }
+  const { collection, isOwner } = first;
+  const nfts = query.data.pages.flatMap((p) => p.nfts);
+  const created = new Date(collection.time_created).toLocaleDateString("en", {
+    month: "long",
+    year: "numeric",
+  });
+  const logo = mediaUrl(collection.logo);
+  const socials = SOCIAL_NETWORKS.filter((n) => collection.social[n]);
+
+  return (
+    <div>
+      <ProfileBanner src={mediaUrl(collection.banner)} />
+      <div className="mx-auto w-full max-w-7xl px-4">
+        <div className="-mt-12 flex flex-wrap items-end justify-between gap-4">
+          <div className="size-24 overflow-hidden rounded-2xl border-4 border-white bg-neutral-200 dark:border-neutral-950 dark:bg-neutral-800">
+            {logo ? <img src={logo} alt="" className="size-full object-cover" /> : null}
+          </div>
+          <CollectionActions collection={collection} isOwner={isOwner} isFavorite={first.isFavorite} />
+        </div>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight">{collection.name}</h1>
+        <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+          {collection.symbol} · by{" "}
+          <Link
+            to={`/profile/${collection.owner.username ?? collection.owner.address}`}
+            className="hover:underline"
+          >
+            {ownerName(collection)}
+          </Link>{" "}
+          · Created {created}
+          {collection.category ? ` · ${collection.category.title}` : ""}
+          {collection.blocked ? " · Blocked" : ""}
+        </p>
+        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-5">
+          {[
+            ["Artworks", String(collection.stats.artworks)],
+            ["Owners", String(collection.stats.owners)],
+            ["Floor price", eth(collection.stats.floorPriceWei)],
+            ["Highest price", eth(collection.stats.highestSaleWei)],
+            ["Total sales", String(collection.stats.totalSales)],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
+              <dt className="text-sm text-neutral-600 dark:text-neutral-400">{label}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {socials.length > 0 ? (
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm">
+            {socials.map((n) => (
+              <li key={n}>
+                <a
+                  href={collection.social[n] ?? ""}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="underline"
+                >
+                  {SOCIAL_LABELS[n]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-6">
+          <ExpandableDescription doc={collection.description} />
+        </div>
+
+        <div className="mt-10 flex flex-wrap items-center justify-between gap-4 border-b border-neutral-200 dark:border-neutral-800">
+          <div role="tablist" aria-label="Items" className="flex gap-1">
+            {TABS.map((t) => (
+              <button
+                key={t.value}
+                type="button"
+                role="tab"
+                aria-selected={(tab ?? "") === t.value}
+                onClick={() => setParam("filter", t.value)}
+                className={`border-b-2 px-3 py-2 text-sm font-medium ${(tab ?? "") === t.value ? "border-accent-600 text-accent-700 dark:text-accent-300" : "border-transparent text-neutral-600 dark:text-neutral-400"}`}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div className="pb-2">
+            <SelectFilter
+              label="Sort by"
+              value={sort}
+              onChange={(v) => setParam("sort", v)}
+              options={ITEM_SORTS.map((s) => ({ value: s, label: ITEM_SORT_LABELS[s] }))}
+            />
+          </div>
+        </div>
+        <section aria-label="Items" aria-busy={query.isFetching} className="py-8">
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {query.isFetching && !query.isFetchingNextPage && nfts.length === 0 ? (
+              <SkeletonCards count={6} />
+            ) : null}
+            {nfts.map((n) => (
+              <NftCard key={n._id} nft={n} />
+            ))}
+          </div>
+          {nfts.length === 0 && !query.isFetching ? (
+            <p className="text-neutral-600 dark:text-neutral-400">
+              No items here yet.{" "}
+              {isOwner ? (
+                <Link to="/mint" className="font-medium text-accent-700 underline dark:text-accent-300">
+                  Create new item
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
+          <LoadMore
+            label="Loading more items"
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            fetchNextPage={query.fetchNextPage}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function CollectionActions({
+  collection,
+  isOwner,
+  isFavorite,
+}: {
+  collection: { _id: string; name: string; slug: string; favorites: number };
+  isOwner: boolean;
+  isFavorite: boolean;
+}) {
+  const { signedIn } = useSession();
+  const { openWalletDialog } = useWalletDialog();
+  const favorite = useFavoriteCollection();
+  const [reportOpen, setReportOpen] = useState(false);
+  // Shown at once; put back when the call fails.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  const shown = optimistic ?? isFavorite;
+  const count =
+    collection.favorites + (optimistic === null || optimistic === isFavorite ? 0 : optimistic ? 1 : -1);
+
+  const toggle = () => {
+    if (!signedIn) return openWalletDialog();
+    const want = !shown;
+    setOptimistic(want);
+    favorite.mutate(
+      { collectionId: collection._id, favorite: want },
+      {
+        onError: (error) => {
+          setOptimistic(null);
+          toast.error(errorMessage(error));
+        },
+        onSuccess: () => setOptimistic(null),
+      },
+    );
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      {isOwner ? (
+        <>
+          <Link
+            to={`/collections/edit/${encodeURIComponent(collection.slug)}`}
+            className={buttonClass("primary")}
+          >
+            Edit
+          </Link>
+          <Link to="/mint" className={buttonClass("secondary")}>
+            Create new item
+          </Link>
+        </>
+      ) : (
+        <>
+          <button type="button" aria-pressed={shown} onClick={toggle} className={buttonClass("secondary")}>
+            <span aria-hidden="true">{shown ? "♥" : "♡"}</span>
+            {shown ? "Favourited" : "Favourite"}
+            <span className="tabular-nums text-neutral-500">{count}</span>
+          </button>
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={() => (signedIn ? setReportOpen(true) : openWalletDialog())}
+          >
+            Report
+          </button>
+          {signedIn ? (
+            <ReportDialog
+              open={reportOpen}
+              onOpenChange={setReportOpen}
+              targetType="collection"
+              targetId={collection._id}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

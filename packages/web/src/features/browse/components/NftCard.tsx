@@ -1,0 +1,154 @@
+import { type NftCard as NftCardData, shortAddress } from "@easel/common";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatEther } from "viem";
+import { mediaUrl } from "../../../lib/media.ts";
+import { Avatar } from "../../../ui/Avatar.tsx";
+
+/** The item page of a card: /{creator}/{collection}/{tokenId}, or /{creator}/{tokenId} in the default collection. */
+export function nftPath(nft: Pick<NftCardData, "creator" | "owner" | "collection" | "tokenId">): string {
+  const who = nft.creator ?? nft.owner;
+  if (nft.collection.kind === "default") return `/${who}/${nft.tokenId}`;
+  return `/${who}/${encodeURIComponent(nft.collection.name ?? nft.collection.address)}/${nft.tokenId}`;
+}
+
+const personName = (p: { username: string | null; name: string | null; address: string }) =>
+  p.username ?? p.name ?? shortAddress(p.address);
+
+/** The current time, ticking every second while `running`. */
+export function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
+/** 'Ends in Xd Xh Xm Xs', stopping at zero. */
+export function endsIn(endMs: number, now: number): string {
+  const left = Math.max(0, Math.floor((endMs - now) / 1000));
+  const d = Math.floor(left / 86_400);
+  const h = Math.floor((left % 86_400) / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  const s = left % 60;
+  return `Ends in ${d}d ${h}h ${m}m ${s}s`;
+}
+
+/** The card's price line: 'Price' while on sale, else 'Offer' for the best live offer, else 'Last Price'. */
+export function priceLine(nft: NftCardData): { label: string; wei: string } | null {
+  if ((nft.status === "fix" || nft.status === "auction") && nft.priceWei)
+    return { label: "Price", wei: nft.priceWei };
+  if (nft.offerWei) return { label: "Offer", wei: nft.offerWei };
+  if (nft.lastPriceWei) return { label: "Last Price", wei: nft.lastPriceWei };
+  return null;
+}
+
+/** An NFT card (browsing-and-accounts, "NFT card"). */
+export function NftCard({ nft }: { nft: NftCardData }) {
+  const [failed, setFailed] = useState(false);
+  const src = mediaUrl(nft.image_cid);
+  const endMs = nft.endTime ? new Date(nft.endTime).getTime() : null;
+  const now = useNow(endMs !== null && endMs > Date.now());
+  const price = priceLine(nft);
+  const to = nftPath(nft);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950">
+      <Link to={to} className="block">
+        {src && !failed ? (
+          <img
+            src={src}
+            alt={nft.name}
+            loading="lazy"
+            onError={() => setFailed(true)}
+            className="aspect-square w-full bg-neutral-100 object-cover dark:bg-neutral-900"
+          />
+        ) : (
+          <div
+            className="flex aspect-square w-full items-center justify-center bg-neutral-100 text-sm text-neutral-500 dark:bg-neutral-900"
+            role="img"
+            aria-label={`${nft.name}: no image`}
+          >
+            No image
+          </div>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="font-semibold">
+          <Link to={to} className="hover:underline">
+            {nft.name}
+          </Link>
+        </h3>
+        {nft.blocked ? (
+          <p className="w-fit rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-900/40 dark:text-red-200">
+            Blocked
+          </p>
+        ) : null}
+        {nft.creatorData ? (
+          <p className="flex items-center gap-2 text-sm">
+            <Avatar
+              address={nft.creatorData.address}
+              src={mediaUrl(nft.creatorData.avatar)}
+              className="size-6"
+            />
+            <span className="text-neutral-600 dark:text-neutral-400">Creator</span>
+            <Link
+              to={`/profile/${nft.creatorData.username ?? nft.creatorData.address}`}
+              className="truncate hover:underline"
+            >
+              {personName(nft.creatorData)}
+            </Link>
+          </p>
+        ) : null}
+        {nft.collaboratorsData.length > 1 ? (
+          <ul className="flex flex-wrap gap-2 text-xs" aria-label="Collaborators">
+            {nft.collaboratorsData.map((c) => (
+              <li key={c.address} className="flex items-center gap-1">
+                <Avatar address={c.address} src={mediaUrl(c.avatar)} className="size-5" />
+                {personName(c)} · {c.share}%
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {nft.collection.name ? (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">{nft.collection.name}</p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-baseline justify-between gap-2 pt-2 text-sm">
+          {price ? (
+            <p className="tabular-nums">
+              <span className="text-neutral-600 dark:text-neutral-400">{price.label} </span>
+              <span className="font-semibold">{formatEther(BigInt(price.wei))} ETH</span>
+            </p>
+          ) : (
+            <p className="text-neutral-600 dark:text-neutral-400">Not for sale</p>
+          )}
+          {endMs !== null ? (
+            <p className="tabular-nums text-neutral-600 dark:text-neutral-400">{endsIn(endMs, now)}</p>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder cards while a grid loads. */
+export function SkeletonCards({ count = 6 }: { count?: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => `placeholder-${i}`).map((placeholder) => (
+        <div
+          key={placeholder}
+          className="animate-pulse overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800"
+          aria-hidden="true"
+        >
+          <div className="aspect-square bg-neutral-100 dark:bg-neutral-900" />
+          <div className="space-y-2 p-4">
+            <div className="h-4 w-2/3 rounded bg-neutral-100 dark:bg-neutral-900" />
+            <div className="h-3 w-1/2 rounded bg-neutral-100 dark:bg-neutral-900" />
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}
