@@ -36,15 +36,11 @@ export const BROWSE_MESSAGES = {
   symbolMax: "Symbol must be 8 characters maximum.",
   categoryRequired: "select a category",
   nameTaken: "This collection name is already taken.",
-  nameReserved: "This name is reserved.",
   collectionUpdated: "Your collection updated successfully.",
   descriptionMax: "Description must be 1000 characters maximum.",
   notOnChain: "This collection is not on the chain yet. Please wait a moment and try again.",
   notYourCollection: "Only the collection's owner can do this.",
-  alreadyRegistered: "This collection is already registered.",
   chainMismatch: "The collection on the chain does not match these details.",
-  lazyNotAllowed: "Your account may not create lazy collections.",
-  categoryRetired: "This category is no longer offered.",
   categoryTaken: "A category with this title already exists.",
   collectionNotFound: "Collection not found",
 } as const;
@@ -74,10 +70,12 @@ export const categoryTitleSchema = z.object({
     .max(30, "Title must be 30 characters maximum.")
     .regex(COLLECTION_TEXT_PATTERN, BROWSE_MESSAGES.english),
 });
-export const categoryUpdateSchema = z.object({
-  title: categoryTitleSchema.shape.title.optional(),
-  retired: z.boolean().optional(),
-});
+export const categoryUpdateSchema = z
+  .object({ title: categoryTitleSchema.shape.title.optional(), retired: z.boolean().optional() })
+  .refine(
+    (change) => change.title !== undefined || change.retired !== undefined,
+    "Give a new title or retired.",
+  );
 
 // --- Rich text -------------------------------------------------------------------------------
 
@@ -112,12 +110,6 @@ export type RichText = z.infer<typeof richTextSchema>;
 export const richTextPlain = (doc: RichText | null | undefined): string =>
   doc ? doc.paragraphs.map((p) => p.runs.map((r) => r.text).join("")).join("\n") : "";
 
-/** A description from plain text: one paragraph per line. */
-export const richTextFromPlain = (text: string): RichText => ({
-  type: "doc",
-  paragraphs: text.split("\n").map((line) => ({ runs: line ? [{ text: line }] : [] })),
-});
-
 const descriptionSchema = richTextSchema.refine(
   (doc) => richTextPlain(doc).length <= COLLECTION_DESCRIPTION_MAX,
   BROWSE_MESSAGES.descriptionMax,
@@ -138,22 +130,16 @@ const collectionSymbol = z
   .min(1, BROWSE_MESSAGES.required)
   .max(COLLECTION_SYMBOL_MAX, BROWSE_MESSAGES.symbolMax)
   .regex(COLLECTION_TEXT_PATTERN, BROWSE_MESSAGES.english);
+/** Category ids are PostgreSQL integers: anything above 2^31 - 1 names no category. */
+const MAX_ID = 2_147_483_647;
 const categoryId = z.coerce
   .number({ error: BROWSE_MESSAGES.categoryRequired })
   .int(BROWSE_MESSAGES.categoryRequired)
-  .positive(BROWSE_MESSAGES.categoryRequired);
+  .positive(BROWSE_MESSAGES.categoryRequired)
+  .max(MAX_ID, BROWSE_MESSAGES.categoryRequired);
+export const categoryIdSchema = z.coerce.number().int().positive("Not found").max(MAX_ID, "Not found");
 
 export const COLLECTION_TYPES = ["standard", "lazy"] as const;
-
-/** The Create collection dialog. */
-export const collectionFormSchema = z.object({
-  name: collectionName,
-  symbol: collectionSymbol,
-  category_web2_id: categoryId,
-  collectionType: z.enum(COLLECTION_TYPES),
-  terms: z.literal(true, { error: BROWSE_MESSAGES.required }),
-});
-export type CollectionForm = z.infer<typeof collectionFormSchema>;
 
 export const collectionNameCheckSchema = z.object({
   name: collectionName,
@@ -413,6 +399,7 @@ export const exploreItemsQuerySchema = z.object({
     .number({ error: "category must be a category id" })
     .int("category must be a category id")
     .positive("category must be a category id")
+    .max(MAX_ID, "category must be a category id")
     .optional(),
   collection: lowerAddress.optional(),
   creator: lowerAddress.optional(),

@@ -265,6 +265,33 @@ describe("explore items", () => {
     );
   });
 
+  it("refuses a cursor given to another sort, or with a key out of its type's range, with 400", async () => {
+    const first = await get<ExploreItemsResponse>("/api/explore?sort=priceLowToHigh&limit=1");
+    const cursor = first.data.nextCursor;
+    expect(cursor).toBeTruthy();
+    expect((await api.call("GET", `/api/explore?sort=priceLowToHigh&limit=1&cursor=${cursor}`)).status).toBe(
+      200,
+    );
+    for (const sort of ["recentlyListed", "recentlyCreated", "mostViewed", "priceHighToLow"]) {
+      const response = await api.call("GET", `/api/explore?sort=${sort}&cursor=${cursor}`);
+      expect(response.status, sort).toBe(400);
+    }
+    const forged = (cursor: object) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+    const c = harbour.toLowerCase();
+    for (const [sort, k] of [
+      ["recentlyCreated", "99999999999999999999"],
+      ["mostViewed", "99999999999"],
+      ["recentlyListed", "2026-13-45T00:00:00.000Z"],
+      ["recentlySold", "yesterday"],
+    ]) {
+      const response = await api.call(
+        "GET",
+        `/api/explore?sort=${sort}&cursor=${forged({ s: sort, k, c, t: "1" })}`,
+      );
+      expect(response.status, `${sort} ${k}`).toBe(400);
+    }
+  });
+
   it("shows the card's price line data and hides blocked collections from visitors, not moderators", async () => {
     const nfts = await allPages(`collection=${harbour}`, 50);
     const byId = new Map(nfts.map((n) => [n.tokenId, n]));
@@ -299,6 +326,7 @@ describe("explore items", () => {
       ["creator=nobody", "creator"],
       ["cursor=%27%3BDROP%20TABLE", "cursor"],
       [`cursor=${Buffer.from('{"k":"1","c":"x","t":"1"}').toString("base64url")}`, "cursor"],
+      ["category=99999999999", "category"],
     ]) {
       const response = await api.call<{ error: { message: string; fields?: Record<string, string> } }>(
         "GET",
@@ -574,6 +602,17 @@ describe("home and categories", () => {
         .status,
     ).toBe(403);
     const id = added.body.data.category._id;
+    expect((await api.call("PUT", `/api/admin/categories/${id}`, { user: moderator, body: {} })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await api.call("PUT", "/api/admin/categories/99999999999", {
+          user: moderator,
+          body: { retired: true },
+        })
+      ).status,
+    ).toBe(400);
     await api.call("PUT", `/api/admin/categories/${id}`, {
       user: moderator,
       body: { title: "Glitch Art", retired: true },

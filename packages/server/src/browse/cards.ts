@@ -3,17 +3,18 @@
  * the indexer) joined with what Easel keeps beside them (collection details, profiles, views, favourites).
  * One query builds each kind of card, so explore, the collection page, search and home agree.
  */
-import type { CollectionCard, NftCard, Person, RichText } from "@easel/common";
+import type { Category, CollectionCard, NftCard, Person, RichText } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { formatEther } from "viem";
 import type { Database } from "../db/client.ts";
+import { listingLapsed, tokenName } from "../trading/profileLists.ts";
 
 type Sql = SQL;
 
 /** Who may see blocked collections and tokens (marked): moderators. Everyone else never sees them. */
 export type Viewer = { address: string | null; moderator: boolean };
 
-const person = (address: string, username: unknown, name: unknown, avatar: unknown): Person => ({
+export const toPerson = (address: string, username: unknown, name: unknown, avatar: unknown): Person => ({
   address,
   username: (username as string | null) ?? null,
   name: (name as string | null) ?? null,
@@ -26,20 +27,26 @@ const iso = (value: unknown): string | null =>
 // ---------------------------------------------------------------- collections
 
 /**
- * The select list of a collection card over `chain_collections c`. The slug is the name unless an older
- * collection (by creation block, then address) has the same name ignoring case: the name's page is the
- * oldest's, the others are reached by address.
+ * `owns_name` over `chain_collections c`: whether the collection's page is `/collection/{name}`. The chain
+ * does not make names unique; an older collection (by creation block, then address) with the same name
+ * ignoring case keeps the name's page, and the others are reached by address.
  */
+export const OWNS_NAME = sql`NOT EXISTS (
+    SELECT 1 FROM chain_collections o
+    WHERE lower(o.name) = lower(c.name) AND (o.created_block, o.address) < (c.created_block, c.address)
+  ) AS owns_name`;
+
+/** A collection's page segment from a row with `name`, `address` and `owns_name`. */
+export const slugOf = (row: Record<string, unknown>) => String(row.owns_name ? row.name : row.address);
+
+/** The select list of a collection card over `chain_collections c`. */
 export const COLLECTION_CARD_COLUMNS = sql`
   c.address, c.kind, c.owner, c.name, c.symbol, c.created_at, c.blocked,
   c.floor_price, c.highest_sale, c.volume, c.sales_count, c.owners_count, c.tokens_count,
   d.description, d.logo, d.banner, d.social, d.category_id, cat.title AS category_title,
   op.username AS owner_username, op.name AS owner_name, op.avatar AS owner_avatar,
   (SELECT count(*)::int FROM collection_favorites f WHERE f.collection = c.address) AS favorites,
-  NOT EXISTS (
-    SELECT 1 FROM chain_collections o
-    WHERE lower(o.name) = lower(c.name) AND (o.created_block, o.address) < (c.created_block, c.address)
-  ) AS owns_name`;
+  ${OWNS_NAME}`;
 
 export const COLLECTION_CARD_JOINS = sql`
   LEFT JOIN collection_details d ON d.address = c.address
@@ -54,7 +61,7 @@ export function toCollectionCard(row: CollectionRow): CollectionCard {
     _id: address,
     contract_address: address,
     name: String(row.name),
-    slug: row.owns_name ? String(row.name) : address,
+    slug: slugOf(row),
     symbol: String(row.symbol),
     collectionType: String(row.kind),
     logo: (row.logo as string | null) ?? null,
@@ -62,7 +69,7 @@ export function toCollectionCard(row: CollectionRow): CollectionCard {
     description: (row.description as RichText | null) ?? null,
     category:
       row.category_id == null ? null : { _id: Number(row.category_id), title: String(row.category_title) },
-    owner: person(String(row.owner), row.owner_username, row.owner_name, row.owner_avatar),
+    owner: toPerson(String(row.owner), row.owner_username, row.owner_name, row.owner_avatar),
     time_created: iso(row.created_at) ?? "",
     blocked: row.blocked === true,
     favorites: Number(row.favorites ?? 0),
@@ -118,12 +125,9 @@ export async function toNftCards(db: Database, rows: Record<string, unknown>[]):
     }
   }
   const people = await peopleByAddress(db, [...collaboratorAddresses]);
-  const now = Date.now();
   return rows.map((row) => {
-    const lapsed =
-      row.status === "fix" &&
-      row.listing_expires_at != null &&
-      new Date(String(row.listing_expires_at)).getTime() <= now;
+    const expiresAt = row.listing_expires_at == null ? null : new Date(String(row.listing_expires_at));
+    const lapsed = listingLapsed(String(row.status), expiresAt);
     const status = lapsed ? "minted" : String(row.status);
     const price = lapsed || row.price == null ? null : String(row.price);
     const collection = String(row.collection);
@@ -140,7 +144,7 @@ export async function toNftCards(db: Database, rows: Record<string, unknown>[]):
         kind: String(row.collection_kind),
       },
       tokenId,
-      name: `${String(row.collection_name)} #${tokenId}`,
+      name: tokenName(String(row.collection_name), tokenId),
       creator,
       owner: String(row.owner),
       status,
@@ -151,10 +155,10 @@ export async function toNftCards(db: Database, rows: Record<string, unknown>[]):
       priceWei: price,
       lastPriceWei: row.last_price == null ? null : String(row.last_price),
       creatorData: creator
-        ? person(creator, row.creator_username, row.creator_name, row.creator_avatar)
+        ? toPerson(creator, row.creator_username, row.creator_name, row.creator_avatar)
         : null,
       collaboratorsData: collaborators.map((c) => ({
-        ...(people.get(c.account) ?? person(c.account, null, null, null)),
+        ...(people.get(c.account) ?? toPerson(c.account, null, null, null)),
         share: c.share,
       })),
       auctionKind: status === "auction" ? ((row.auction_kind as string | null) ?? null) : null,
@@ -177,7 +181,14 @@ export async function peopleByAddress(db: Database, addresses: string[]): Promis
   return new Map(
     rows.map((r: Record<string, unknown>) => [
       String(r.address),
-      person(String(r.address), r.username, r.name, r.avatar),
+      toPerson(String(r.address), r.username, r.name, r.avatar),
     ]),
   );
 }
+
+/** An artwork type as the API answers it. */
+export const toCategory = (row: { id: number; title: string; retired: boolean }): Category => ({
+  _id: row.id,
+  title: row.title,
+  retired: row.retired,
+});

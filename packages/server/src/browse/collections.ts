@@ -108,14 +108,6 @@ export async function findCollection(
   return { ...toCollectionCard(row), social: (row.social as Record<string, string | null> | null) ?? {} };
 }
 
-/** The default collection (items with no category), for /singleCollection. */
-export async function defaultCollectionAddress(db: Database): Promise<string | null> {
-  const { rows } = await db.execute(
-    sql`SELECT address FROM chain_collections WHERE kind = 'default' LIMIT 1`,
-  );
-  return rows[0] ? String((rows[0] as { address: string }).address) : null;
-}
-
 /**
  * The home page's collections: those moderators featured (newest pick first), or, until some are picked,
  * the most active ones (by sales, then owners, then artworks) that have at least one artwork.

@@ -14,8 +14,10 @@ import { NFT_CARD_COLUMNS, NFT_CARD_JOINS, toNftCards, type Viewer, visibleToken
 type SortSpec = {
   /** The sort key as SQL over the card query's aliases. */
   key: SQL;
-  /** The key as the cursor stores it. */
+  /** The key as the cursor stores it, from a card row. */
   keyOf: (row: Record<string, unknown>) => string;
+  /** Whether a cursor's key is a value of this sort's type (anything else is a 400, not a failed cast). */
+  valid: (value: string) => boolean;
   /** SQL turning the cursor's key back into a comparable value. */
   cast: (value: string) => SQL;
   direction: "asc" | "desc";
@@ -23,61 +25,51 @@ type SortSpec = {
   present?: SQL;
 };
 
-const timeKey = (row: Record<string, unknown>, column: string) => new Date(String(row[column])).toISOString();
+const digits = (max: number) => (value: string) => new RegExp(`^\\d{1,${max}}$`).test(value);
+
+/** Sorts by a whole-number column: block numbers (bigint) or counts (int). */
+const byInteger = (
+  key: SQL,
+  column: string,
+  type: "bigint" | "int",
+  direction: "asc" | "desc",
+): SortSpec => ({
+  key,
+  keyOf: (row) => String(row[column]),
+  valid: digits(type === "bigint" ? 18 : 9),
+  cast: (v) => (type === "bigint" ? sql`${v}::bigint` : sql`${v}::int`),
+  direction,
+});
+
+/** Sorts by a time column, newest first; rows without it are left out. */
+const byTime = (column: "listed_at" | "sold_at"): SortSpec => ({
+  key: sql.raw(`t.${column}`),
+  keyOf: (row) => new Date(String(row[column])).toISOString(),
+  valid: (v) => Number.isFinite(Date.parse(v)) && new Date(v).toISOString() === v,
+  cast: (v) => sql`${v}::timestamptz`,
+  direction: "desc",
+  present: sql.raw(`t.${column} IS NOT NULL`),
+});
+
+/** Sorts by the current price; tokens not on sale are left out. */
+const byPrice = (direction: "asc" | "desc"): SortSpec => ({
+  key: sql`t.price`,
+  keyOf: (row) => String(row.price),
+  valid: digits(78),
+  cast: (v) => sql`${v}::numeric`,
+  direction,
+  present: sql`t.price IS NOT NULL`,
+});
 
 const SORTS: Record<ItemSort, SortSpec> = {
-  none: {
-    key: sql`t.minted_block`,
-    keyOf: (row) => String(row.minted_block),
-    cast: (v) => sql`${v}::bigint`,
-    direction: "asc",
-  },
-  recentlyCreated: {
-    key: sql`t.minted_block`,
-    keyOf: (row) => String(row.minted_block),
-    cast: (v) => sql`${v}::bigint`,
-    direction: "desc",
-  },
-  recentlyListed: {
-    key: sql`t.listed_at`,
-    keyOf: (row) => timeKey(row, "listed_at"),
-    cast: (v) => sql`${v}::timestamptz`,
-    direction: "desc",
-    present: sql`t.listed_at IS NOT NULL`,
-  },
-  recentlySold: {
-    key: sql`t.sold_at`,
-    keyOf: (row) => timeKey(row, "sold_at"),
-    cast: (v) => sql`${v}::timestamptz`,
-    direction: "desc",
-    present: sql`t.sold_at IS NOT NULL`,
-  },
-  priceLowToHigh: {
-    key: sql`t.price`,
-    keyOf: (row) => String(row.price),
-    cast: (v) => sql`${v}::numeric`,
-    direction: "asc",
-    present: sql`t.price IS NOT NULL`,
-  },
-  priceHighToLow: {
-    key: sql`t.price`,
-    keyOf: (row) => String(row.price),
-    cast: (v) => sql`${v}::numeric`,
-    direction: "desc",
-    present: sql`t.price IS NOT NULL`,
-  },
-  mostViewed: {
-    key: sql`coalesce(st.views, 0)`,
-    keyOf: (row) => String(row.views),
-    cast: (v) => sql`${v}::int`,
-    direction: "desc",
-  },
-  mostFavorited: {
-    key: sql`coalesce(st.favorites, 0)`,
-    keyOf: (row) => String(row.favorites),
-    cast: (v) => sql`${v}::int`,
-    direction: "desc",
-  },
+  none: byInteger(sql`t.minted_block`, "minted_block", "bigint", "asc"),
+  recentlyCreated: byInteger(sql`t.minted_block`, "minted_block", "bigint", "desc"),
+  recentlyListed: byTime("listed_at"),
+  recentlySold: byTime("sold_at"),
+  priceLowToHigh: byPrice("asc"),
+  priceHighToLow: byPrice("desc"),
+  mostViewed: byInteger(sql`coalesce(st.views, 0)`, "views", "int", "desc"),
+  mostFavorited: byInteger(sql`coalesce(st.favorites, 0)`, "favorites", "int", "desc"),
 };
 
 export type ItemFilters = {
@@ -91,13 +83,12 @@ export type ItemFilters = {
   creator?: string;
 };
 
-/** Buyable only when the listing is live and its seller is not banned. */
-const BUY_NOW = sql`t.status = 'fix' AND so.expires_at > now()
-  AND NOT EXISTS (SELECT 1 FROM chain_accounts ba WHERE ba.address = t.owner AND ba.banned)`;
-const LIVE_AUCTION = sql`t.status = 'auction' AND au.end_time > now()
-  AND NOT EXISTS (SELECT 1 FROM chain_accounts ba WHERE ba.address = t.owner AND ba.banned)`;
-const RESERVE_NOT_MET = sql`t.status = 'auction' AND au.kind = 'reserve' AND au.top_bid IS NULL
-  AND NOT EXISTS (SELECT 1 FROM chain_accounts ba WHERE ba.address = t.owner AND ba.banned)`;
+/** On sale only while the seller is not banned: the market refuses a banned seller's sale. */
+const SELLER_NOT_BANNED = sql`NOT EXISTS (SELECT 1 FROM chain_accounts ba WHERE ba.address = t.owner AND ba.banned)`;
+/** Buyable only when the listing is live. */
+const BUY_NOW = sql`t.status = 'fix' AND so.expires_at > now() AND ${SELLER_NOT_BANNED}`;
+const LIVE_AUCTION = sql`t.status = 'auction' AND au.end_time > now() AND ${SELLER_NOT_BANNED}`;
+const RESERVE_NOT_MET = sql`t.status = 'auction' AND au.kind = 'reserve' AND au.top_bid IS NULL AND ${SELLER_NOT_BANNED}`;
 const HAS_OFFERS = sql`EXISTS (SELECT 1 FROM chain_offers o
   WHERE o.collection = t.collection AND o.token_id = t.token_id AND o.status = 'active')`;
 
@@ -116,16 +107,19 @@ const TAB_FILTERS: Record<NonNullable<ItemFilters["tab"]>, SQL> = {
   offer: HAS_OFFERS,
 };
 
-type Cursor = { k: string; c: string; t: string };
+/** A keyset cursor: the sort it belongs to, and the last row's key, collection and token id. */
+type Cursor = { s: ItemSort; k: string; c: string; t: string };
 
-export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
-function decodeCursor(value: string): Cursor {
+/** A cursor of this sort as a previous page gave it, or a 400 (a cursor from another sort included). */
+function decodeCursor(value: string, sort: ItemSort): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Cursor;
     if (
+      parsed.s === sort &&
       typeof parsed.k === "string" &&
-      /^[0-9A-Za-z:.\-+]{1,80}$/.test(parsed.k) &&
+      SORTS[sort].valid(parsed.k) &&
       /^0x[0-9a-f]{40}$/.test(parsed.c) &&
       /^\d{1,78}$/.test(parsed.t)
     ) {
@@ -158,7 +152,7 @@ export async function listItems(
   }
   const asc = sort.direction === "asc";
   if (options.cursor) {
-    const cursor = decodeCursor(options.cursor);
+    const cursor = decodeCursor(options.cursor, options.sort);
     const after = sql`(${sort.key}, t.collection, t.token_id) ${asc ? sql`>` : sql`<`} (${sort.cast(cursor.k)}, ${cursor.c}, ${cursor.t}::numeric)`;
     where.push(after);
   }
@@ -176,7 +170,40 @@ export async function listItems(
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({ k: sort.keyOf(last), c: String(last.collection), t: String(last.token_id) })
+      ? encodeCursor({
+          s: options.sort,
+          k: sort.keyOf(last),
+          c: String(last.collection),
+          t: String(last.token_id),
+        })
       : null;
   return { nfts: await toNftCards(db, page), nextCursor };
+}
+
+/**
+ * The newest `perCollection` NFTs of each collection (the home page's sliders), for visitors, in one query.
+ */
+export async function latestItemsOf(
+  db: Database,
+  collections: string[],
+  perCollection: number,
+): Promise<Map<string, NftCard[]>> {
+  const byCollection = new Map<string, NftCard[]>(collections.map((address) => [address, []]));
+  if (collections.length === 0) return byCollection;
+  const visitor: Viewer = { address: null, moderator: false };
+  const { rows } = await db.execute(sql`
+    SELECT x.* FROM unnest(${sql.param(collections)}::text[]) AS h(address)
+    CROSS JOIN LATERAL (
+      SELECT ${NFT_CARD_COLUMNS}
+      FROM chain_tokens t
+      JOIN chain_collections c ON c.address = t.collection
+      ${NFT_CARD_JOINS}
+      WHERE t.collection = h.address AND ${visibleToken(visitor)}
+      ORDER BY t.minted_block DESC, t.collection DESC, t.token_id DESC
+      LIMIT ${perCollection}
+    ) x`);
+  for (const card of await toNftCards(db, rows as Record<string, unknown>[])) {
+    byCollection.get(card.collection.address)?.push(card);
+  }
+  return byCollection;
 }

@@ -7,15 +7,14 @@
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import type { Viewer } from "./cards.ts";
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from "../db/like.ts";
+import { tokenName } from "../trading/profileLists.ts";
+import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleToken } from "./cards.ts";
 
 export async function search(db: Database, viewer: Viewer, text: string): Promise<SearchResponse["data"]> {
   const q = text.trim().toLowerCase();
   const prefix = `${escapeLike(q)}%`;
   const isAddressPrefix = /^0x[0-9a-f]{1,40}$/.test(q);
-  const blocked = viewer.moderator ? sql`true` : sql`NOT c.blocked`;
   const item = /^(.*?)\s*#\s*(\d{1,78})$/.exec(q);
 
   const collectionMatch = isAddressPrefix
@@ -28,11 +27,9 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
 
   const [collections, profiles, items] = await Promise.all([
     db.execute(sql`
-      SELECT c.address, c.name, c.symbol, d.logo,
-        NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
-          AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name
+      SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
       FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
-      WHERE ${collectionMatch} AND ${blocked}
+      WHERE ${collectionMatch} AND ${visibleCollection(viewer)}
       ORDER BY CASE WHEN lower(c.name) = ${q} OR c.address = ${q} THEN 0
                     WHEN lower(c.name) LIKE ${prefix} OR c.address LIKE ${prefix} THEN 1 ELSE 2 END,
                similarity(lower(c.name), ${q}) DESC, c.created_block, c.address
@@ -52,7 +49,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       ? db.execute(sql`
           SELECT t.collection, t.token_id, t.cid, t.creator, t.status, c.name AS collection_name, c.kind
           FROM chain_tokens t JOIN chain_collections c ON c.address = t.collection
-          WHERE t.status <> 'burned' AND ${viewer.moderator ? sql`true` : sql`NOT t.blocked AND NOT c.blocked`}
+          WHERE ${visibleToken(viewer)}
             AND ${
               item
                 ? sql`t.token_id = ${item[2]}::numeric
@@ -68,24 +65,21 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     collections: (collections.rows as Record<string, unknown>[]).map((r) => ({
       _id: String(r.address),
       name: String(r.name),
-      slug: r.owns_name ? String(r.name) : String(r.address),
+      slug: slugOf(r),
       symbol: String(r.symbol),
       logo: (r.logo as string | null) ?? null,
     })),
     items: (items.rows as Record<string, unknown>[]).map((r) => ({
       _id: `${r.collection}:${r.token_id}`,
-      name: `${r.collection_name} #${r.token_id}`,
+      name: tokenName(String(r.collection_name), String(r.token_id)),
       tokenId: String(r.token_id),
       image_cid: (r.cid as string | null) ?? null,
       creator: (r.creator as string | null) ?? null,
       status: String(r.status),
       collection: { address: String(r.collection), name: String(r.collection_name), kind: String(r.kind) },
     })),
-    profile: (profiles.rows as Record<string, unknown>[]).map((r) => ({
-      address: String(r.address),
-      username: (r.username as string | null) ?? null,
-      name: (r.name as string | null) ?? null,
-      avatar: (r.avatar as string | null) ?? null,
-    })),
+    profile: (profiles.rows as Record<string, unknown>[]).map((r) =>
+      toPerson(String(r.address), r.username, r.name, r.avatar),
+    ),
   };
 }

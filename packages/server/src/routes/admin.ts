@@ -10,6 +10,7 @@ import {
   apiErrorSchema,
   artistApplicationResponseSchema,
   BROWSE_MESSAGES,
+  categoryIdSchema,
   categorySchema,
   categoryTitleSchema,
   categoryUpdateSchema,
@@ -23,6 +24,7 @@ import { asc, desc, eq, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { endAllSessions } from "../auth/siwe.ts";
+import { toCategory } from "../browse/cards.ts";
 import { notify } from "../community/notify.ts";
 import { chainCollections } from "../db/chain-schema.ts";
 import { artistApplications, categories, collectionDetails, profiles, reports } from "../db/schema.ts";
@@ -34,6 +36,13 @@ const idParams = z.object({ id: z.uuid("Not found") });
 const addressParams = z.object({
   address: lowercaseAddressSchema,
 });
+/** Two artwork types cannot share a title, ignoring case (a unique index says so). */
+function titleTaken(error: unknown): never {
+  if (pgError(error)?.code === "23505")
+    throw badRequest("category_taken", "title", BROWSE_MESSAGES.categoryTaken);
+  throw error;
+}
+
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const toReport = (row: typeof reports.$inferSelect): Report => ({
@@ -249,17 +258,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await db
+      const [row] = await db
         .insert(categories)
         .values({ title: request.body.title })
         .returning()
-        .catch((error: unknown) => {
-          if (pgError(error)?.code === "23505")
-            throw badRequest("category_taken", "title", BROWSE_MESSAGES.categoryTaken);
-          throw error;
-        });
-      const category = row[0] as typeof categories.$inferSelect;
-      return { data: { category: { _id: category.id, title: category.title, retired: category.retired } } };
+        .catch(titleTaken);
+      return { data: { category: toCategory(row as typeof categories.$inferSelect) } };
     },
   );
 
@@ -268,7 +272,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "Renames an artwork type, or retires it (no longer offered) or brings it back",
-        params: z.object({ id: z.coerce.number().int().positive("Not found") }),
+        params: z.object({ id: categoryIdSchema }),
         body: categoryUpdateSchema,
         response: { 200: z.object({ data: z.object({ category: categorySchema }) }), ...errors },
       },
@@ -280,13 +284,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ ...(title !== undefined && { title }), ...(retired !== undefined && { retired }) })
         .where(eq(categories.id, request.params.id))
         .returning()
-        .catch((error: unknown) => {
-          if (pgError(error)?.code === "23505")
-            throw badRequest("category_taken", "title", BROWSE_MESSAGES.categoryTaken);
-          throw error;
-        });
+        .catch(titleTaken);
       if (!row) throw new ApiError(404, "not_found", "Category not found.");
-      return { data: { category: { _id: row.id, title: row.title, retired: row.retired } } };
+      return { data: { category: toCategory(row) } };
     },
   );
 

@@ -13,28 +13,18 @@ import {
   richTextPlain,
 } from "@easel/common";
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Viewer } from "../browse/cards.ts";
 import { findCollection } from "../browse/collections.ts";
 import { listItems } from "../browse/items.ts";
 import { chainCollections } from "../db/chain-schema.ts";
 import { categories, collectionDetails, collectionFavorites } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
-import { currentSession } from "./auth.ts";
-import { badRequest, isAdmin, requireActiveUser } from "./guards.ts";
+import { badRequest, isAdmin, requireActiveUser, viewerOf } from "./guards.ts";
 
 /** How long `POST /api/collection` waits for the indexer to see a collection the wallet just created. */
 const CHAIN_WAIT_MS = 15_000;
 const CHAIN_POLL_MS = 250;
-
-/** Who is asking: moderators also see blocked collections and tokens (marked). */
-export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
-  const session = await currentSession(app, request);
-  const address = session?.address ?? null;
-  return { address, moderator: isAdmin(app, address) };
-}
 
 const okSchema = z.object({ data: z.object({ message: z.string() }) });
 

@@ -11,11 +11,12 @@ import {
 import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { toCategory } from "../browse/cards.ts";
 import { exploreCollections } from "../browse/collections.ts";
 import { listItems } from "../browse/items.ts";
 import { search } from "../browse/search.ts";
 import { categories } from "../db/schema.ts";
-import { viewerOf } from "./collections.ts";
+import { viewerOf } from "./guards.ts";
 
 /** Browsing the marketplace: explore collections and items, the header search and the artwork types. */
 export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +42,7 @@ export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(all ? undefined : eq(categories.retired, false))
         .orderBy(asc(categories.title));
       return {
-        data: { category_web2: rows.map((r) => ({ _id: r.id, title: r.title, retired: r.retired })) },
+        data: { category_web2: rows.map(toCategory) },
       };
     },
   );

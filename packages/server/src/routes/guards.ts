@@ -2,6 +2,7 @@ import { MESSAGES } from "@easel/common";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SessionInfo } from "../auth/siwe.ts";
+import type { Viewer } from "../browse/cards.ts";
 import { type Profile, profiles } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { currentSession } from "./auth.ts";
@@ -29,6 +30,12 @@ export async function requireActiveUser(
     .limit(1);
   if (!profile?.active) throw new ApiError(403, "inactive_profile", MESSAGES.notRegistered);
   return { session, profile };
+}
+
+/** Who is asking, for browse lists: moderators also see blocked collections and tokens (marked). */
+export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
+  const address = (await currentSession(app, request))?.address ?? null;
+  return { address, moderator: isAdmin(app, address) };
 }
 
 export function isAdmin(app: FastifyInstance, address: string | null | undefined): boolean {

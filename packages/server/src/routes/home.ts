@@ -7,7 +7,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { homeCollections } from "../browse/collections.ts";
-import { listItems } from "../browse/items.ts";
+import { latestItemsOf } from "../browse/items.ts";
 import { countNewNotifications } from "../community/notifications.ts";
 import { preferences } from "../community/notify.ts";
 import { profiles } from "../db/schema.ts";
@@ -28,17 +28,15 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { collections, picked } = await homeCollections(db, HOME_FEATURED_COLLECTIONS);
-      const visitor = { address: null, moderator: false };
-      const withNfts = await Promise.all(
-        collections.map(async (collection) => {
-          const { nfts } = await listItems(db, visitor, {
-            filters: { collection: collection._id },
-            sort: "recentlyCreated",
-            limit: HOME_FEATURED_NFTS,
-          });
-          return { ...collection, nfts };
-        }),
+      const nfts = await latestItemsOf(
+        db,
+        collections.map((c) => c._id),
+        HOME_FEATURED_NFTS,
       );
+      const withNfts = collections.map((collection) => ({
+        ...collection,
+        nfts: nfts.get(collection._id) ?? [],
+      }));
       return { data: { collections: withNfts, picked } };
     },
   );

@@ -33,6 +33,7 @@ import { looksLikeStaff, usernameKey } from "../community/names.ts";
 import { preferences } from "../community/notify.ts";
 import { type ConfirmationOutcome, queueEmailConfirmation } from "../community/profileEmail.ts";
 import { verifySignedLink } from "../community/signedLinks.ts";
+import { escapeLike } from "../db/like.ts";
 import { follows, media, notifications, type Profile, profiles } from "../db/schema.ts";
 import { ApiError, loggableError } from "../errors.ts";
 import { checkImage, ImageError } from "../media/images.ts";
@@ -87,8 +88,6 @@ const CONFIRMATION_MESSAGES: Record<ConfirmationOutcome, string> = {
   wait: MESSAGES.emailConfirmWait,
   limit: MESSAGES.emailConfirmLimit,
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, chain } = app.deps;

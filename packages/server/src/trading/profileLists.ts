@@ -14,16 +14,20 @@ export const LIST_LIMIT = 100;
 type TokenRow = typeof chainTokens.$inferSelect;
 type CollectionRow = Pick<typeof chainCollections.$inferSelect, "address" | "name" | "kind">;
 
-const tokenName = (collectionName: string | null | undefined, tokenId: string) =>
+/** How a token is named until items carry their own names (the mint API's metadata). */
+export const tokenName = (collectionName: string | null | undefined, tokenId: string) =>
   `${collectionName ?? "Token"} #${tokenId}`;
 
 /**
  * A listing lapses 100 days after it was set (the contract refuses to sell it) without any event, so the
  * indexer's `fix` status and price are corrected here, at read time.
  */
+export function listingLapsed(status: string, listingExpiresAt: Date | null): boolean {
+  return status === "fix" && !!listingExpiresAt && listingExpiresAt.getTime() <= Date.now();
+}
+
 function unlistIfLapsed(token: TokenRow, listingExpiresAt: Date | null): TokenRow {
-  if (token.status !== "fix" || !listingExpiresAt || listingExpiresAt.getTime() > Date.now()) return token;
-  return { ...token, status: "minted", price: null };
+  return listingLapsed(token.status, listingExpiresAt) ? { ...token, status: "minted", price: null } : token;
 }
 
 function toTokenItem(
