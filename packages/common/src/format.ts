@@ -7,6 +7,15 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 4)}…${address.slice(-4)}`;
 }
 
+/** How a person reads on screen: their display name, else their username, else their short address. */
+export function displayName(person: {
+  name?: string | null;
+  username?: string | null;
+  address: string;
+}): string {
+  return person.name || person.username || shortAddress(person.address);
+}
+
 /** Addresses are stored and compared lowercase. */
 export function normalizeAddress(address: string): `0x${string}` {
   return address.toLowerCase() as `0x${string}`;

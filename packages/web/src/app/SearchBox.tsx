@@ -1,4 +1,4 @@
-import { shortAddress } from "@easel/common";
+import { displayName, shortAddress } from "@easel/common";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSearch } from "../features/browse/api/browse.ts";
@@ -67,7 +67,7 @@ export function SearchBox({
       ...data.profile.map((p) => ({
         id: `p-${p.address}`,
         group: "Profiles",
-        label: p.username ?? p.name ?? shortAddress(p.address),
+        label: displayName(p),
         detail: shortAddress(p.address),
         to: `/profile/${p.username ?? p.address}`,
       })),

@@ -1,11 +1,9 @@
 import { COLLECTION_SORT_LABELS, COLLECTION_SORTS, type CollectionSort } from "@easel/common";
 import { useSearchParams } from "react-router";
-import { errorMessage } from "../api/client.ts";
 import { useCategories, useExploreCollections } from "../features/browse/api/browse.ts";
+import { CardGrid } from "../features/browse/components/CardGrid.tsx";
 import { CollectionCard } from "../features/browse/components/CollectionCard.tsx";
 import { RangeFilter, SelectFilter, useUrlParam } from "../features/browse/components/FilterPanel.tsx";
-import { LoadMore } from "../features/browse/components/LoadMore.tsx";
-import { SkeletonCards } from "../features/browse/components/NftCard.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 
 /** /ExploreCollection: every collection, with the spec's sort, filter side panel and infinite scroll. */
@@ -89,34 +87,14 @@ export function Component() {
             ))}
           </fieldset>
         </aside>
-        <section aria-label="Collections" aria-busy={query.isFetching}>
-          {query.isError ? (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {errorMessage(query.error)}
-            </p>
-          ) : (
-            <>
-              <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-                {query.isPending ? (
-                  <SkeletonCards count={6} />
-                ) : (
-                  collections.map((c) => <CollectionCard key={c._id} collection={c} />)
-                )}
-              </div>
-              {!query.isPending && collections.length === 0 ? (
-                <p className="py-10 text-neutral-600 dark:text-neutral-400">
-                  No collections match these filters.
-                </p>
-              ) : null}
-              <LoadMore
-                label="Loading more collections"
-                hasNextPage={query.hasNextPage}
-                isFetchingNextPage={query.isFetchingNextPage}
-                fetchNextPage={query.fetchNextPage}
-              />
-            </>
-          )}
-        </section>
+        <CardGrid
+          label="Collections"
+          query={query}
+          items={collections}
+          render={(c) => <CollectionCard key={c._id} collection={c} />}
+          empty="No collections match these filters."
+          loadingLabel="Loading more collections"
+        />
       </div>
     </div>
   );

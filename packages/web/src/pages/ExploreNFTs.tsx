@@ -6,11 +6,10 @@ import {
   type ItemSort,
 } from "@easel/common";
 import { useSearchParams } from "react-router";
-import { errorMessage } from "../api/client.ts";
 import { useCategories, useExploreItems } from "../features/browse/api/browse.ts";
+import { CardGrid } from "../features/browse/components/CardGrid.tsx";
 import { RangeFilter, SelectFilter, useUrlParam } from "../features/browse/components/FilterPanel.tsx";
-import { LoadMore } from "../features/browse/components/LoadMore.tsx";
-import { NftCard, SkeletonCards } from "../features/browse/components/NftCard.tsx";
+import { NftCard } from "../features/browse/components/NftCard.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -84,32 +83,14 @@ export function Component() {
           <AddressFilter label="Collection address" value={collection} onChange={param("collection").set} />
           <AddressFilter label="Creator address" value={creator} onChange={param("creator").set} />
         </aside>
-        <section aria-label="Items" aria-busy={query.isFetching}>
-          {query.isError ? (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {errorMessage(query.error)}
-            </p>
-          ) : (
-            <>
-              <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-                {query.isPending ? (
-                  <SkeletonCards count={6} />
-                ) : (
-                  nfts.map((n) => <NftCard key={n._id} nft={n} />)
-                )}
-              </div>
-              {!query.isPending && nfts.length === 0 ? (
-                <p className="py-10 text-neutral-600 dark:text-neutral-400">No items match these filters.</p>
-              ) : null}
-              <LoadMore
-                label="Loading more items"
-                hasNextPage={query.hasNextPage}
-                isFetchingNextPage={query.isFetchingNextPage}
-                fetchNextPage={query.fetchNextPage}
-              />
-            </>
-          )}
-        </section>
+        <CardGrid
+          label="Items"
+          query={query}
+          items={nfts}
+          render={(n) => <NftCard key={n._id} nft={n} />}
+          empty="No items match these filters."
+          loadingLabel="Loading more items"
+        />
       </div>
     </div>
   );

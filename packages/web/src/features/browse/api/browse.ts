@@ -10,6 +10,7 @@ import type {
 } from "@easel/common";
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -90,6 +91,8 @@ export const collectionQuery = (name: string, sort: ItemSort, tab: CollectionTab
       ).data,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A new tab or sort keeps the page and its current cards on screen (dimmed) until its cards arrive.
+    placeholderData: keepPreviousData,
     retry: false,
   });
 

@@ -1,4 +1,4 @@
-import { type CollectionCard as CollectionCardData, shortAddress } from "@easel/common";
+import { type CollectionCard as CollectionCardData, displayName } from "@easel/common";
 import { Link } from "react-router";
 import { formatEther } from "viem";
 import { mediaUrl } from "../../../lib/media.ts";
@@ -7,8 +7,7 @@ import { Avatar } from "../../../ui/Avatar.tsx";
 export const collectionPath = (collection: Pick<CollectionCardData, "slug">) =>
   `/collection/${encodeURIComponent(collection.slug)}`;
 
-export const ownerName = (c: CollectionCardData) =>
-  c.owner.username ?? c.owner.name ?? shortAddress(c.owner.address);
+export const ownerName = (c: CollectionCardData) => displayName(c.owner);
 
 /** A collection in a grid: banner, logo, name, owner and its main figures. */
 export function CollectionCard({ collection }: { collection: CollectionCardData }) {

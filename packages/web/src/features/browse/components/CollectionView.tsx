@@ -13,10 +13,10 @@ import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
 import { type CollectionTab, useCollection, useFavoriteCollection } from "../api/browse.ts";
+import { CardGrid } from "./CardGrid.tsx";
 import { ownerName } from "./CollectionCard.tsx";
 import { SelectFilter } from "./FilterPanel.tsx";
-import { LoadMore } from "./LoadMore.tsx";
-import { NftCard, SkeletonCards } from "./NftCard.tsx";
+import { NftCard } from "./NftCard.tsx";
 import { ExpandableDescription } from "./RichText.tsx";
 
 const TABS: { value: CollectionTab | ""; label: string }[] = [
@@ -156,32 +156,25 @@ export function CollectionView({ name }: { name: string }) {
             />
           </div>
         </div>
-        <section aria-label="Items" aria-busy={query.isFetching} className="py-8">
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {query.isFetching && !query.isFetchingNextPage && nfts.length === 0 ? (
-              <SkeletonCards count={6} />
-            ) : null}
-            {nfts.map((n) => (
-              <NftCard key={n._id} nft={n} />
-            ))}
-          </div>
-          {nfts.length === 0 && !query.isFetching ? (
-            <p className="text-neutral-600 dark:text-neutral-400">
-              No items here yet.{" "}
-              {isOwner ? (
-                <Link to="/mint" className="font-medium text-accent-700 underline dark:text-accent-300">
-                  Create new item
-                </Link>
-              ) : null}
-            </p>
-          ) : null}
-          <LoadMore
-            label="Loading more items"
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={query.fetchNextPage}
+        <div className="py-8">
+          <CardGrid
+            label="Items"
+            query={query}
+            items={nfts}
+            render={(n) => <NftCard key={n._id} nft={n} />}
+            empty={
+              <>
+                No items here yet.{" "}
+                {isOwner ? (
+                  <Link to="/mint" className="font-medium text-accent-700 underline dark:text-accent-300">
+                    Create new item
+                  </Link>
+                ) : null}
+              </>
+            }
+            loadingLabel="Loading more items"
           />
-        </section>
+        </div>
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import { buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useHome } from "../api/browse.ts";
 import { collectionPath, ownerName } from "./CollectionCard.tsx";
-import { NftCard } from "./NftCard.tsx";
+import { NftCard, nftPath } from "./NftCard.tsx";
 import { RichText } from "./RichText.tsx";
 
 /** The slider shows 1 item under 900 px, otherwise 2, and moves on every 2500 ms. */
@@ -103,10 +103,20 @@ export function FeaturedCollections() {
           <Slider
             label={`NFTs of ${collection.name}`}
             items={collection.nfts}
-            render={(nft) => <NftCard key={nft._id} nft={nft} />}
+            render={(nft) => (
+              <div key={nft._id} className="flex flex-col gap-2">
+                <NftCard nft={nft} />
+                <Link to={nftPath(nft)} className={buttonClass("secondary")}>
+                  View Item
+                </Link>
+              </div>
+            )}
           />
         </article>
       ))}
+      <Link to="/ExploreCollection" className={buttonClass("primary")}>
+        Discover Now
+      </Link>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type NftCard as NftCardData, shortAddress } from "@easel/common";
+import { displayName, type NftCard as NftCardData } from "@easel/common";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatEther } from "viem";
@@ -11,9 +11,6 @@ export function nftPath(nft: Pick<NftCardData, "creator" | "owner" | "collection
   if (nft.collection.kind === "default") return `/${who}/${nft.tokenId}`;
   return `/${who}/${encodeURIComponent(nft.collection.name ?? nft.collection.address)}/${nft.tokenId}`;
 }
-
-const personName = (p: { username: string | null; name: string | null; address: string }) =>
-  p.username ?? p.name ?? shortAddress(p.address);
 
 /** The current time, ticking every second while `running`. */
 export function useNow(running: boolean): number {
@@ -97,7 +94,7 @@ export function NftCard({ nft }: { nft: NftCardData }) {
               to={`/profile/${nft.creatorData.username ?? nft.creatorData.address}`}
               className="truncate hover:underline"
             >
-              {personName(nft.creatorData)}
+              {displayName(nft.creatorData)}
             </Link>
           </p>
         ) : null}
@@ -106,7 +103,7 @@ export function NftCard({ nft }: { nft: NftCardData }) {
             {nft.collaboratorsData.map((c) => (
               <li key={c.address} className="flex items-center gap-1">
                 <Avatar address={c.address} src={mediaUrl(c.avatar)} className="size-5" />
-                {personName(c)} · {c.share}%
+                {displayName(c)} · {c.share}%
               </li>
             ))}
           </ul>

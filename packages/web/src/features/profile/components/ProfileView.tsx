@@ -1,6 +1,7 @@
 import {
   type ChainCollectionItem,
   type ChainTokenItem,
+  displayName,
   SOCIAL_LABELS,
   SOCIAL_NETWORKS,
   shortAddress,
@@ -18,6 +19,7 @@ import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { useIsVerifiedArtist } from "../../../web3/contracts.ts";
+import { nftPath } from "../../browse/components/NftCard.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { type ProfileData, useFollow, useProfile } from "../api/profile.ts";
 import { ProfileBanner } from "./ProfileBanner.tsx";
@@ -48,13 +50,9 @@ export function ProfileView({ userkey }: { userkey: string }) {
   return <ProfileContent data={profile.data} />;
 }
 
-function displayName(data: ProfileData) {
-  return data.user.name || data.user.username || shortAddress(data.user.address);
-}
-
 function ProfileContent({ data }: { data: ProfileData }) {
   const { user } = data;
-  const name = displayName(data);
+  const name = displayName(data.user);
   usePageTitle(name);
   const verified = useIsVerifiedArtist(user.address);
   const joined = user.time_update ? new Date(user.time_update) : null;
@@ -375,8 +373,7 @@ function EmptyTab({ tab, isOwner }: { tab: TabKey; isOwner: boolean }) {
 function TokenCard({ token }: { token: ChainTokenItem }) {
   const [failed, setFailed] = useState(false);
   const src = mediaUrl(token.image_cid);
-  const collectionKey = token.collection.name ?? token.collection.address;
-  const to = `/${token.creator ?? token.owner}/${encodeURIComponent(collectionKey)}/${token.tokenId}`;
+  const to = nftPath(token);
   return (
     <article className="overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
       <Link to={to} className="block">

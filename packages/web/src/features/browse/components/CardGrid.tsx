@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import { errorMessage } from "../../../api/client.ts";
+import { LoadMore } from "./LoadMore.tsx";
+import { SkeletonCards } from "./NftCard.tsx";
+
+/** What a grid needs of an infinite query. */
+type PagedQuery = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  isPlaceholderData?: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+};
+
+/**
+ * A grid of cards from an infinite query: 6 skeleton cards while the first page loads, the server's message
+ * when it fails, `empty` when nothing matches, and the next page as the end scrolls into view.
+ */
+export function CardGrid<T>({
+  label,
+  query,
+  items,
+  render,
+  empty,
+  loadingLabel,
+}: {
+  label: string;
+  query: PagedQuery;
+  items: T[];
+  render: (item: T) => ReactNode;
+  empty: ReactNode;
+  loadingLabel: string;
+}) {
+  return (
+    <section aria-label={label} aria-busy={query.isFetching}>
+      {query.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {errorMessage(query.error)}
+        </p>
+      ) : (
+        <>
+          <div
+            className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? "opacity-60" : ""}`}
+          >
+            {query.isPending ? <SkeletonCards count={6} /> : items.map(render)}
+          </div>
+          {!query.isPending && items.length === 0 ? (
+            <p className="py-10 text-neutral-600 dark:text-neutral-400">{empty}</p>
+          ) : null}
+          <LoadMore
+            label={loadingLabel}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            fetchNextPage={query.fetchNextPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
