@@ -585,7 +585,13 @@ export const adminUserSchema = z.object({
   name: z.string().nullable(),
   avatar: z.string().nullable(),
   active: z.boolean(),
+  /** Lazy collections the user may create (0: the standard type only). */
+  lazyCollections: z.number().int().nonnegative(),
   createdAt: z.string(),
+});
+/** `PUT /api/admin/users/:id/permission`: how many lazy collections the user may own. */
+export const adminPermissionSchema = z.object({
+  lazyCollections: z.number().int().min(0, "Give 0 or more.").max(100, "Give 100 or fewer."),
 });
 export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(100).default(""),

@@ -80,6 +80,8 @@ export const profileSummarySchema = z.object({
   name: z.string().nullable(),
   avatar: z.string().nullable(),
   active: z.boolean(),
+  /** What the account may do beyond the defaults (the spec's decoded permission). */
+  permission: z.object({ collection: z.object({ lazyCollection: z.number().int().nonnegative() }) }),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 

@@ -43,6 +43,8 @@ export const BROWSE_MESSAGES = {
   chainMismatch: "The collection on the chain does not match these details.",
   categoryTaken: "A category with this title already exists.",
   collectionNotFound: "Collection not found",
+  noLazyPermission: "Your account may not create lazy collections. Ask the moderators for permission.",
+  reserved: "This name is reserved.",
 } as const;
 
 /**
@@ -164,6 +166,41 @@ const imagePathOrNull = z.preprocess(
     .nullable()
     .optional(),
 );
+
+/** A lazy collection holds at most this many items (the voucher's maximum supply). */
+export const LAZY_MAX_SUPPLY_DEFAULT = 1000;
+export const LAZY_MAX_SUPPLY_MAX = 10_000;
+/** A lazy-collection voucher is good for this long after it is signed. */
+export const LAZY_VOUCHER_TTL_SECONDS = 15 * 60;
+
+/** `GET /api/collection/lazy-voucher`: the platform's signature for one lazy collection, for this wallet. */
+export const lazyVoucherQuerySchema = z.object({
+  name: collectionName,
+  symbol: collectionSymbol,
+  catWeb2_id: categoryId,
+  maximumSupply: z.coerce
+    .number()
+    .int("Maximum supply must be a whole number.")
+    .min(1, "Maximum supply must be at least 1.")
+    .max(LAZY_MAX_SUPPLY_MAX, `Maximum supply must be ${LAZY_MAX_SUPPLY_MAX} at most.`)
+    .default(LAZY_MAX_SUPPLY_DEFAULT),
+});
+export const lazyVoucherResponseSchema = z.object({
+  data: z.object({
+    voucher: z.object({
+      owner: address,
+      maxSupply: z.number().int(),
+      name: z.string(),
+      symbol: z.string(),
+      /** The category's title, as the factory records it. */
+      category: z.string(),
+      /** Unix seconds, as a decimal string. */
+      deadline: z.string(),
+      signature: z.string(),
+    }),
+  }),
+});
+export type LazyVoucher = z.infer<typeof lazyVoucherResponseSchema>["data"]["voucher"];
 
 export const registerCollectionResponseSchema = z.object({
   data: z.object({ _id: z.string(), slug: z.string() }),

@@ -6,6 +6,7 @@ import type {
   NftCard,
   SearchResponse,
 } from "@easel/common";
+import { easelFactoryAbi } from "@easel/contracts";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createChainClient } from "../src/chain/client.ts";
@@ -517,6 +518,79 @@ describe("registering a collection", () => {
     expect((await check("Brand New")).status).toBe(200);
     expect((await check("ab")).status).toBe(400);
     expect((await check("Кириллица")).status).toBe(400);
+  });
+});
+
+describe("lazy collections", () => {
+  type Voucher = { data: { voucher: Any & { deadline: string; maxSupply: number } } };
+  const voucherPath = (name: string, symbol = "LZY") =>
+    `/api/collection/lazy-voucher?name=${encodeURIComponent(name)}&symbol=${symbol}&catWeb2_id=${painting}&maximumSupply=3`;
+
+  it("signs a voucher only within the account's permission, and the factory accepts it once", async () => {
+    const ask = (user: TestUser | undefined, name: string) =>
+      api.call<Voucher>("GET", voucherPath(name), { user });
+    expect((await ask(undefined, "Lazy Lane")).status).toBe(401);
+    // No permission yet: the standard type only.
+    const refused = await ask(users.alice, "Lazy Lane");
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain("may not create lazy collections");
+    const session = await api.call<{ profile: { permission: Any } }>("GET", "/api/auth/session", {
+      user: users.alice,
+    });
+    expect(session.body.profile.permission).toEqual({ collection: { lazyCollection: 0 } });
+
+    const moderator = await api.admin();
+    const grant = (lazyCollections: number, user = moderator) =>
+      api.call("PUT", `/api/admin/users/${alice.address.toLowerCase()}/permission`, {
+        user,
+        body: { lazyCollections },
+      });
+    expect((await grant(1, users.bob)).status).toBe(403);
+    expect((await grant(-1)).status).toBe(400);
+    expect((await grant(1)).status).toBe(200);
+
+    // Two requests at once for the one allowed collection: one voucher.
+    const [first, second] = await Promise.all([ask(users.alice, "Lazy Lane"), ask(users.alice, "Lazy Row")]);
+    expect([first.status, second.status].sort()).toEqual([200, 403]);
+    const granted = first.status === 200 ? first : second;
+    const { voucher } = granted.body.data;
+    expect(voucher).toMatchObject({ owner: alice.address.toLowerCase(), maxSupply: 3, category: "Painting" });
+
+    const d = driver(t);
+    const onChain = { ...voucher, deadline: BigInt(voucher.deadline) };
+    // The voucher is this wallet's alone.
+    await expect(
+      d.send(bob, t.factory, easelFactoryAbi, "createLazyCollection", [onChain]),
+    ).rejects.toThrow();
+    await d.send(alice, t.factory, easelFactoryAbi, "createLazyCollection", [onChain]);
+    await expect(
+      d.send(alice, t.factory, easelFactoryAbi, "createLazyCollection", [onChain]),
+    ).rejects.toThrow();
+    await index();
+    // Used: the allowance is spent until a moderator grants more.
+    expect((await ask(users.alice, "Lazy Again")).status).toBe(403);
+    expect((await grant(2)).status).toBe(200);
+    expect((await ask(users.alice, "Lazy Again")).status).toBe(200);
+  });
+
+  it("refuses a taken or reserved name and a retired or unknown category", async () => {
+    const moderator = await api.admin();
+    await api.call("PUT", `/api/admin/users/${bob.address.toLowerCase()}/permission`, {
+      user: moderator,
+      body: { lazyCollections: 5 },
+    });
+    const ask = async (path: string) => {
+      const response = await api.call("GET", path, { user: users.bob });
+      return `${response.status} ${JSON.stringify(response.body)}`;
+    };
+    expect(await ask(voucherPath("harbour lights"))).toContain("already taken");
+    await driver(t).send(admin, t.factory, easelFactoryAbi, "setReserved", ["Official", true]);
+    expect(await ask(voucherPath("OFFICIAL"))).toMatch(/^400 .*reserved/);
+    expect(await ask(voucherPath("Fine Name", "official"))).toMatch(/^400 .*symbol/);
+    expect(await ask(voucherPath("Fine Name").replace(`catWeb2_id=${painting}`, "catWeb2_id=99999"))).toMatch(
+      /^400 .*category/,
+    );
+    expect(await ask(`${voucherPath("Fine Name")}0000000`)).toMatch(/^400 .*maximumSupply/);
   });
 });
 

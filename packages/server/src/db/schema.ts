@@ -52,6 +52,11 @@ export const profiles = pgTable(
     active: boolean("active").notNull().default(true),
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     bannedBy: text("banned_by"),
+    /**
+     * Lazy collections this account may create (the spec's permission `collection.lazyCollection`): 0 offers
+     * only the standard type; moderators grant more in the Moderation area, and each voucher signed uses one.
+     */
+    lazyCollections: integer("lazy_collections").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -320,6 +325,22 @@ export const collectionFavorites = pgTable(
     primaryKey({ columns: [t.collection, t.address] }),
     index("collection_favorites_address_idx").on(t.address),
   ],
+);
+
+/**
+ * Lazy-collection vouchers the server signed: while one is unexpired and its collection is not on chain yet,
+ * it counts against the owner's `lazyCollections` allowance, so fetching many vouchers at once cannot
+ * exceed it.
+ */
+export const lazyCollectionVouchers = pgTable(
+  "lazy_collection_vouchers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    owner: text("owner").notNull(),
+    name: text("name").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("lazy_collection_vouchers_owner_idx").on(t.owner, t.expiresAt)],
 );
 
 /** Per token: its views (one per viewer a day) and favourites, counted for the Most viewed / Most favorited sorts. */

@@ -2,6 +2,7 @@ import {
   ADMIN_USERS_PAGE_SIZE,
   APPLICATION_STATUSES,
   adminApplicationsResponseSchema,
+  adminPermissionSchema,
   adminReportsResponseSchema,
   adminReportUpdateSchema,
   adminUserResponseSchema,
@@ -66,6 +67,7 @@ const toAdminUser = (row: typeof profiles.$inferSelect) => ({
   name: row.name,
   avatar: row.avatar,
   active: row.active,
+  lazyCollections: row.lazyCollections,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -247,6 +249,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.put(
+    "/users/:address/permission",
+    {
+      schema: {
+        summary: "Sets how many lazy collections a user may own (0: the standard type only)",
+        params: addressParams,
+        body: adminPermissionSchema,
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .update(profiles)
+        .set({ lazyCollections: request.body.lazyCollections, updatedAt: new Date() })
+        .where(eq(profiles.address, request.params.address))
+        .returning();
+      if (!row) throw new ApiError(404, "not_found", "User not found.");
+      return { data: { user: toAdminUser(row) } };
+    },
+  );
 
   app.post(
     "/categories",

@@ -113,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               name: profile.name,
               avatar: profile.avatar,
               active: profile.active,
+              permission: { collection: { lazyCollection: profile.lazyCollections } },
             }
           : null,
         numberOfNewNotif: await countNewNotifications(db, session.address),

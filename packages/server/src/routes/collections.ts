@@ -8,17 +8,28 @@ import {
   collectionNameCheckSchema,
   collectionQuerySchema,
   collectionResponseSchema,
+  LAZY_VOUCHER_TTL_SECONDS,
+  lazyVoucherQuerySchema,
+  lazyVoucherResponseSchema,
   registerCollectionResponseSchema,
   registerCollectionSchema,
   richTextPlain,
 } from "@easel/common";
+import { easelFactoryAbi, LAZY_COLLECTION_DOMAIN, lazyCollectionVoucherTypes } from "@easel/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import { findCollection } from "../browse/collections.ts";
 import { listItems } from "../browse/items.ts";
 import { chainCollections } from "../db/chain-schema.ts";
-import { categories, collectionDetails, collectionFavorites } from "../db/schema.ts";
+import {
+  categories,
+  collectionDetails,
+  collectionFavorites,
+  lazyCollectionVouchers,
+  profiles,
+} from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf } from "./guards.ts";
 
@@ -29,7 +40,8 @@ const CHAIN_POLL_MS = 250;
 const okSchema = z.object({ data: z.object({ message: z.string() }) });
 
 export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, config, chain } = app.deps;
+  const platformSigner = privateKeyToAccount(config.signerPrivateKey);
 
   /** The chain's record of a collection, waiting briefly for the indexer to reach it. */
   async function chainCollection(address: string) {
@@ -52,6 +64,38 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(sql`lower(${chainCollections.name}) = lower(${name})`)
       .limit(2);
     return rows.some((row) => row.address !== except);
+  }
+
+  /** A name or symbol the factory refuses (reserved words, compared ignoring case), read from the chain. */
+  async function reservedWord(words: readonly string[]): Promise<string | undefined> {
+    for (const word of words) {
+      const reserved = await chain.readContract({
+        address: config.contracts.factory,
+        abi: easelFactoryAbi,
+        functionName: "isReserved",
+        args: [word],
+      });
+      if (reserved) return word;
+    }
+    return undefined;
+  }
+
+  /** The name check shared by the check endpoint and the voucher: free, and not reserved on chain. */
+  async function checkName(name: string, symbol: string | undefined) {
+    if (await nameTaken(name)) throw badRequest("name_taken", "name", BROWSE_MESSAGES.nameTaken);
+    const reserved = await reservedWord(symbol === undefined ? [name] : [name, symbol]);
+    if (reserved !== undefined) {
+      throw badRequest("reserved", reserved === name ? "name" : "symbol", BROWSE_MESSAGES.reserved);
+    }
+  }
+
+  /** An artwork type people can still pick (retired ones stay only on collections that have them). */
+  async function activeCategory(id: number) {
+    const [category] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+    if (!category || category.retired) {
+      throw badRequest("invalid_category", "category_web2_id", BROWSE_MESSAGES.categoryRequired);
+    }
+    return category;
   }
 
   app.get(
@@ -106,9 +150,74 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (await nameTaken(request.body.name))
-        throw badRequest("name_taken", "name", BROWSE_MESSAGES.nameTaken);
+      await checkName(request.body.name, request.body.symbol);
       return { data: { available: true as const } };
+    },
+  );
+
+  app.get(
+    "/lazy-voucher",
+    {
+      schema: {
+        summary:
+          "The platform's signature for creating one lazy collection from this wallet, within the account's permission",
+        querystring: lazyVoucherQuerySchema,
+        response: {
+          200: lazyVoucherResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { session } = await requireActiveUser(app, request);
+      const { name, symbol, catWeb2_id, maximumSupply } = request.query;
+      const category = await activeCategory(catWeb2_id);
+      await checkName(name, symbol);
+      const expiresAt = new Date(Date.now() + LAZY_VOUCHER_TTL_SECONDS * 1000);
+      await db.transaction(async (tx) => {
+        // The profile row is the lock: two requests at once cannot both take the last allowance.
+        const [profile] = await tx
+          .select({ allowance: profiles.lazyCollections })
+          .from(profiles)
+          .where(eq(profiles.address, session.address))
+          .for("update");
+        const {
+          rows: [used],
+        } = await tx.execute<{ n: string }>(sql`
+          SELECT (SELECT count(*) FROM ${chainCollections}
+                   WHERE ${chainCollections.owner} = ${session.address} AND ${chainCollections.kind} = 'lazy')
+               + (SELECT count(*) FROM ${lazyCollectionVouchers} v
+                   WHERE v.owner = ${session.address} AND v.expires_at > now()
+                     AND NOT EXISTS (SELECT 1 FROM ${chainCollections} c
+                                      WHERE c.owner = v.owner AND c.kind = 'lazy' AND lower(c.name) = lower(v.name)))
+               AS n`);
+        if (!profile || Number(used?.n ?? 0) >= profile.allowance) {
+          throw new ApiError(403, "no_lazy_permission", BROWSE_MESSAGES.noLazyPermission);
+        }
+        await tx.insert(lazyCollectionVouchers).values({ owner: session.address, name, expiresAt });
+      });
+      const voucher = {
+        owner: session.address,
+        maxSupply: maximumSupply,
+        name,
+        symbol,
+        category: category.title,
+        deadline: BigInt(Math.floor(expiresAt.getTime() / 1000)),
+      };
+      const signature = await platformSigner.signTypedData({
+        domain: {
+          ...LAZY_COLLECTION_DOMAIN,
+          chainId: config.chainId,
+          verifyingContract: config.contracts.factory,
+        },
+        types: lazyCollectionVoucherTypes,
+        primaryType: "LazyCollectionVoucher",
+        message: voucher,
+      });
+      return { data: { voucher: { ...voucher, deadline: voucher.deadline.toString(), signature } } };
     },
   );
 
@@ -142,6 +251,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(categories)
         .where(eq(categories.id, body.category_web2_id))
         .limit(1);
+      // The factory records the category's title: the one picked must be the one on chain.
       if (!category || category.title.toLowerCase() !== chain.category.toLowerCase()) {
         throw badRequest("chain_mismatch", "category_web2_id", BROWSE_MESSAGES.chainMismatch);
       }
