@@ -170,6 +170,24 @@ const imagePathOrNull = z.preprocess(
 /** A lazy collection holds at most this many items (the voucher's maximum supply). */
 export const LAZY_MAX_SUPPLY_DEFAULT = 1000;
 export const LAZY_MAX_SUPPLY_MAX = 10_000;
+
+/**
+ * The Create New Collection form: the registration fields plus the terms box and, for lazy collections, the
+ * maximum supply. The dialog checks it before the wallet opens; the server checks each piece again.
+ */
+export const createCollectionFormSchema = z.object({
+  name: collectionName,
+  symbol: collectionSymbol,
+  collectionType: z.enum(COLLECTION_TYPES),
+  category_web2_id: categoryId,
+  maximumSupply: z.coerce
+    .number({ error: "Maximum supply must be a whole number." })
+    .int("Maximum supply must be a whole number.")
+    .min(1, "Maximum supply must be at least 1.")
+    .max(LAZY_MAX_SUPPLY_MAX, `Maximum supply must be ${LAZY_MAX_SUPPLY_MAX} at most.`),
+  terms: z.literal(true, { error: BROWSE_MESSAGES.required }),
+});
+
 /** A lazy-collection voucher is good for this long after it is signed. */
 export const LAZY_VOUCHER_TTL_SECONDS = 15 * 60;
 
@@ -178,12 +196,7 @@ export const lazyVoucherQuerySchema = z.object({
   name: collectionName,
   symbol: collectionSymbol,
   catWeb2_id: categoryId,
-  maximumSupply: z.coerce
-    .number()
-    .int("Maximum supply must be a whole number.")
-    .min(1, "Maximum supply must be at least 1.")
-    .max(LAZY_MAX_SUPPLY_MAX, `Maximum supply must be ${LAZY_MAX_SUPPLY_MAX} at most.`)
-    .default(LAZY_MAX_SUPPLY_DEFAULT),
+  maximumSupply: createCollectionFormSchema.shape.maximumSupply.default(LAZY_MAX_SUPPLY_DEFAULT),
 });
 export const lazyVoucherResponseSchema = z.object({
   data: z.object({
@@ -200,11 +213,13 @@ export const lazyVoucherResponseSchema = z.object({
     }),
   }),
 });
-export type LazyVoucher = z.infer<typeof lazyVoucherResponseSchema>["data"]["voucher"];
+export type LazyVoucherResponse = z.infer<typeof lazyVoucherResponseSchema>;
 
+export type RegisterCollection = z.input<typeof registerCollectionSchema>;
 export const registerCollectionResponseSchema = z.object({
   data: z.object({ _id: z.string(), slug: z.string() }),
 });
+export type RegisterCollectionResponse = z.infer<typeof registerCollectionResponseSchema>;
 
 /** `PUT /api/collection/edit`. Fields left out keep their value. */
 export const collectionEditSchema = z.object({

@@ -37,7 +37,14 @@ export function signedIn(
 ): SessionResponse {
   return {
     session: { address, chainId: 31337, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
-    profile: { address, username: null, name: null, avatar: null, active },
+    profile: {
+      address,
+      username: null,
+      name: null,
+      avatar: null,
+      active,
+      permission: { collection: { lazyCollection: 0 } },
+    },
     numberOfNewNotif: 0,
     ...overrides,
   };

@@ -1,7 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 
-/** A centred dialog (focus trapped, closes on Escape and with the close button). */
+/**
+ * A centred dialog (focus trapped, closes on Escape and with the close button). `locked` keeps it open while
+ * something it started cannot be left (a wallet flow): no close button, Escape and outside clicks do nothing.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -9,6 +12,7 @@ export function Modal({
   description,
   children,
   className = "max-w-md",
+  locked = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -16,9 +20,10 @@ export function Modal({
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  locked?: boolean;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={(next) => (locked && !next ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60 backdrop-blur-sm" />
         <Dialog.Content
@@ -32,14 +37,16 @@ export function Modal({
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
-          <Dialog.Close
-            className="absolute top-3 right-3 rounded-lg p-2 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
-            aria-label="Close"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </Dialog.Close>
+          {locked ? null : (
+            <Dialog.Close
+              className="absolute top-3 right-3 rounded-lg p-2 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
+              aria-label="Close"
+            >
+              <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Dialog.Close>
+          )}
           <div className="mt-5">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,4 +1,4 @@
-import { easelCollectionAbi, easelMarketAbi } from "@easel/contracts/abis";
+import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/contracts/abis";
 import { useReadContract } from "wagmi";
 import { useAppConfig } from "../api/appConfig.tsx";
 
@@ -18,6 +18,13 @@ export function useMarket() {
   const address = useMarketAddress();
   const { chainId } = useAppConfig();
   return address ? ({ address, abi: easelMarketAbi, chainId } as const) : undefined;
+}
+
+/** The collection factory bound the same way. */
+export function useFactory() {
+  const { contracts, chainId } = useAppConfig();
+  const address = contracts.factory as Address | undefined;
+  return address ? ({ address, abi: easelFactoryAbi, chainId } as const) : undefined;
 }
 
 /** A collection bound the same way. */

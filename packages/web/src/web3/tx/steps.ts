@@ -1,4 +1,4 @@
-import type { Abi } from "viem";
+import type { Abi, TransactionReceipt } from "viem";
 
 /**
  * One step of a wallet flow. Every flow is a list of these, run by `useTransactionFlow` and drawn by
@@ -18,6 +18,8 @@ export type TransactionStep =
         args?: readonly unknown[];
         value?: bigint;
       };
+      /** Reads what the flow needs from the mined transaction (a created address, a new id). */
+      onReceipt?: (receipt: TransactionReceipt) => void;
     }
   | { kind: "api"; label: string; run: () => Promise<unknown> };
 
@@ -26,9 +28,11 @@ export type StepState = "waiting" | "running" | "done" | "failed";
 /** What the stepper shows for a step. */
 export type StepStatus = { id: string; label: string; state: StepState; hash?: `0x${string}` };
 
+type WriteStep = Extract<TransactionStep, { kind: "write" }>;
+
 /** A contract write step. */
-export function writeStep(label: string, call: Extract<TransactionStep, { kind: "write" }>["call"]) {
-  return { kind: "write", label, call } as const satisfies TransactionStep;
+export function writeStep(label: string, call: WriteStep["call"], onReceipt?: WriteStep["onReceipt"]) {
+  return { kind: "write", label, call, onReceipt } as const satisfies TransactionStep;
 }
 
 /** An Easel API step. */

@@ -65,6 +65,7 @@ export function useTransactionFlow() {
               chainId: step.call.chainId,
             });
             if (receipt.status !== "success") throw new Error("The transaction failed on chain.");
+            step.onReceipt?.(receipt);
             await waitForIndexed(receipt.blockNumber);
           }
           update(index, { state: "done" });

@@ -6,6 +6,9 @@ import type {
   ExploreItemsResponse,
   HomeResponse,
   ItemSort,
+  LazyVoucherResponse,
+  RegisterCollection,
+  RegisterCollectionResponse,
   SearchResponse,
 } from "@easel/common";
 import {
@@ -136,3 +139,24 @@ export function useFavoriteCollection() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: browseKeys.collections() }),
   });
 }
+
+/** POST /api/collection/check_name: resolves when the name (and symbol) can be used; 400 names the field. */
+export const checkCollectionName = (name: string, symbol: string) =>
+  apiFetch("/api/collection/check_name", { method: "POST", body: { name, symbol } });
+
+/** GET /api/collection/lazy-voucher: the platform's signature for one lazy collection from this wallet. */
+export const fetchLazyVoucher = async (query: {
+  name: string;
+  symbol: string;
+  catWeb2_id: number;
+  maximumSupply: number;
+}) =>
+  (
+    await apiFetch<LazyVoucherResponse>(
+      `/api/collection/lazy-voucher?${queryString(query as Record<string, string | number>)}`,
+    )
+  ).data.voucher;
+
+/** POST /api/collection: attaches Easel's details to a collection the wallet created; answers its slug. */
+export const registerCollection = async (body: RegisterCollection) =>
+  (await apiFetch<RegisterCollectionResponse>("/api/collection", { method: "POST", body })).data;

@@ -1,6 +1,14 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ALICE, fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from "../../../test/harness.tsx";
+import {
+  ALICE,
+  fakeApi,
+  LOCAL_CONFIG,
+  renderApp,
+  SIGNED_OUT,
+  sessionRoute,
+  signedIn,
+} from "../../../test/harness.tsx";
 
 const BOB = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
 
@@ -98,7 +106,83 @@ describe("profile page", () => {
     expect(screen.queryByRole("button", { name: "Follow" })).toBeNull();
     expect(screen.getByRole("link", { name: "Create new item" }).getAttribute("href")).toBe("/mint");
     fireEvent.click(screen.getByRole("tab", { name: /Collection 0/ }));
-    expect(screen.getByRole("link", { name: "Create New Collection" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Create New Collection" })).toBeTruthy();
+  });
+
+  it("opens Create New Collection with the spec's rules, the lazy type only with permission", async () => {
+    const session = { current: signedIn(BOB) };
+    const api = fakeApi({
+      ...sessionRoute(session),
+      "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
+      "GET /api/category-web2": () => ({
+        body: { data: { category_web2: [{ _id: 3, title: "Painting", retired: false }] } },
+      }),
+      "POST /api/collection/check_name": () => ({
+        status: 400,
+        body: {
+          error: {
+            code: "name_taken",
+            message: "This collection name is already taken.",
+            fields: { name: "This collection name is already taken." },
+          },
+        },
+      }),
+    });
+    await renderApp({
+      path: "/profile",
+      config: { ...LOCAL_CONFIG, contracts: { factory: "0x5fbdb2315678afecb367f032d93f642f64180aa3" } },
+    });
+    fireEvent.click(await screen.findByRole("tab", { name: /Collection 0/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Create New Collection" }));
+    const create = await screen.findByRole("button", { name: "Create Collection" });
+    expect(screen.queryByText("Collection Type")).toBeNull();
+
+    fireEvent.click(create);
+    expect((await screen.findAllByText("Required")).length).toBe(3); // name, symbol, terms
+    expect(screen.getByText("select a category")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "ab" } });
+    fireEvent.change(screen.getByLabelText("Symbol"), { target: { value: "TOOLONGSYM" } });
+    fireEvent.click(create);
+    expect(await screen.findByText("Name must be at least 3 characters.")).toBeTruthy();
+    expect(screen.getByText("Symbol must be 8 characters maximum.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Ночь" } });
+    fireEvent.click(create);
+    expect(await screen.findByText("Please Type in English")).toBeTruthy();
+
+    // A valid form is checked by the server before the wallet opens.
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Night Studies" } });
+    fireEvent.change(screen.getByLabelText("Symbol"), { target: { value: "NGT" } });
+    fireEvent.change(await screen.findByLabelText("Category"), { target: { value: "3" } });
+    fireEvent.click(screen.getByLabelText(/I agree/));
+    fireEvent.click(create);
+    expect((await screen.findAllByText("This collection name is already taken.")).length).toBeGreaterThan(0);
+    expect(api.calls.find((call) => call.path === "/api/collection/check_name")?.body).toEqual({
+      name: "Night Studies",
+      symbol: "NGT",
+    });
+  });
+
+  it("offers the lazy type, with a maximum supply, to accounts allowed lazy collections", async () => {
+    const allowed = signedIn(BOB);
+    fakeApi({
+      ...sessionRoute({
+        current: {
+          ...allowed,
+          profile: allowed.profile && {
+            ...allowed.profile,
+            permission: { collection: { lazyCollection: 1 } },
+          },
+        },
+      }),
+      "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
+    });
+    await renderApp({ path: "/profile" });
+    fireEvent.click(await screen.findByRole("tab", { name: /Collection 0/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Create New Collection" }));
+    fireEvent.click(await screen.findByLabelText("Lazy"));
+    expect(await screen.findByLabelText("Maximum supply")).toBeTruthy();
   });
 
   it("lists the chain's tokens and collections in the tabs, linking to their pages", async () => {

@@ -7,6 +7,7 @@ import {
   shortAddress,
 } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -19,9 +20,10 @@ import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { useIsVerifiedArtist } from "../../../web3/contracts.ts";
+import { CreateCollectionDialog } from "../../browse/components/CreateCollectionDialog.tsx";
 import { nftPath } from "../../browse/components/NftCard.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
-import { type ProfileData, useFollow, useProfile } from "../api/profile.ts";
+import { type ProfileData, profileKeys, useFollow, useProfile } from "../api/profile.ts";
 import { ProfileBanner } from "./ProfileBanner.tsx";
 
 export const EMPTY_COLLECTED = "You don't have any NFTs yet. Get started by collecting your first artworks";
@@ -317,9 +319,7 @@ function TabPanel({ tab, data }: { tab: TabKey; data: ProfileData }) {
         Create new item
       </Link>
     ) : data.isOwner && tab === "collection" ? (
-      <Link to="/mint" state={{ createCollection: true }} className={buttonClass("primary")}>
-        Create New Collection
-      </Link>
+      <CreateCollectionButton />
     ) : null;
 
   return (
@@ -343,6 +343,21 @@ function TabPanel({ tab, data }: { tab: TabKey; data: ProfileData }) {
         </ul>
       )}
     </div>
+  );
+}
+
+function CreateCollectionButton() {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Create New Collection</Button>
+      <CreateCollectionDialog
+        open={open}
+        onOpenChange={setOpen}
+        onCreated={() => queryClient.invalidateQueries({ queryKey: profileKeys.all })}
+      />
+    </>
   );
 }
 
