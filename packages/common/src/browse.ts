@@ -240,6 +240,20 @@ export const collectionFavoriteResponseSchema = z.object({
   data: z.object({ favorite: z.boolean(), favorites: z.number().int() }),
 });
 
+/** An item by its collection and token id, as the item routes take it. */
+export const itemRefSchema = z.object({
+  collection: lowerAddress,
+  tokenId: z.string().regex(/^\d{1,78}$/, "must be a token id (digits)"),
+});
+/** `POST /api/nft/favorite`: the wanted state (a repeat changes nothing); without it, a toggle. */
+export const itemFavoriteSchema = itemRefSchema.extend({ favorite: z.boolean().optional() });
+export const itemFavoriteResponseSchema = collectionFavoriteResponseSchema;
+export type ItemFavoriteResponse = z.infer<typeof itemFavoriteResponseSchema>;
+/** `POST /api/nft/view`: counts one view per viewer and day. */
+export const itemViewResponseSchema = z.object({
+  data: z.object({ counted: z.boolean(), views: z.number().int() }),
+});
+
 // --- Collection cards and page ---------------------------------------------------------------
 
 export const collectionStatsSchema = z.object({
@@ -291,6 +305,8 @@ export const nftCardSchema = chainTokenItemSchema.extend({
   offerWei: weiString.nullable(),
   favorites: z.number().int(),
   views: z.number().int(),
+  /** Whether the signed-in viewer favourited it (false for visitors). */
+  isFavorite: z.boolean(),
   blocked: z.boolean(),
 });
 export type NftCard = z.infer<typeof nftCardSchema>;

@@ -29,6 +29,7 @@ import { communityRoutes } from "./routes/community.ts";
 import { eventsRoutes } from "./routes/events.ts";
 import { exploreRoutes } from "./routes/explore.ts";
 import { homeRoutes } from "./routes/home.ts";
+import { itemRoutes } from "./routes/items.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
@@ -171,6 +172,7 @@ export async function buildApp(
   await app.register(profileRoutes, { prefix: "/api/profile" });
   await app.register(homeRoutes, { prefix: "/api/home" });
   await app.register(collectionRoutes, { prefix: "/api/collection" });
+  await app.register(itemRoutes, { prefix: "/api/nft" });
   await app.register(exploreRoutes, { prefix: "/api" });
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api/admin" });

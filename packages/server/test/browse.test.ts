@@ -144,6 +144,7 @@ async function allPages(query: string, limit = 2): Promise<NftCard[]> {
 async function tokensFromTables(): Promise<Any[]> {
   const { rows } = await scratch.db.$client.query(`
     SELECT t.*, c.blocked AS c_blocked, d.category_id,
+      coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites,
       so.expires_at, au.kind AS auction_kind, au.end_time, au.top_bid,
       (SELECT count(*) FROM chain_offers o WHERE o.collection = t.collection AND o.token_id = t.token_id
          AND o.status = 'active')::int AS offers,
@@ -152,7 +153,8 @@ async function tokensFromTables(): Promise<Any[]> {
     LEFT JOIN collection_details d ON d.address = t.collection
     LEFT JOIN chain_sell_orders so ON so.collection = t.collection AND so.token_id = t.token_id AND so.status = 'active'
     LEFT JOIN chain_auctions au ON au.collection = t.collection AND au.token_id = t.token_id AND au.status = 'active'
-    LEFT JOIN chain_accounts ca ON ca.address = t.owner`);
+    LEFT JOIN chain_accounts ca ON ca.address = t.owner
+    LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id`);
   return rows.filter((r: Any) => r.status !== "burned" && !r.blocked && !r.c_blocked);
 }
 
@@ -162,7 +164,12 @@ const tieBreak = (a: Any, b: Any) =>
   cmp(String(a.collection), String(b.collection)) ||
   cmp(BigInt(String(a.token_id)), BigInt(String(b.token_id)));
 
+const byCount = (column: string) => (rows: Any[]) =>
+  [...rows].sort((a, b) => -(cmp(Number(a[column]), Number(b[column])) || tieBreak(a, b)));
+
 const expectedOrder: Record<string, (rows: Any[]) => Any[]> = {
+  mostViewed: byCount("views"),
+  mostFavorited: byCount("favorites"),
   recentlyCreated: (rows) =>
     [...rows].sort(
       (a, b) => -(cmp(BigInt(String(a.minted_block)), BigInt(String(b.minted_block))) || tieBreak(a, b)),
@@ -491,6 +498,68 @@ describe("collection page", () => {
       favorites: 1,
     });
     expect((await favorite(users.alice, { collectionId: blocked })).status).toBe(404);
+  });
+});
+
+describe("item views and favourites", () => {
+  const view = (tokenId: string, user?: TestUser, collection: string = harbour) =>
+    api.call<{ data: { counted: boolean; views: number } }>("POST", "/api/nft/view", {
+      user,
+      body: { collection, tokenId },
+    });
+  const favorite = (user: TestUser | undefined, tokenId: string, wanted?: boolean) =>
+    api.call<{ data: { favorite: boolean; favorites: number } }>("POST", "/api/nft/favorite", {
+      user,
+      body: { collection: harbour, tokenId, ...(wanted === undefined ? {} : { favorite: wanted }) },
+    });
+
+  it("counts one view per viewer a day, and orders Most viewed by the counts", async () => {
+    expect((await view("2", users.alice)).body.data).toEqual({ counted: true, views: 1 });
+    expect((await view("2", users.alice)).body.data).toEqual({ counted: false, views: 1 });
+    expect((await view("2", users.bob)).body.data).toEqual({ counted: true, views: 2 });
+    // A visitor without a wallet counts once too (by a hash of their IP).
+    expect((await view("2")).body.data).toEqual({ counted: true, views: 3 });
+    expect((await view("2")).body.data.counted).toBe(false);
+    const sameTime = await Promise.all([
+      view("4", users.carol),
+      view("4", users.carol),
+      view("4", users.carol),
+    ]);
+    expect(sameTime.filter((r) => r.body.data.counted)).toHaveLength(1);
+    expect((await view("99")).status).toBe(404);
+    expect((await view("1", undefined, blocked)).status).toBe(404);
+    expect((await view("abc")).status).toBe(400);
+
+    const expected = expectedOrder.mostViewed?.(await tokensFromTables()).map(key) ?? [];
+    const h = harbour.toLowerCase();
+    expect(expected.slice(0, 2)).toEqual([`${h}:2`, `${h}:4`]);
+    for (const limit of [1, 2, 5]) {
+      expect((await allPages("sort=mostViewed", limit)).map((n) => n._id)).toEqual(expected);
+    }
+  });
+
+  it("favourites an item once per person, toggles, and shows the heart to that person only", async () => {
+    expect((await favorite(undefined, "3")).status).toBe(401);
+    expect((await favorite(users.alice, "3", true)).body.data).toEqual({ favorite: true, favorites: 1 });
+    expect((await favorite(users.alice, "3", true)).body.data).toEqual({ favorite: true, favorites: 1 });
+    const twice = await Promise.all([favorite(users.bob, "3"), favorite(users.bob, "3")]);
+    // Two toggles at once: one on, one off, never a count of 3.
+    expect(twice.map((r) => r.body.data.favorite).sort()).toEqual([false, true]);
+    expect((await favorite(users.bob, "5")).body.data).toEqual({ favorite: true, favorites: 1 });
+    expect((await favorite(users.alice, "3", false)).body.data).toEqual({ favorite: false, favorites: 0 });
+    expect((await favorite(users.alice, "3", true)).body.data.favorites).toBe(1);
+    expect((await favorite(users.alice, "12345")).status).toBe(404);
+
+    const rows = await tokensFromTables();
+    expect(rows.find((r) => key(r) === `${harbour.toLowerCase()}:3`)?.favorites).toBe(1);
+    const expected = expectedOrder.mostFavorited?.(rows).map(key) ?? [];
+    expect((await allPages("sort=mostFavorited", 2)).map((n) => n._id)).toEqual(expected);
+    const cards = async (user?: TestUser) =>
+      (await get<ExploreItemsResponse>(`/api/explore?collection=${harbour}&limit=50`, user)).data.nfts;
+    const mine = (list: NftCard[]) => list.filter((n) => n.isFavorite).map((n) => n.tokenId);
+    expect(mine(await cards(users.alice))).toEqual(["3"]);
+    expect(mine(await cards(users.bob))).toEqual(["5"]);
+    expect(mine(await cards())).toEqual([]);
   });
 });
 

@@ -117,7 +117,12 @@ export const visibleToken = (viewer: Viewer): Sql =>
  * NFT cards from rows of `NFT_CARD_COLUMNS`. A listing lapses after its term without any event, so a
  * lapsed one shows as not for sale here, at read time.
  */
-export async function toNftCards(db: Database, rows: Record<string, unknown>[]): Promise<NftCard[]> {
+export async function toNftCards(
+  db: Database,
+  rows: Record<string, unknown>[],
+  viewer: Viewer,
+): Promise<NftCard[]> {
+  const favorites = await favoritesOf(db, viewer, rows);
   const collaboratorAddresses = new Set<string>();
   for (const row of rows) {
     for (const c of (row.collaborators as { account: string }[] | null) ?? []) {
@@ -166,9 +171,26 @@ export async function toNftCards(db: Database, rows: Record<string, unknown>[]):
       offerWei: row.offer_wei == null ? null : String(row.offer_wei),
       favorites: Number(row.favorites ?? 0),
       views: Number(row.views ?? 0),
+      isFavorite: favorites.has(`${collection}:${tokenId}`),
       blocked: row.blocked === true,
     };
   });
+}
+
+/** Which of these tokens the viewer favourited, as `collection:tokenId` keys (one query per page). */
+async function favoritesOf(
+  db: Database,
+  viewer: Viewer,
+  rows: Record<string, unknown>[],
+): Promise<Set<string>> {
+  if (!viewer.address || rows.length === 0) return new Set();
+  const { rows: found } = await db.execute<{ collection: string; token_id: string }>(sql`
+    SELECT f.collection, f.token_id FROM item_favorites f
+    JOIN unnest(${sql.param(rows.map((r) => String(r.collection)))}::text[],
+                ${sql.param(rows.map((r) => String(r.token_id)))}::numeric[]) AS p(collection, token_id)
+      ON p.collection = f.collection AND p.token_id = f.token_id
+    WHERE f.address = ${viewer.address}`);
+  return new Set(found.map((r) => `${r.collection}:${r.token_id}`));
 }
 
 /** Usernames, names and avatars of the given addresses (lowercase) that have a profile. */

@@ -177,7 +177,7 @@ export async function listItems(
           t: String(last.token_id),
         })
       : null;
-  return { nfts: await toNftCards(db, page), nextCursor };
+  return { nfts: await toNftCards(db, page, viewer), nextCursor };
 }
 
 /**
@@ -202,7 +202,7 @@ export async function latestItemsOf(
       ORDER BY t.minted_block DESC, t.collection DESC, t.token_id DESC
       LIMIT ${perCollection}
     ) x`);
-  for (const card of await toNftCards(db, rows as Record<string, unknown>[])) {
+  for (const card of await toNftCards(db, rows as Record<string, unknown>[], visitor)) {
     byCollection.get(card.collection.address)?.push(card);
   }
   return byCollection;

@@ -5,6 +5,7 @@ import type {
   ExploreItemsQuery,
   ExploreItemsResponse,
   HomeResponse,
+  ItemFavoriteResponse,
   ItemSort,
   LazyVoucherResponse,
   RegisterCollection,
@@ -160,3 +161,17 @@ export const fetchLazyVoucher = async (query: {
 /** POST /api/collection: attaches Easel's details to a collection the wallet created; answers its slug. */
 export const registerCollection = async (body: RegisterCollection) =>
   (await apiFetch<RegisterCollectionResponse>("/api/collection", { method: "POST", body })).data;
+
+/** POST /api/nft/favorite with the wanted state; lists refresh afterwards so counts and sorts agree. */
+export function useFavoriteItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { collection: string; tokenId: string; favorite: boolean }) =>
+      apiFetch<ItemFavoriteResponse>("/api/nft/favorite", { method: "POST", body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: browseKeys.all }),
+  });
+}
+
+/** POST /api/nft/view: counts this visit (the server keeps one per viewer a day). */
+export const recordItemView = (collection: string, tokenId: string) =>
+  apiFetch("/api/nft/view", { method: "POST", body: { collection, tokenId } });

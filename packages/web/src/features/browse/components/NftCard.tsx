@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatEther } from "viem";
 import { mediaUrl } from "../../../lib/media.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
+import { FavoriteHeart } from "./FavoriteHeart.tsx";
 
 /** The item page of a card: /{creator}/{collection}/{tokenId}, or /{creator}/{tokenId} in the default collection. */
 export function nftPath(nft: Pick<NftCardData, "creator" | "owner" | "collection" | "tokenId">): string {
@@ -51,7 +52,15 @@ export function NftCard({ nft }: { nft: NftCardData }) {
   const price = priceLine(nft);
   const to = nftPath(nft);
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950">
+    <article className="relative flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950">
+      <FavoriteHeart
+        collection={nft.collection.address}
+        tokenId={nft.tokenId}
+        name={nft.name}
+        favorite={nft.isFavorite}
+        favorites={nft.favorites}
+        className="absolute top-2 right-2 z-10 bg-white/90 text-neutral-900 shadow-sm dark:bg-neutral-900/90 dark:text-neutral-100"
+      />
       <Link to={to} className="block">
         {src && !failed ? (
           <img

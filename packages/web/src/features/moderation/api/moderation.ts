@@ -83,6 +83,16 @@ export function useToggleBan() {
   });
 }
 
+/** PUT /api/admin/users/:address/permission: how many lazy collections the user may own. */
+export function useSetLazyAllowance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ address, lazyCollections }: { address: string; lazyCollections: number }) =>
+      apiFetch(`/api/admin/users/${address}/permission`, { method: "PUT", body: { lazyCollections } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.users() }),
+  });
+}
+
 /** POST /api/reports: any member reports a profile, collection or item. */
 export function submitReport(values: ReportRequest) {
   return apiFetch("/api/reports", { method: "POST", body: values });

@@ -21,6 +21,7 @@ import {
   useCloseReport,
   useRejectApplication,
   useReports,
+  useSetLazyAllowance,
   useToggleBan,
 } from "../api/moderation.ts";
 import { Blocks } from "./Blocks.tsx";
@@ -348,6 +349,7 @@ function Users() {
   const [page, setPage] = useState(1);
   const users = useAdminUsers(q, page);
   const toggle = useToggleBan();
+  const allowance = useSetLazyAllowance();
   return (
     <div className="flex flex-col gap-4">
       <label className="flex max-w-md flex-col gap-1.5 text-sm font-semibold">
@@ -379,6 +381,7 @@ function Users() {
                   <th className={cell}>Username</th>
                   <th className={cell}>Joined</th>
                   <th className={cell}>Status</th>
+                  <th className={cell}>Lazy collections</th>
                   <th className={cell}>
                     <span className="sr-only">Actions</span>
                   </th>
@@ -395,6 +398,31 @@ function Users() {
                     <td className={cell}>{user.username ?? "—"}</td>
                     <td className={cell}>{new Date(user.createdAt).toLocaleDateString("en")}</td>
                     <td className={cell}>{user.active ? "Active" : "Banned"}</td>
+                    <td className={cell}>
+                      <input
+                        type="number"
+                        min={0}
+                        max={100}
+                        defaultValue={user.lazyCollections}
+                        key={user.lazyCollections}
+                        aria-label={`Lazy collections allowed for ${user.username ?? user.address}`}
+                        className={`${inputClass} w-20`}
+                        disabled={allowance.isPending}
+                        onBlur={(event) => {
+                          const lazyCollections = Number(event.target.value);
+                          if (lazyCollections === user.lazyCollections) return;
+                          allowance.mutate(
+                            { address: user.address, lazyCollections },
+                            {
+                              onError: (error) => {
+                                event.target.value = String(user.lazyCollections);
+                                showError(error);
+                              },
+                            },
+                          );
+                        }}
+                      />
+                    </td>
                     <td className={cell}>
                       <Button
                         variant={user.active ? "danger" : "secondary"}
