@@ -359,6 +359,56 @@ export const collectionQuerySchema = z.object({
   cursor,
 });
 
+/** What the collection activity list shows (the chain's activity kinds, grouped as people name them). */
+export const ACTIVITY_FILTERS = ["mint", "list", "sale", "bid", "offer", "transfer"] as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+
+/** `GET /api/collection/activity`: newest first, keyset pages. */
+export const collectionActivityQuerySchema = z.object({
+  id: lowerAddress,
+  kind: z.enum(ACTIVITY_FILTERS, { error: `kind must be one of: ${ACTIVITY_FILTERS.join(", ")}` }).optional(),
+  limit: pageSize(EXPLORE_ITEMS_PAGE_SIZE),
+  cursor,
+});
+export const activityRowSchema = z.object({
+  kind: z.string(),
+  tokenId: z.string().nullable(),
+  itemName: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  priceWei: weiString.nullable(),
+  txHash: z.string(),
+  time: z.string(),
+});
+export type ActivityRow = z.infer<typeof activityRowSchema>;
+export const collectionActivityResponseSchema = z.object({
+  data: z.object({ activity: z.array(activityRowSchema), nextCursor: z.string().nullable() }),
+});
+export type CollectionActivityResponse = z.infer<typeof collectionActivityResponseSchema>;
+
+export const HISTORY_RANGES = ["7d", "30d", "90d", "all"] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+/** `GET /api/collection/stats`: volume and floor per day (UTC), for the chart. */
+export const collectionHistoryQuerySchema = z.object({
+  id: lowerAddress,
+  range: z
+    .enum(HISTORY_RANGES, { error: `range must be one of: ${HISTORY_RANGES.join(", ")}` })
+    .default("30d"),
+});
+export const historyPointSchema = z.object({
+  /** The day, YYYY-MM-DD (UTC). */
+  day: z.string(),
+  volumeWei: weiString,
+  sales: z.number().int(),
+  /** The lowest fixed price listed at the end of the day; null when nothing was listed. */
+  floorWei: weiString.nullable(),
+});
+export type HistoryPoint = z.infer<typeof historyPointSchema>;
+export const collectionHistoryResponseSchema = z.object({
+  data: z.object({ days: z.array(historyPointSchema) }),
+});
+export type CollectionHistoryResponse = z.infer<typeof collectionHistoryResponseSchema>;
+
 export const collectionResponseSchema = z.object({
   data: z.object({
     collection: collectionCardSchema.extend({ social: z.record(z.string(), z.string().nullable()) }),

@@ -1,4 +1,6 @@
 import type {
+  CollectionActivityResponse,
+  CollectionHistoryResponse,
   CollectionResponse,
   ExploreCollectionsResponse,
   ExploreItemsResponse,
@@ -560,6 +562,60 @@ describe("item views and favourites", () => {
     expect(mine(await cards(users.alice))).toEqual(["3"]);
     expect(mine(await cards(users.bob))).toEqual(["5"]);
     expect(mine(await cards())).toEqual([]);
+  });
+});
+
+describe("collection activity and statistics", () => {
+  it("lists the chain's activity newest first, page by page, and by kind", async () => {
+    const h = harbour.toLowerCase();
+    const { rows } = await scratch.db.$client.query(
+      `SELECT kind, token_id::text, tx_hash FROM chain_activity WHERE collection = $1
+       ORDER BY block_number DESC, log_index DESC, seq DESC`,
+      [h],
+    );
+    const expected = rows.map((r: Any) => `${r.kind}:${r.token_id}:${r.tx_hash}`);
+    expect(expected.length).toBeGreaterThan(10);
+    for (const limit of [1, 4, 50]) {
+      const got: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const path: string = `/api/collection/activity?id=${h}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+        const { data } = await get<CollectionActivityResponse>(path);
+        got.push(...data.activity.map((a) => `${a.kind}:${a.tokenId}:${a.txHash}`));
+        cursor = data.nextCursor;
+      } while (cursor);
+      expect(got, `limit ${limit}`).toEqual(expected);
+    }
+    const sales = (await get<CollectionActivityResponse>(`/api/collection/activity?id=${h}&kind=sale`)).data;
+    expect(sales.activity.map((a) => [a.kind, a.tokenId, a.priceWei, a.itemName])).toEqual([
+      ["sale", "6", parseEther("0.7").toString(), "Harbour Lights #6"],
+    ]);
+    const bids = (await get<CollectionActivityResponse>(`/api/collection/activity?id=${h}&kind=bid`)).data;
+    expect(bids.activity.every((a) => a.kind === "bid" || a.kind === "outbid")).toBe(true);
+    expect(bids.activity).toHaveLength(1);
+  });
+
+  it("charts volume and the floor per day, and refuses bad ranges and hidden collections", async () => {
+    const h = harbour.toLowerCase();
+    const week = (await get<CollectionHistoryResponse>(`/api/collection/stats?id=${h}&range=7d`)).data.days;
+    expect(week).toHaveLength(7);
+    const today = week.at(-1);
+    expect(today?.day).toBe(new Date().toISOString().slice(0, 10));
+    // Sold today: token 6 at 0.7 ETH. Still listed: 1 ETH and 0.3 ETH, so the floor is 0.3 ETH.
+    expect(today).toMatchObject({ volumeWei: parseEther("0.7").toString(), sales: 1 });
+    expect(today?.floorWei).toBe(parseEther("0.3").toString());
+    expect(week.slice(0, -1).every((d) => d.volumeWei === "0" && d.floorWei === null)).toBe(true);
+    const all = (await get<CollectionHistoryResponse>(`/api/collection/stats?id=${h}&range=all`)).data.days;
+    expect(all.length).toBeGreaterThanOrEqual(1);
+    expect(all.at(-1)).toEqual(today);
+
+    const status = async (path: string) => (await api.call("GET", path)).status;
+    expect(await status(`/api/collection/stats?id=${h}&range=1y`)).toBe(400);
+    expect(await status(`/api/collection/stats?id=nope`)).toBe(400);
+    expect(await status(`/api/collection/activity?id=${h}&kind=everything`)).toBe(400);
+    expect(await status(`/api/collection/activity?id=${h}&cursor=bad`)).toBe(400);
+    expect(await status(`/api/collection/stats?id=${blocked.toLowerCase()}`)).toBe(404);
+    expect(await status(`/api/collection/activity?id=0x${"1".repeat(40)}`)).toBe(404);
   });
 });
 

@@ -380,6 +380,8 @@ export const chainActivity = pgTable(
   (t) => [
     primaryKey({ columns: [t.blockNumber, t.logIndex, t.seq] }),
     index("chain_activity_token_idx").on(t.collection, t.tokenId, t.blockNumber),
+    // A collection's activity list, newest first.
+    index("chain_activity_collection_idx").on(t.collection, t.blockNumber, t.logIndex, t.seq),
     index("chain_activity_from_idx").on(t.from, t.blockNumber),
     index("chain_activity_to_idx").on(t.to, t.blockNumber),
     index("chain_activity_time_idx").on(t.blockTime),

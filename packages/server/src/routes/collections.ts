@@ -1,9 +1,13 @@
 import {
   apiErrorSchema,
   BROWSE_MESSAGES,
+  collectionActivityQuerySchema,
+  collectionActivityResponseSchema,
   collectionEditSchema,
   collectionFavoriteResponseSchema,
   collectionFavoriteSchema,
+  collectionHistoryQuerySchema,
+  collectionHistoryResponseSchema,
   collectionNameCheckResponseSchema,
   collectionNameCheckSchema,
   collectionQuerySchema,
@@ -20,6 +24,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
+import { collectionActivity, collectionHistory } from "../browse/activity.ts";
 import { findCollection } from "../browse/collections.ts";
 import { listItems } from "../browse/items.ts";
 import { chainCollections } from "../db/chain-schema.ts";
@@ -136,6 +141,55 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
           isFavorite: favorite.length > 0,
         },
       };
+    },
+  );
+
+  /** A collection this viewer may see, by address; 404 otherwise. */
+  async function visibleCollection(request: Parameters<typeof viewerOf>[1], address: string) {
+    const collection = await findCollection(db, await viewerOf(app, request), address);
+    if (!collection) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
+    return collection;
+  }
+
+  app.get(
+    "/activity",
+    {
+      schema: {
+        summary: "A collection's activity (mint, list, sale, bid, offer, transfer), newest first",
+        querystring: collectionActivityQuerySchema,
+        response: { 200: collectionActivityResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, kind, limit, cursor } = request.query;
+      const collection = await visibleCollection(request, id);
+      const page = await collectionActivity(
+        db,
+        { address: collection._id, name: collection.name },
+        { kind, limit, cursor },
+      );
+      return { data: page };
+    },
+  );
+
+  app.get(
+    "/stats",
+    {
+      schema: {
+        summary: "A collection's volume, sales and floor per day (UTC) over a range, for its chart",
+        querystring: collectionHistoryQuerySchema,
+        response: { 200: collectionHistoryResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, range } = request.query;
+      const collection = await visibleCollection(request, id);
+      const days = await collectionHistory(
+        db,
+        { address: collection._id, createdAt: new Date(collection.time_created) },
+        range,
+      );
+      return { data: { days } };
     },
   );
 
