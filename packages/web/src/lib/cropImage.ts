@@ -5,6 +5,7 @@ export type PixelArea = { x: number; y: number; width: number; height: number };
 export const CROP_PRESETS = {
   avatar: { aspect: 1, round: true, outputWidth: 350, label: "Avatar", recommended: "350x350" },
   banner: { aspect: 2.4, round: false, outputWidth: 1920, label: "Banner", recommended: "1920x300" },
+  logo: { aspect: 1, round: false, outputWidth: 350, label: "Logo", recommended: "350x350" },
 } as const;
 export type CropKind = keyof typeof CROP_PRESETS;
 

@@ -1,5 +1,7 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { useParams } from "react-router";
+import { CollectionEditor } from "../features/browse/components/CollectionEditor.tsx";
 
 export function Component() {
-  return <ComingSoon title="Edit Collection" />;
+  const { username = "" } = useParams();
+  return <CollectionEditor name={username} />;
 }

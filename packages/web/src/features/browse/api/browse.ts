@@ -1,9 +1,14 @@
 import type {
+  ActivityFilter,
+  CollectionActivityResponse,
+  CollectionEdit,
+  CollectionHistoryResponse,
   CollectionResponse,
   ExploreCollectionsQuery,
   ExploreCollectionsResponse,
   ExploreItemsQuery,
   ExploreItemsResponse,
+  HistoryRange,
   HomeResponse,
   ItemFavoriteResponse,
   ItemSort,
@@ -46,6 +51,9 @@ export const browseKeys = {
     ["browse", "collection", name.toLowerCase(), sort, tab ?? "all"] as const,
   search: (text: string) => ["browse", "search", text.trim().toLowerCase()] as const,
   home: () => ["browse", "home"] as const,
+  activity: (address: string, kind: ActivityFilter | undefined) =>
+    ["browse", "activity", address, kind ?? "all"] as const,
+  history: (address: string, range: HistoryRange) => ["browse", "history", address, range] as const,
 };
 
 export const categoriesQuery = () =>
@@ -115,6 +123,34 @@ export const homeQuery = () =>
     queryFn: async () => (await apiFetch<HomeResponse>("/api/home")).data,
   });
 
+/** GET /api/collection/activity, newest first, following cursors. */
+export const collectionActivityQuery = (address: string, kind: ActivityFilter | undefined) =>
+  infiniteQueryOptions({
+    queryKey: browseKeys.activity(address, kind),
+    queryFn: async ({ pageParam }) =>
+      (
+        await apiFetch<CollectionActivityResponse>(
+          `/api/collection/activity?${queryString({ id: address, kind, cursor: pageParam })}`,
+        )
+      ).data,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/collection/stats: volume, sales and floor per day. */
+export const collectionHistoryQuery = (address: string, range: HistoryRange) =>
+  queryOptions({
+    queryKey: browseKeys.history(address, range),
+    queryFn: async () =>
+      (
+        await apiFetch<CollectionHistoryResponse>(
+          `/api/collection/stats?${queryString({ id: address, range })}`,
+        )
+      ).data.days,
+    placeholderData: keepPreviousData,
+  });
+
 export const useCategories = () => useQuery(categoriesQuery());
 export const useExploreCollections = (filters: Parameters<typeof exploreCollectionsQuery>[0]) =>
   useInfiniteQuery(exploreCollectionsQuery(filters));
@@ -124,6 +160,10 @@ export const useCollection = (name: string, sort: ItemSort, tab: CollectionTab |
   useInfiniteQuery(collectionQuery(name, sort, tab));
 export const useSearch = (text: string) => useQuery(searchQuery(text));
 export const useHome = () => useQuery(homeQuery());
+export const useCollectionActivity = (address: string, kind: ActivityFilter | undefined) =>
+  useInfiniteQuery(collectionActivityQuery(address, kind));
+export const useCollectionHistory = (address: string, range: HistoryRange) =>
+  useQuery(collectionHistoryQuery(address, range));
 
 /**
  * POST /api/collection/favorite with the wanted state. The page shows it at once and puts it back if the
@@ -175,3 +215,13 @@ export function useFavoriteItem() {
 /** POST /api/nft/view: counts this visit (the server keeps one per viewer a day). */
 export const recordItemView = (collection: string, tokenId: string) =>
   apiFetch("/api/nft/view", { method: "POST", body: { collection, tokenId } });
+
+/** PUT /api/collection/edit: the owner's description, images and social links. */
+export function useEditCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionEdit) =>
+      apiFetch<{ data: { message: string } }>("/api/collection/edit", { method: "PUT", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: browseKeys.all }),
+  });
+}

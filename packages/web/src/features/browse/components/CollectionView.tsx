@@ -14,17 +14,24 @@ import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
 import { type CollectionTab, useCollection, useFavoriteCollection } from "../api/browse.ts";
 import { CardGrid } from "./CardGrid.tsx";
+import { CollectionActivity } from "./CollectionActivity.tsx";
 import { ownerName } from "./CollectionCard.tsx";
+import { CollectionHistory } from "./CollectionHistory.tsx";
 import { SelectFilter } from "./FilterPanel.tsx";
-import { NftCard } from "./NftCard.tsx";
+import { NftCard, nftPath } from "./NftCard.tsx";
 import { ExpandableDescription } from "./RichText.tsx";
 
-const TABS: { value: CollectionTab | ""; label: string }[] = [
+/** The page's tabs: four lists of items (the `filter` parameter), then the activity and statistics views. */
+type PageView = "activity" | "statistics";
+const TABS: { value: CollectionTab | PageView | ""; label: string }[] = [
   { value: "", label: "All" },
   { value: "liveAuction", label: "Live Auction" },
   { value: "buyNow", label: "Buy Now" },
   { value: "offer", label: "Active Offers" },
+  { value: "activity", label: "Activity" },
+  { value: "statistics", label: "Statistics" },
 ];
+const isView = (value: string): value is PageView => value === "activity" || value === "statistics";
 
 const eth = (wei: string | null) => (wei ? `${formatEther(BigInt(wei))} ETH` : "—");
 
@@ -35,6 +42,8 @@ export function CollectionView({ name }: { name: string }) {
     ? (params.get("sort") as ItemSort)
     : "none";
   const tab = (["liveAuction", "buyNow", "offer"] as const).find((t) => t === params.get("filter"));
+  const view = (["activity", "statistics"] as const).find((v) => v === params.get("view"));
+  const selected = view ?? tab ?? "";
   const setParam = (key: string, value: string) =>
     setParams(
       (current) => {
@@ -139,15 +148,27 @@ export function CollectionView({ name }: { name: string }) {
                 key={t.value}
                 type="button"
                 role="tab"
-                aria-selected={(tab ?? "") === t.value}
-                onClick={() => setParam("filter", t.value)}
-                className={`border-b-2 px-3 py-2 text-sm font-medium ${(tab ?? "") === t.value ? "border-accent-600 text-accent-700 dark:text-accent-300" : "border-transparent text-neutral-600 dark:text-neutral-400"}`}
+                aria-selected={selected === t.value}
+                onClick={() =>
+                  setParams(
+                    (current) => {
+                      const next = new URLSearchParams(current);
+                      next.delete("view");
+                      next.delete("filter");
+                      if (isView(t.value)) next.set("view", t.value);
+                      else if (t.value) next.set("filter", t.value);
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+                className={`border-b-2 px-3 py-2 text-sm font-medium ${selected === t.value ? "border-accent-600 text-accent-700 dark:text-accent-300" : "border-transparent text-neutral-600 dark:text-neutral-400"}`}
               >
                 {t.label}
               </button>
             ))}
           </div>
-          <div className="pb-2">
+          <div className={`pb-2 ${view ? "invisible" : ""}`}>
             <SelectFilter
               label="Sort by"
               value={sort}
@@ -157,23 +178,43 @@ export function CollectionView({ name }: { name: string }) {
           </div>
         </div>
         <div className="py-8">
-          <CardGrid
-            label="Items"
-            query={query}
-            items={nfts}
-            render={(n) => <NftCard key={n._id} nft={n} />}
-            empty={
-              <>
-                No items here yet.{" "}
-                {isOwner ? (
-                  <Link to="/mint" className="font-medium text-accent-700 underline dark:text-accent-300">
-                    Create new item
-                  </Link>
-                ) : null}
-              </>
-            }
-            loadingLabel="Loading more items"
-          />
+          {view === "activity" ? (
+            <CollectionActivity
+              address={collection._id}
+              itemPath={(tokenId) =>
+                nftPath({
+                  creator: collection.owner.address,
+                  owner: collection.owner.address,
+                  collection: {
+                    address: collection._id,
+                    name: collection.name,
+                    kind: collection.collectionType,
+                  },
+                  tokenId,
+                })
+              }
+            />
+          ) : view === "statistics" ? (
+            <CollectionHistory address={collection._id} />
+          ) : (
+            <CardGrid
+              label="Items"
+              query={query}
+              items={nfts}
+              render={(n) => <NftCard key={n._id} nft={n} />}
+              empty={
+                <>
+                  No items here yet.{" "}
+                  {isOwner ? (
+                    <Link to="/mint" className="font-medium text-accent-700 underline dark:text-accent-300">
+                      Create new item
+                    </Link>
+                  ) : null}
+                </>
+              }
+              loadingLabel="Loading more items"
+            />
+          )}
         </div>
       </div>
     </div>
