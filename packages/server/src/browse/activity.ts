@@ -48,7 +48,7 @@ export async function collectionActivity(
     const c = decodeCursor(options.cursor);
     where.push(sql`(block_number, log_index, seq) < (${c.b}::bigint, ${c.l}::int, ${c.s}::int)`);
   }
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await db.$repeated.execute<Record<string, unknown>>(sql`
     SELECT block_number, log_index, seq, kind, token_id, "from", "to", price, tx_hash, block_time
     FROM chain_activity WHERE ${sql.join(where, sql` AND `)}
     ORDER BY block_number DESC, log_index DESC, seq DESC
@@ -95,7 +95,12 @@ export async function collectionHistory(
       ? Math.min(MAX_DAYS, Math.floor((today - collection.createdAt.getTime()) / dayMs) + 1)
       : RANGE_DAYS[range];
   const from = new Date(today - (Math.max(days, 1) - 1) * dayMs).toISOString();
-  const { rows } = await db.execute<{ day: string; volume: string; sales: number; floor: string | null }>(sql`
+  const { rows } = await db.$repeated.execute<{
+    day: string;
+    volume: string;
+    sales: number;
+    floor: string | null;
+  }>(sql`
     WITH changes AS (
       SELECT kind, price, block_time,
         lead(block_time) OVER (PARTITION BY token_id ORDER BY block_number, log_index, seq) AS until

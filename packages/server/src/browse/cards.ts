@@ -184,7 +184,7 @@ async function favoritesOf(
   rows: Record<string, unknown>[],
 ): Promise<Set<string>> {
   if (!viewer.address || rows.length === 0) return new Set();
-  const { rows: found } = await db.execute<{ collection: string; token_id: string }>(sql`
+  const { rows: found } = await db.$repeated.execute<{ collection: string; token_id: string }>(sql`
     SELECT f.collection, f.token_id FROM item_favorites f
     JOIN unnest(${sql.param(rows.map((r) => String(r.collection)))}::text[],
                 ${sql.param(rows.map((r) => String(r.token_id)))}::numeric[]) AS p(collection, token_id)

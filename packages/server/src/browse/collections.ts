@@ -65,13 +65,18 @@ export async function exploreCollections(
   const condition = sql.join(where, sql` AND `);
   const offset = (query.page - 1) * query.limit;
   const [page, total] = await Promise.all([
-    db.execute(sql`
+    // The page's addresses first, walking a sort index; the card's joins then touch only those rows.
+    db.$repeated.execute(sql`
+      WITH page AS (
+        SELECT c.address FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
+        WHERE ${condition}
+        ORDER BY ${ORDER[query.sort]}
+        LIMIT ${query.limit + 1} OFFSET ${offset}
+      )
       SELECT ${COLLECTION_CARD_COLUMNS}
-      FROM chain_collections c ${COLLECTION_CARD_JOINS}
-      WHERE ${condition}
-      ORDER BY ${ORDER[query.sort]}
-      LIMIT ${query.limit + 1} OFFSET ${offset}`),
-    db.execute(sql`
+      FROM page JOIN chain_collections c ON c.address = page.address ${COLLECTION_CARD_JOINS}
+      ORDER BY ${ORDER[query.sort]}`),
+    db.$repeated.execute(sql`
       SELECT count(*)::int AS n
       FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
       WHERE ${condition}`),
@@ -97,7 +102,7 @@ export async function findCollection(
   const match = byAddress
     ? sql`c.address = ${nameOrAddress.toLowerCase()}`
     : sql`lower(c.name) = lower(${nameOrAddress})`;
-  const { rows } = await db.execute(sql`
+  const { rows } = await db.$repeated.execute(sql`
     SELECT ${COLLECTION_CARD_COLUMNS}
     FROM chain_collections c ${COLLECTION_CARD_JOINS}
     WHERE ${match} AND ${visibleCollection(viewer)}
@@ -116,7 +121,7 @@ export async function homeCollections(
   db: Database,
   limit: number,
 ): Promise<{ collections: CollectionCard[]; picked: boolean }> {
-  const featured = await db.execute(sql`
+  const featured = await db.$repeated.execute(sql`
     SELECT ${COLLECTION_CARD_COLUMNS}
     FROM chain_collections c ${COLLECTION_CARD_JOINS}
     WHERE d.featured_at IS NOT NULL AND NOT c.blocked
@@ -125,7 +130,7 @@ export async function homeCollections(
   if (featured.rows.length > 0) {
     return { collections: (featured.rows as CollectionRow[]).map(toCollectionCard), picked: true };
   }
-  const active = await db.execute(sql`
+  const active = await db.$repeated.execute(sql`
     SELECT ${COLLECTION_CARD_COLUMNS}
     FROM chain_collections c ${COLLECTION_CARD_JOINS}
     WHERE NOT c.blocked AND c.kind <> 'default' AND c.tokens_count > 0

@@ -23,6 +23,8 @@ type SortSpec = {
   direction: "asc" | "desc";
   /** Rows without a key are not in this sort's list (nothing listed has no price). */
   present?: SQL;
+  /** A count kept in `item_stats`: the list walks that table's index, then the tokens counted zero. */
+  counted?: "views" | "favorites";
 };
 
 const digits = (max: number) => (value: string) => new RegExp(`^\\d{1,${max}}$`).test(value);
@@ -68,8 +70,11 @@ const SORTS: Record<ItemSort, SortSpec> = {
   recentlySold: byTime("sold_at"),
   priceLowToHigh: byPrice("asc"),
   priceHighToLow: byPrice("desc"),
-  mostViewed: byInteger(sql`coalesce(st.views, 0)`, "views", "int", "desc"),
-  mostFavorited: byInteger(sql`coalesce(st.favorites, 0)`, "favorites", "int", "desc"),
+  mostViewed: { ...byInteger(sql`coalesce(st.views, 0)`, "views", "int", "desc"), counted: "views" },
+  mostFavorited: {
+    ...byInteger(sql`coalesce(st.favorites, 0)`, "favorites", "int", "desc"),
+    counted: "favorites",
+  },
 };
 
 export type ItemFilters = {
@@ -150,22 +155,10 @@ export async function listItems(
     where.push(sql`EXISTS (SELECT 1 FROM collection_details d
       WHERE d.address = t.collection AND d.category_id = ${filters.category})`);
   }
-  const asc = sort.direction === "asc";
-  if (options.cursor) {
-    const cursor = decodeCursor(options.cursor, options.sort);
-    const after = sql`(${sort.key}, t.collection, t.token_id) ${asc ? sql`>` : sql`<`} (${sort.cast(cursor.k)}, ${cursor.c}, ${cursor.t}::numeric)`;
-    where.push(after);
-  }
-  const direction = asc ? sql`ASC` : sql`DESC`;
-  const query = sql`
-    SELECT ${NFT_CARD_COLUMNS}
-    FROM chain_tokens t
-    JOIN chain_collections c ON c.address = t.collection
-    ${NFT_CARD_JOINS}
-    WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY ${sort.key} ${direction}, t.collection ${direction}, t.token_id ${direction}
-    LIMIT ${limit + 1}`;
-  const { rows } = await db.execute(query);
+  const cursor = options.cursor ? decodeCursor(options.cursor, options.sort) : null;
+  const rows = sort.counted
+    ? await countedPage(db, where, sort.counted, cursor, limit)
+    : await sortedPage(db, where, sort, cursor, limit);
   const page = rows.slice(0, limit) as Record<string, unknown>[];
   const last = page.at(-1);
   const nextCursor =
@@ -180,6 +173,72 @@ export async function listItems(
   return { nfts: await toNftCards(db, page, viewer), nextCursor };
 }
 
+/** The card rows of one page: the filters, then strictly after the cursor in the sort's order. */
+async function sortedPage(db: Database, where: SQL[], sort: SortSpec, cursor: Cursor | null, limit: number) {
+  const asc = sort.direction === "asc";
+  const conditions = [...where];
+  if (cursor) {
+    conditions.push(
+      sql`(${sort.key}, t.collection, t.token_id) ${asc ? sql`>` : sql`<`} (${sort.cast(cursor.k)}, ${cursor.c}, ${cursor.t}::numeric)`,
+    );
+  }
+  const direction = asc ? sql`ASC` : sql`DESC`;
+  return cardRows(
+    db,
+    conditions,
+    sql`${sort.key} ${direction}, t.collection ${direction}, t.token_id ${direction}`,
+    limit + 1,
+  );
+}
+
+/**
+ * A page of Most viewed or Most favorited. Ordering every token by a count would read them all, so the list
+ * has two parts in one order: the counted tokens, walking `item_stats`' (count, collection, token_id) index,
+ * then the tokens counted zero, walking the tokens' primary key backwards. A cursor with a zero count is in
+ * the second part.
+ */
+async function countedPage(
+  db: Database,
+  where: SQL[],
+  column: "views" | "favorites",
+  cursor: Cursor | null,
+  limit: number,
+) {
+  const count = sql.raw(`st.${column}`);
+  const rows: Record<string, unknown>[] = [];
+  if (!cursor || cursor.k !== "0") {
+    const counted = [...where, sql`${count} > 0`];
+    if (cursor) {
+      counted.push(
+        sql`(${count}, st.collection, st.token_id) < (${cursor.k}::int, ${cursor.c}, ${cursor.t}::numeric)`,
+      );
+    }
+    rows.push(
+      ...(await cardRows(db, counted, sql`${count} DESC, st.collection DESC, st.token_id DESC`, limit + 1)),
+    );
+  }
+  if (rows.length <= limit) {
+    const zero = [...where, sql`coalesce(${count}, 0) = 0`];
+    if (cursor?.k === "0") zero.push(sql`(t.collection, t.token_id) < (${cursor.c}, ${cursor.t}::numeric)`);
+    rows.push(
+      ...(await cardRows(db, zero, sql`t.collection DESC, t.token_id DESC`, limit + 1 - rows.length)),
+    );
+  }
+  return rows;
+}
+
+async function cardRows(db: Database, where: SQL[], order: SQL, limit: number) {
+  const { rows } = await db.$repeated.execute(sql`
+    SELECT ${NFT_CARD_COLUMNS}
+    FROM chain_tokens t
+    JOIN chain_collections c ON c.address = t.collection
+    ${NFT_CARD_JOINS}
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY ${order}
+    LIMIT ${limit}`);
+  return rows as Record<string, unknown>[];
+}
+
 /**
  * The newest `perCollection` NFTs of each collection (the home page's sliders), for visitors, in one query.
  */
@@ -191,7 +250,7 @@ export async function latestItemsOf(
   const byCollection = new Map<string, NftCard[]>(collections.map((address) => [address, []]));
   if (collections.length === 0) return byCollection;
   const visitor: Viewer = { address: null, moderator: false };
-  const { rows } = await db.execute(sql`
+  const { rows } = await db.$repeated.execute(sql`
     SELECT x.* FROM unnest(${sql.param(collections)}::text[]) AS h(address)
     CROSS JOIN LATERAL (
       SELECT ${NFT_CARD_COLUMNS}

@@ -25,6 +25,8 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     : sql`(lower(p.username) LIKE ${prefix} OR lower(p.name) LIKE ${prefix}
            OR lower(p.username) % ${q} OR lower(p.name) % ${q})`;
 
+  // Planned for each search text (not as repeated statements): whether the trigram indexes pay off depends
+  // on the words.
   const [collections, profiles, items] = await Promise.all([
     db.execute(sql`
       SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}

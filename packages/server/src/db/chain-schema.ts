@@ -105,6 +105,11 @@ export const chainCollections = pgTable(
   (t) => [
     index("chain_collections_owner_idx").on(t.owner),
     index("chain_collections_created_idx").on(t.createdBlock),
+    // Explore collections' sorts (each ends with the address, so pages keep one order).
+    index("chain_collections_owners_sort_idx").on(t.ownersCount, t.address),
+    index("chain_collections_floor_sort_idx").on(t.floorPrice, t.address),
+    index("chain_collections_floor_desc_sort_idx").on(t.floorPrice.desc().nullsLast(), t.address.desc()),
+    index("chain_collections_created_sort_idx").on(t.createdBlock, t.address),
     index("chain_collections_name_lower_idx").on(sql`lower(${t.name})`, t.createdBlock),
     index("chain_collections_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
@@ -145,6 +150,8 @@ export const chainTokens = pgTable(
     index("chain_tokens_owner_idx").on(t.owner),
     index("chain_tokens_creator_idx").on(t.creator),
     index("chain_tokens_status_idx").on(t.collection, t.status),
+    // A collection's newest items (the home page's sliders).
+    index("chain_tokens_collection_minted_idx").on(t.collection, t.mintedBlock),
     // Explore's sorts walk these in order (keyset pages): newest first, by price, by listing and sale time.
     index("chain_tokens_minted_idx").on(t.mintedBlock, t.collection, t.tokenId),
     index("chain_tokens_price_idx").on(t.price, t.collection, t.tokenId).where(sql`${t.price} is not null`),

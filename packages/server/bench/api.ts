@@ -1,0 +1,503 @@
+/**
+ * `npm run bench:api`: loads 1,000,000 items, 20,000 collections and 100,000 profiles into a fresh database
+ * (bulk SQL, timed), starts the API as its own process, then drives each browse endpoint at 50 concurrent
+ * connections for 20 s (BENCH_DURATION, BENCH_CONNECTIONS; BENCH_ITEMS, BENCH_COLLECTIONS, BENCH_PROFILES
+ * for other sizes). Requests come from many client addresses (X-Forwarded-For behind TRUST_PROXY=1), as
+ * users meet the API, so the per-IP flood limit applies as it does in production. Writes
+ * bench/api-report.json: per endpoint p50/p95/p99 latency, requests per second and errors, the API's peak
+ * memory, and for any endpoint that misses the targets its query plans (PostgreSQL's auto_explain).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { COLLECTION_SORTS, ITEM_SORTS, ITEM_STATUSES } from "@easel/common";
+import autocannon from "autocannon";
+import { createDatabase, migrateDatabase } from "../src/db/client.ts";
+import { startPostgres } from "../src/embedded/postgres.ts";
+import { freePort } from "../src/embedded/process.ts";
+import { startTestChain } from "../src/indexer/testing.ts";
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
+const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 20_000);
+const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TARGET = { p95Ms: 50, requestsPerSecond: 500 };
+const say = (line: string) => console.log(`[bench] ${line}`);
+/** One of 10,000 client addresses. */
+const clientAddress = (n: number) => `10.0.${Math.floor((n % 10_000) / 256)}.${n % 256}`;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+const dir = mkdtempSync(join(tmpdir(), "easel-bench-api-"));
+chmodSync(dir, 0o755);
+const postgresLog: string[] = [];
+const postgres = await startPostgres({
+  dataDir: join(dir, "pg"),
+  port: await freePort(),
+  database: "easel_bench",
+  log: (line) => {
+    postgresLog.push(line);
+    if (postgresLog.length > 50_000) postgresLog.splice(0, 10_000);
+  },
+});
+const chain = await startTestChain();
+const db = createDatabase(postgres.url);
+let api: ChildProcess | null = null;
+
+try {
+  await migrateDatabase(db);
+  const loadSeconds = await load();
+  const env = {
+    ...process.env,
+    ...chain.env(postgres.url),
+    HOST: "127.0.0.1",
+    PORT: String(await freePort()),
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "silent",
+  };
+  const base = `http://127.0.0.1:${env.PORT}`;
+  api = await startApi(env, base);
+  const scenarios = await buildScenarios(base);
+  if (process.env.BENCH_HOLD) {
+    // For looking at the loaded API by hand (curl, EXPLAIN): runs until interrupted.
+    say(`holding: API ${base}, database ${postgres.url}; Ctrl-C to stop`);
+    await new Promise((resolve) => process.once("SIGINT", resolve));
+  }
+
+  const results: Record<string, Result> = {};
+  for (const scenario of scenarios) {
+    results[scenario.name] = await drive(base, scenario);
+    const r = results[scenario.name] as Result;
+    say(
+      `${scenario.name.padEnd(44)} p50 ${r.p50Ms.toFixed(1).padStart(6)} ms  p95 ${r.p95Ms.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  ${r.requestsPerSecond.toFixed(0).padStart(5)} req/s  errors ${r.errors}`,
+    );
+  }
+  const peakMemoryMb = peakRssMb(api);
+  stopApi(api);
+  api = null;
+
+  const missed = scenarios.filter((s) => {
+    const r = results[s.name] as Result;
+    return r.p95Ms > TARGET.p95Ms || r.requestsPerSecond < TARGET.requestsPerSecond || r.errors > 0;
+  });
+  const plans = missed.length > 0 ? await explainMisses(env, base, missed) : {};
+
+  const report = {
+    generatedAt: new Date().toISOString(),
+    conditions: {
+      machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+      data: { items: ITEMS, collections: COLLECTIONS, profiles: PROFILES },
+      bulkLoadSeconds: loadSeconds,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      client:
+        "autocannon in the bench process; the API in its own process; PostgreSQL embedded, same machine",
+      clients: "every request from one of 10,000 client addresses (X-Forwarded-For, TRUST_PROXY=1)",
+      target: TARGET,
+    },
+    endpoints: results,
+    apiPeakMemoryMb: peakMemoryMb,
+    missed: missed.map((s) => s.name),
+    notes: plans,
+  };
+  const path = new URL("./api-report.json", import.meta.url);
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  say(
+    `API peak memory ${peakMemoryMb} MB; ${missed.length} of ${scenarios.length} endpoints missed the targets`,
+  );
+  say(`report written to ${path.pathname}`);
+} finally {
+  if (api) stopApi(api);
+  await db.$client.end();
+  await postgres.stop();
+  await chain.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------- data
+
+/**
+ * Fills the tables the way the indexer and the API would have: profiles (some banned on chain), collections
+ * with their details and derived stats, tokens (listed, in auctions, with offers, sold), views and
+ * favourites. Deterministic: row i's choices come from hashes of i.
+ */
+async function load(): Promise<number> {
+  const started = performance.now();
+  const q = async (label: string, text: string) => {
+    const t0 = performance.now();
+    await db.$client.query(text);
+    say(`loaded ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  const perCollection = Math.ceil(ITEMS / COLLECTIONS);
+  // hash(i, salt) in [0, 1): spreads choices without a random generator, so runs are comparable.
+  await q(
+    "helpers",
+    `CREATE FUNCTION bench_hash(i bigint, salt int) RETURNS double precision LANGUAGE sql IMMUTABLE AS
+       $$ SELECT ((hashint8(i * 7919 + salt)::bigint + 2147483648) % 1000003)::double precision / 1000003 $$`,
+  );
+  await q(
+    `${PROFILES} profiles`,
+    `INSERT INTO profiles (address, username, username_key, name, created_at)
+     SELECT '0x' || lpad(to_hex(i), 40, '0'), 'user' || i, 'user' || i,
+       (ARRAY['Ada','Bruno','Chiara','Dmitri','Elena','Farid','Grace','Hiro','Ines','Jonas','Kemi','Lucia',
+              'Mateo','Nadia','Omar','Priya','Quinn','Rosa','Sven','Tariq'])[1 + (i % 20)] || ' ' ||
+       (ARRAY['Moreau','Okafor','Lindqvist','Tanaka','Silva','Novak','Haddad','Kowalski','Reyes','Brennan',
+              'Ivanova','Mensah','Costa','Nakamura','Fischer','Duarte','Ahmed','Larsen','Petrov','Rossi'])[1 + ((i / 20) % 20)],
+       now() - (i % 365) * interval '1 day'
+     FROM generate_series(1, ${PROFILES}) i`,
+  );
+  await q(
+    "banned accounts",
+    `INSERT INTO chain_accounts (address, banned, verified_artist, updated_block)
+     SELECT '0x' || lpad(to_hex(i), 40, '0'), i % 200 = 0, i % 5 = 0, 1 FROM generate_series(1, ${PROFILES}) i
+     WHERE i % 200 = 0 OR i % 5 = 0`,
+  );
+  await q(
+    `${COLLECTIONS} collections`,
+    `INSERT INTO chain_collections (address, kind, owner, name, symbol, category, max_supply, blocked,
+       created_block, created_tx, created_at)
+     SELECT '0xc' || lpad(to_hex(i), 39, '0'), CASE WHEN i % 10 = 0 THEN 'lazy' ELSE 'standard' END,
+       '0x' || lpad(to_hex(1 + (i * 37) % ${PROFILES}), 40, '0'),
+       (ARRAY['Harbour','Meadow','Neon','Quiet','Copper','Velvet','Paper','Glass','Amber','Cobalt','Ember',
+              'Fable','Granite','Horizon','Ivory','Juniper'])[1 + (i % 16)] || ' ' ||
+       (ARRAY['Lights','Studies','Dreams','Portraits','Forms','Tides','Gardens','Machines','Echoes','Maps',
+              'Rooms','Signals'])[1 + ((i / 16) % 12)] || ' ' || i,
+       'C' || i, '', CASE WHEN i % 10 = 0 THEN ${perCollection} ELSE 0 END, i % 500 = 0,
+       1000 + i, '0x' || lpad(to_hex(i), 64, '0'), now() - interval '400 days' + i * interval '1 second' * 1700
+     FROM generate_series(1, ${COLLECTIONS}) i`,
+  );
+  await q(
+    "collection details",
+    `INSERT INTO collection_details (address, category_id, description_text, featured_at)
+     SELECT c.address, (SELECT min(id) FROM categories) + abs(hashtext(c.address)) % 12,
+       'A collection of works.', CASE WHEN c.address <= '0xc' || lpad('6', 39, '0') THEN now() END
+     FROM chain_collections c`,
+  );
+  await q(
+    `${ITEMS} tokens`,
+    `INSERT INTO chain_tokens (collection, token_id, creator, owner, holder, cid, royalty_bps, collaborators,
+       status, lazy, price, last_price, listed_at, sold_at, blocked, minted_block, minted_at, mint_tx, updated_block)
+     SELECT c, n, creator, owner, owner, 'bafkrei' || lpad(to_hex(i), 52, 'a'), 500, '[]'::jsonb,
+       CASE WHEN r < 0.20 THEN 'fix' WHEN r < 0.25 THEN 'auction' ELSE 'minted' END,
+       ci % 10 = 0,
+       CASE WHEN r < 0.25 THEN (1 + floor(bench_hash(i, 2) * 5000))::numeric * 1000000000000000 END,
+       CASE WHEN r2 < 0.10 THEN (1 + floor(bench_hash(i, 3) * 5000))::numeric * 1000000000000000 END,
+       CASE WHEN r < 0.25 THEN now() - bench_hash(i, 4) * interval '30 days' END,
+       CASE WHEN r2 < 0.10 THEN now() - bench_hash(i, 5) * interval '300 days' END,
+       i % 1000 = 0, 2000 + i, now() - interval '360 days' + i * interval '30 seconds',
+       '0x' || lpad(to_hex(i), 64, 'b'), 2000 + i
+     FROM (
+       SELECT i, ci, n, '0xc' || lpad(to_hex(ci), 39, '0') AS c,
+         '0x' || lpad(to_hex(1 + (ci * 37) % ${PROFILES}), 40, '0') AS creator,
+         '0x' || lpad(to_hex(CASE WHEN bench_hash(i, 6) < 0.3 THEN 1 + (i * 13) % ${PROFILES}
+                                  ELSE 1 + (ci * 37) % ${PROFILES} END), 40, '0') AS owner,
+         bench_hash(i, 1) AS r, bench_hash(i, 7) AS r2
+       FROM (SELECT i, 1 + (i - 1) / ${perCollection} AS ci, 1 + (i - 1) % ${perCollection} AS n
+             FROM generate_series(1, ${ITEMS}) i) x
+     ) y`,
+  );
+  await q(
+    "sell orders",
+    `INSERT INTO chain_sell_orders (collection, token_id, seller, price, expires_at, status, listed_block,
+       listed_tx, listed_at, updated_block)
+     SELECT collection, token_id, owner, price,
+       CASE WHEN hashint8(minted_block) % 20 = 0 THEN now() - interval '1 day' ELSE now() + interval '60 days' END,
+       'active', minted_block, mint_tx, listed_at, minted_block
+     FROM chain_tokens WHERE status = 'fix'`,
+  );
+  await q(
+    "auctions",
+    `INSERT INTO chain_auctions (collection, token_id, created_block, created_log_index, kind, seller, base_price,
+       start_time, end_time, original_end_time, top_bid, top_bidder, bids_count, status, created_tx, updated_block)
+     SELECT collection, token_id, minted_block, 0, CASE WHEN minted_block % 2 = 0 THEN 'reserve' ELSE 'standard' END,
+       owner, price, listed_at,
+       CASE WHEN minted_block % 4 = 0 THEN NULL ELSE now() + (minted_block % 7) * interval '1 day' + interval '1 hour' END,
+       NULL, CASE WHEN minted_block % 4 = 0 THEN NULL ELSE price END,
+       CASE WHEN minted_block % 4 = 0 THEN NULL ELSE '0x' || lpad('beef', 40, '0') END,
+       CASE WHEN minted_block % 4 = 0 THEN 0 ELSE 1 END, 'active', mint_tx, minted_block
+     FROM chain_tokens WHERE status = 'auction'`,
+  );
+  await q(
+    "offers",
+    `INSERT INTO chain_offers (collection, token_id, buyer, amount, status, updated_block, updated_tx, updated_at)
+     SELECT collection, token_id, '0x' || lpad(to_hex(1 + (minted_block * 11) % ${PROFILES}), 40, '0'),
+       (1 + minted_block % 900)::numeric * 1000000000000000, 'active', minted_block, mint_tx, now()
+     FROM chain_tokens WHERE hashint8(minted_block + 17) % 10 = 0`,
+  );
+  await q(
+    "sales",
+    `INSERT INTO chain_sales (block_number, log_index, collection, token_id, seller, buyer, mechanism, price, fee,
+       royalty, proceeds, "primary", tx_hash, block_time)
+     SELECT minted_block, 1, collection, token_id, creator, owner, 'buy-now', last_price, last_price / 10, 0,
+       last_price - last_price / 10, true, mint_tx, sold_at
+     FROM chain_tokens WHERE last_price IS NOT NULL`,
+  );
+  await q(
+    "views and favourites",
+    `INSERT INTO item_stats (collection, token_id, views, favorites)
+     SELECT collection, token_id, (hashint8(minted_block + 3) % 5000 + 5000) % 5000, (hashint8(minted_block + 5) % 300 + 300) % 300
+     FROM chain_tokens WHERE hashint8(minted_block + 9) % 3 = 0`,
+  );
+  await q(
+    "collection stats",
+    `UPDATE chain_collections c SET
+       tokens_count = s.tokens, owners_count = s.owners, floor_price = s.floor, highest_sale = s.highest,
+       volume = coalesce(s.volume, 0), sales_count = s.sales
+     FROM (
+       SELECT t.collection, count(*) AS tokens, count(DISTINCT t.owner) AS owners,
+         min(t.price) FILTER (WHERE t.status = 'fix') AS floor, max(t.last_price) AS highest,
+         sum(t.last_price) AS volume, count(t.last_price) AS sales
+       FROM chain_tokens t GROUP BY t.collection
+     ) s WHERE s.collection = c.address`,
+  );
+  await q("statistics (ANALYZE)", "ANALYZE");
+  const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  say(`bulk load took ${seconds} s`);
+  return seconds;
+}
+
+// ---------------------------------------------------------------- the API process
+
+async function startApi(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/bin/api.ts"], {
+    cwd: new URL("..", import.meta.url).pathname,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.status === 200) return child;
+    } catch {}
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the API did not start within 60 s");
+}
+
+function stopApi(child: ChildProcess) {
+  if (child.exitCode === null) child.kill("SIGTERM");
+}
+
+/** The highest resident memory of the API process (VmHWM), in MB. */
+function peakRssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+// ---------------------------------------------------------------- scenarios
+
+type Scenario = { name: string; paths: string[] };
+type Result = { p50Ms: number; p95Ms: number; p99Ms: number; requestsPerSecond: number; errors: number };
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A cursor `pages` pages of 50 into a sort (what a person scrolling that far holds). */
+async function deepCursor(base: string, query: string, pages: number): Promise<string> {
+  let cursor = "";
+  for (let i = 0; i < pages; i++) {
+    const page = await json<{ data: { nextCursor: string | null } }>(
+      `${base}/api/explore?${query}&limit=50${cursor ? `&cursor=${cursor}` : ""}`,
+    );
+    if (!page.data.nextCursor) break;
+    cursor = page.data.nextCursor;
+  }
+  return cursor;
+}
+
+async function buildScenarios(base: string): Promise<Scenario[]> {
+  const collectionNames = Array.from({ length: 200 }, (_, k) => {
+    const i = 1 + ((k * 97) % COLLECTIONS);
+    const first = [
+      "Harbour",
+      "Meadow",
+      "Neon",
+      "Quiet",
+      "Copper",
+      "Velvet",
+      "Paper",
+      "Glass",
+      "Amber",
+      "Cobalt",
+      "Ember",
+      "Fable",
+      "Granite",
+      "Horizon",
+      "Ivory",
+      "Juniper",
+    ][i % 16];
+    const second = [
+      "Lights",
+      "Studies",
+      "Dreams",
+      "Portraits",
+      "Forms",
+      "Tides",
+      "Gardens",
+      "Machines",
+      "Echoes",
+      "Maps",
+      "Rooms",
+      "Signals",
+    ][Math.floor(i / 16) % 12];
+    return `${first} ${second} ${i}`;
+  });
+  const one = (name: string, path: string): Scenario => ({ name, paths: [path] });
+  const scenarios: Scenario[] = [];
+  for (const sort of COLLECTION_SORTS) {
+    scenarios.push(one(`explore collections sort=${sort}`, `/api/explore/collections?sort=${sort}`));
+    scenarios.push(
+      one(
+        `explore collections sort=${sort} filtered`,
+        `/api/explore/collections?sort=${sort}&collectionType=standard&minFloorPrice=0.1&category_web2_ids=1,2,3&minNumberOfArtworks=10`,
+      ),
+    );
+  }
+  scenarios.push(one("explore collections page 200", "/api/explore/collections?sort=newest&page=200"));
+  for (const status of ITEM_STATUSES) {
+    scenarios.push(one(`explore items status=${status}`, `/api/explore?status=${status}`));
+  }
+  for (const sort of ITEM_SORTS) {
+    scenarios.push(one(`explore items sort=${sort}`, `/api/explore?sort=${sort}`));
+  }
+  scenarios.push(
+    one(
+      "explore items buyNow + price + category",
+      "/api/explore?status=buyNow&minPrice=0.5&maxPrice=2&category=3&sort=priceLowToHigh",
+    ),
+  );
+  const deepNew = await deepCursor(base, "sort=recentlyCreated", 200);
+  scenarios.push(
+    one("explore items deep page (10,000 in)", `/api/explore?sort=recentlyCreated&cursor=${deepNew}`),
+  );
+  const deepPrice = await deepCursor(base, "sort=priceLowToHigh&status=buyNow", 100);
+  scenarios.push(
+    one(
+      "explore items buyNow by price deep (5,000 in)",
+      `/api/explore?sort=priceLowToHigh&status=buyNow&cursor=${deepPrice}`,
+    ),
+  );
+  scenarios.push({
+    name: "search exact name",
+    paths: collectionNames.slice(0, 50).map((n) => `/api/search?searchItem=${encodeURIComponent(n)}`),
+  });
+  scenarios.push({
+    name: "search prefix",
+    paths: ["harb", "mead", "neon q", "copper l", "ada mor", "user12", "velvet", "glass s"].map(
+      (t) => `/api/search?searchItem=${encodeURIComponent(t)}`,
+    ),
+  });
+  scenarios.push({
+    name: "search typo",
+    paths: ["harbuor lights", "medow", "coper", "portriats", "lindqvst", "okafr"].map(
+      (t) => `/api/search?searchItem=${encodeURIComponent(t)}`,
+    ),
+  });
+  scenarios.push({
+    name: "search address",
+    paths: Array.from(
+      { length: 50 },
+      (_, k) => `/api/search?searchItem=0x${(1 + k * 1999).toString(16).padStart(40, "0")}`,
+    ),
+  });
+  scenarios.push({
+    name: "collection page",
+    paths: collectionNames.map((n) => `/api/collection?name=${encodeURIComponent(n)}`),
+  });
+  scenarios.push({
+    name: "collection page sorted, Buy Now tab",
+    paths: collectionNames.map(
+      (n) => `/api/collection?name=${encodeURIComponent(n)}&filter=buyNow&sort=priceLowToHigh`,
+    ),
+  });
+  scenarios.push(one("home", "/api/home"));
+  // Every path answers before the load starts: a scenario measures speed, not a broken request.
+  for (const scenario of scenarios) await json(`${base}${scenario.paths[0]}`);
+  return scenarios;
+}
+
+/** One scenario: CONNECTIONS connections for DURATION_S seconds, each request from a rotating client address. */
+async function drive(base: string, scenario: Scenario): Promise<Result> {
+  let next = 0;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const n = next++;
+              return {
+                ...request,
+                path: scenario.paths[n % scenario.paths.length] as string,
+                headers: {
+                  ...request.headers,
+                  "x-forwarded-for": clientAddress(n),
+                },
+              };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) non2xx++;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return {
+    p50Ms: round(at(0.5)),
+    p95Ms: round(at(0.95)),
+    p99Ms: round(at(0.99)),
+    requestsPerSecond: round(latencies.length / DURATION_S),
+    errors: non2xx + result.errors + result.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------- plans of the misses
+
+/**
+ * Starts the API once more with auto_explain logging every statement's plan, sends each missed scenario's
+ * first request, and returns the plans PostgreSQL logged for it.
+ */
+async function explainMisses(
+  env: NodeJS.ProcessEnv,
+  base: string,
+  missed: Scenario[],
+): Promise<Record<string, string[]>> {
+  await db.$client.query(`ALTER DATABASE easel_bench SET session_preload_libraries = 'auto_explain'`);
+  await db.$client.query(`ALTER DATABASE easel_bench SET auto_explain.log_min_duration = 0`);
+  await db.$client.query(`ALTER DATABASE easel_bench SET auto_explain.log_analyze = on`);
+  const child = await startApi(env, base);
+  const notes: Record<string, string[]> = {};
+  try {
+    for (const scenario of missed) {
+      await json(`${base}${scenario.paths[0]}`); // warm: the plan of the second call is the steady one
+      const from = postgresLog.length;
+      await json(`${base}${scenario.paths[0]}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const lines = postgresLog.slice(from).join("\n");
+      notes[scenario.name] = lines
+        .split(/(?=LOG: {2}duration: )/)
+        .filter((block) => block.includes("Query Text") || block.includes("duration:"))
+        .map((block) => block.trim())
+        .filter((block) => !/rate_limit|FROM "sessions"/.test(block));
+    }
+  } finally {
+    stopApi(child);
+  }
+  return notes;
+}
