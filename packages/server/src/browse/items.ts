@@ -206,7 +206,7 @@ async function countedPage(
 ) {
   const count = sql.raw(`st.${column}`);
   const rows: Record<string, unknown>[] = [];
-  if (!cursor || cursor.k !== "0") {
+  if (cursor?.k !== "0") {
     const counted = [...where, sql`${count} > 0`];
     if (cursor) {
       counted.push(
