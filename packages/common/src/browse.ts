@@ -240,6 +240,12 @@ export const collectionFavoriteResponseSchema = z.object({
   data: z.object({ favorite: z.boolean(), favorites: z.number().int() }),
 });
 
+/** `GET /api/nft/eth-price`: USD per ETH from the chain's Chainlink feed, as a decimal string. */
+export const ethPriceResponseSchema = z.object({
+  data: z.object({ usd: z.string(), updatedAt: z.string() }),
+});
+export type EthPriceResponse = z.infer<typeof ethPriceResponseSchema>;
+
 /** An item by its collection and token id, as the item routes take it. */
 export const itemRefSchema = z.object({
   collection: lowerAddress,

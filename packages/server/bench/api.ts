@@ -312,8 +312,10 @@ async function deepCursor(base: string, query: string, pages: number): Promise<s
 }
 
 async function buildScenarios(base: string): Promise<Scenario[]> {
+  // Collections visitors can open (every 500th is blocked, and answers 404 to them).
   const collectionNames = Array.from({ length: 200 }, (_, k) => {
-    const i = 1 + ((k * 97) % COLLECTIONS);
+    let i = 1 + ((k * 97) % COLLECTIONS);
+    if (i % 500 === 0) i += 1;
     const first = [
       "Harbour",
       "Meadow",

@@ -565,6 +565,14 @@ describe("item views and favourites", () => {
   });
 });
 
+describe("ETH price", () => {
+  it("reads USD per ETH from the chain's price feed", async () => {
+    const { data } = await get<{ data: { usd: string; updatedAt: string } }>("/api/nft/eth-price");
+    expect(data.usd).toBe("3000");
+    expect(Number.isFinite(Date.parse(data.updatedAt))).toBe(true);
+  });
+});
+
 describe("collection activity and statistics", () => {
   it("lists the chain's activity newest first, page by page, and by kind", async () => {
     const h = harbour.toLowerCase();

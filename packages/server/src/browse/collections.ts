@@ -10,9 +10,10 @@ import type {
   exploreCollectionsQuerySchema,
 } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { parseEther } from "viem";
 import type { z } from "zod";
-import type { Database } from "../db/client.ts";
+import { type Database, literalCount } from "../db/client.ts";
 import {
   COLLECTION_CARD_COLUMNS,
   COLLECTION_CARD_JOINS,
@@ -32,6 +33,31 @@ const ORDER: Record<CollectionSort, SQL> = {
   newest: sql`c.created_block DESC, c.address DESC`,
   oldest: sql`c.created_block ASC, c.address ASC`,
 };
+
+/**
+ * 'Collections {n}' for a filter set, kept for a few seconds: counting tens of thousands of rows for every
+ * page every visitor loads would cost more than the pages themselves, and the number may lag that long.
+ */
+const COUNT_TTL_MS = 5_000;
+const counts = new WeakMap<Database, Map<string, { n: number; at: number }>>();
+const dialect = new PgDialect();
+
+async function countCollections(db: Database, condition: SQL): Promise<number> {
+  let cache = counts.get(db);
+  if (!cache) counts.set(db, (cache = new Map()));
+  const query = dialect.sqlToQuery(condition);
+  const key = `${query.sql}|${JSON.stringify(query.params)}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const { rows } = await db.$repeated.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n
+    FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
+    WHERE ${condition}`);
+  const n = Number(rows[0]?.n ?? 0);
+  if (cache.size > 1000) cache.clear();
+  cache.set(key, { n, at: Date.now() });
+  return n;
+}
 
 export async function exploreCollections(
   db: Database,
@@ -71,21 +97,18 @@ export async function exploreCollections(
         SELECT c.address FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
         WHERE ${condition}
         ORDER BY ${ORDER[query.sort]}
-        LIMIT ${query.limit + 1} OFFSET ${offset}
+        LIMIT ${literalCount(query.limit + 1)} OFFSET ${literalCount(offset)}
       )
       SELECT ${COLLECTION_CARD_COLUMNS}
       FROM page JOIN chain_collections c ON c.address = page.address ${COLLECTION_CARD_JOINS}
       ORDER BY ${ORDER[query.sort]}`),
-    db.$repeated.execute(sql`
-      SELECT count(*)::int AS n
-      FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
-      WHERE ${condition}`),
+    countCollections(db, condition),
   ]);
   const rows = page.rows as CollectionRow[];
   return {
     collections: rows.slice(0, query.limit).map(toCollectionCard),
     lastPage: rows.length <= query.limit,
-    headerData: { collections: Number((total.rows[0] as { n: number }).n) },
+    headerData: { collections: total },
   };
 }
 
@@ -126,7 +149,7 @@ export async function homeCollections(
     FROM chain_collections c ${COLLECTION_CARD_JOINS}
     WHERE d.featured_at IS NOT NULL AND NOT c.blocked
     ORDER BY d.featured_at DESC, c.address
-    LIMIT ${limit}`);
+    LIMIT ${literalCount(limit)}`);
   if (featured.rows.length > 0) {
     return { collections: (featured.rows as CollectionRow[]).map(toCollectionCard), picked: true };
   }
@@ -135,6 +158,6 @@ export async function homeCollections(
     FROM chain_collections c ${COLLECTION_CARD_JOINS}
     WHERE NOT c.blocked AND c.kind <> 'default' AND c.tokens_count > 0
     ORDER BY c.sales_count DESC, c.owners_count DESC, c.tokens_count DESC, c.created_block DESC, c.address
-    LIMIT ${limit}`);
+    LIMIT ${literalCount(limit)}`);
   return { collections: (active.rows as CollectionRow[]).map(toCollectionCard), picked: false };
 }

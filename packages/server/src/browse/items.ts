@@ -7,7 +7,7 @@
 import type { ItemSort, ItemStatus, NftCard } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { parseEther } from "viem";
-import type { Database } from "../db/client.ts";
+import { type Database, literalCount } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
 import { NFT_CARD_COLUMNS, NFT_CARD_JOINS, toNftCards, type Viewer, visibleToken } from "./cards.ts";
 
@@ -235,7 +235,7 @@ async function cardRows(db: Database, where: SQL[], order: SQL, limit: number) {
     ${NFT_CARD_JOINS}
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
-    LIMIT ${limit}`);
+    LIMIT ${literalCount(limit)}`);
   return rows as Record<string, unknown>[];
 }
 
@@ -259,7 +259,7 @@ export async function latestItemsOf(
       ${NFT_CARD_JOINS}
       WHERE t.collection = h.address AND ${visibleToken(visitor)}
       ORDER BY t.minted_block DESC, t.collection DESC, t.token_id DESC
-      LIMIT ${perCollection}
+      LIMIT ${literalCount(perCollection)}
     ) x`);
   for (const card of await toNftCards(db, rows as Record<string, unknown>[], visitor)) {
     byCollection.get(card.collection.address)?.push(card);

@@ -1,15 +1,89 @@
 /**
  * The header search, on PostgreSQL alone: exact, prefix and typo-tolerant (pg_trgm similarity) matches on
  * collection names, usernames and display names, and address prefixes. Ranked exact name first, then
- * prefixes, then by similarity. Until items carry their own names (the mint API's metadata), an item is
+ * prefixes, then typos by similarity. Until items carry their own names (the mint API's metadata), an item is
  * found as "{collection name} #{token id}" or by its creator's address.
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { escapeLike } from "../db/like.ts";
 import { tokenName } from "../trading/profileLists.ts";
 import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleToken } from "./cards.ts";
+
+type Row = Record<string, unknown>;
+
+/**
+ * Prefix matches first: they walk a btree on the lowered name (exact name first, since it sorts before
+ * its longer prefixes), which costs the same however many rows match. Typo matches (trigram similarity,
+ * which has to look at every candidate the GIN index returns) run only to fill what prefixes left empty.
+ */
+async function collectionHits(db: Database, viewer: Viewer, q: string, prefix: string, isAddress: boolean) {
+  const page = (where: SQL, order: SQL, limit: number) =>
+    db.execute(sql`
+      WITH hit AS (
+        SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM chain_collections c
+        WHERE ${where} AND ${visibleCollection(viewer)}
+        ORDER BY ${order} LIMIT ${limit}
+      )
+      SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
+      FROM hit JOIN chain_collections c ON c.address = hit.address
+      LEFT JOIN collection_details d ON d.address = c.address
+      ORDER BY hit.rank`);
+  if (isAddress) {
+    return (await page(sql`c.address LIKE ${prefix}`, sql`c.address`, SEARCH_GROUP_LIMIT)).rows as Row[];
+  }
+  const hits = (
+    await page(
+      sql`lower(c.name) LIKE ${prefix}`,
+      sql`lower(c.name), c.created_block, c.address`,
+      SEARCH_GROUP_LIMIT,
+    )
+  ).rows as Row[];
+  if (hits.length < SEARCH_GROUP_LIMIT) {
+    const typos = await page(
+      sql`lower(c.name) % ${q} AND lower(c.name) NOT LIKE ${prefix}`,
+      sql`similarity(lower(c.name), ${q}) DESC, c.created_block, c.address`,
+      SEARCH_GROUP_LIMIT - hits.length,
+    );
+    hits.push(...(typos.rows as Row[]));
+  }
+  return hits;
+}
+
+/** Profiles the same way: username or display-name prefixes (exact first), then typos. */
+async function profileHits(db: Database, q: string, prefix: string, isAddress: boolean) {
+  const columns = sql`p.address, p.username, p.name, p.avatar`;
+  if (isAddress) {
+    const { rows } = await db.execute(sql`
+      SELECT ${columns} FROM profiles p WHERE p.active AND p.address LIKE ${prefix}
+      ORDER BY p.address LIMIT ${SEARCH_GROUP_LIMIT}`);
+    return rows as Row[];
+  }
+  const { rows } = await db.execute(sql`
+    (SELECT ${columns} FROM profiles p WHERE p.active AND lower(p.username) LIKE ${prefix}
+     ORDER BY lower(p.username), p.address LIMIT ${SEARCH_GROUP_LIMIT})
+    UNION ALL
+    (SELECT ${columns} FROM profiles p WHERE p.active AND lower(p.name) LIKE ${prefix}
+     ORDER BY lower(p.name), p.address LIMIT ${SEARCH_GROUP_LIMIT})`);
+  const exact = (r: Row) =>
+    String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q;
+  const seen = new Set<string>();
+  const hits = [...(rows as Row[]).filter(exact), ...(rows as Row[]).filter((r) => !exact(r))]
+    .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
+    .slice(0, SEARCH_GROUP_LIMIT);
+  if (hits.length < SEARCH_GROUP_LIMIT) {
+    const { rows: typos } = await db.execute(sql`
+      SELECT ${columns} FROM profiles p
+      WHERE p.active AND (lower(p.username) % ${q} OR lower(p.name) % ${q})
+        AND NOT (coalesce(lower(p.username), '') LIKE ${prefix} OR coalesce(lower(p.name), '') LIKE ${prefix})
+      ORDER BY greatest(similarity(lower(coalesce(p.username, '')), ${q}),
+                        similarity(lower(coalesce(p.name, '')), ${q})) DESC, p.address
+      LIMIT ${SEARCH_GROUP_LIMIT - hits.length}`);
+    hits.push(...(typos as Row[]));
+  }
+  return hits;
+}
 
 export async function search(db: Database, viewer: Viewer, text: string): Promise<SearchResponse["data"]> {
   const q = text.trim().toLowerCase();
@@ -17,36 +91,10 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   const isAddressPrefix = /^0x[0-9a-f]{1,40}$/.test(q);
   const item = /^(.*?)\s*#\s*(\d{1,78})$/.exec(q);
 
-  const collectionMatch = isAddressPrefix
-    ? sql`c.address LIKE ${prefix}`
-    : sql`(lower(c.name) LIKE ${prefix} OR lower(c.name) % ${q})`;
-  const profileMatch = isAddressPrefix
-    ? sql`p.address LIKE ${prefix}`
-    : sql`(lower(p.username) LIKE ${prefix} OR lower(p.name) LIKE ${prefix}
-           OR lower(p.username) % ${q} OR lower(p.name) % ${q})`;
-
-  // Planned for each search text (not as repeated statements): whether the trigram indexes pay off depends
-  // on the words.
+  // Planned for each search text (not as repeated statements): whether an index pays off depends on the words.
   const [collections, profiles, items] = await Promise.all([
-    db.execute(sql`
-      SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
-      FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
-      WHERE ${collectionMatch} AND ${visibleCollection(viewer)}
-      ORDER BY CASE WHEN lower(c.name) = ${q} OR c.address = ${q} THEN 0
-                    WHEN lower(c.name) LIKE ${prefix} OR c.address LIKE ${prefix} THEN 1 ELSE 2 END,
-               similarity(lower(c.name), ${q}) DESC, c.created_block, c.address
-      LIMIT ${SEARCH_GROUP_LIMIT}`),
-    db.execute(sql`
-      SELECT p.address, p.username, p.name, p.avatar
-      FROM profiles p
-      WHERE p.active AND ${profileMatch}
-      ORDER BY CASE WHEN lower(p.username) = ${q} OR lower(p.name) = ${q} OR p.address = ${q} THEN 0
-                    WHEN lower(p.username) LIKE ${prefix} OR lower(p.name) LIKE ${prefix} OR p.address LIKE ${prefix}
-                    THEN 1 ELSE 2 END,
-               greatest(similarity(lower(coalesce(p.username, '')), ${q}),
-                        similarity(lower(coalesce(p.name, '')), ${q})) DESC,
-               p.address
-      LIMIT ${SEARCH_GROUP_LIMIT}`),
+    collectionHits(db, viewer, q, prefix, isAddressPrefix),
+    profileHits(db, q, prefix, isAddressPrefix),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
           SELECT t.collection, t.token_id, t.cid, t.creator, t.status, c.name AS collection_name, c.kind
@@ -64,7 +112,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   ]);
 
   return {
-    collections: (collections.rows as Record<string, unknown>[]).map((r) => ({
+    collections: collections.map((r) => ({
       _id: String(r.address),
       name: String(r.name),
       slug: slugOf(r),
@@ -80,8 +128,6 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       status: String(r.status),
       collection: { address: String(r.collection), name: String(r.collection_name), kind: String(r.kind) },
     })),
-    profile: (profiles.rows as Record<string, unknown>[]).map((r) =>
-      toPerson(String(r.address), r.username, r.name, r.avatar),
-    ),
+    profile: profiles.map((r) => toPerson(String(r.address), r.username, r.name, r.avatar)),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -16,6 +16,16 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool; $repe
  * a pool of their own because the plan setting must not reach other queries, whose plans depend on their
  * values.
  */
+/**
+ * A row count (LIMIT, OFFSET) written into a repeated statement's text, so its generic plan knows it (with a
+ * parameter the planner assumes a tenth of the rows and may sort everything instead of walking an index).
+ * Only for validated integers.
+ */
+export function literalCount(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
+}
+
 export type RepeatedQueries = {
   execute<T extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }>;
 };

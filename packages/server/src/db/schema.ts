@@ -68,6 +68,8 @@ export const profiles = pgTable(
     // The header search: prefix and typo-tolerant matches on usernames and display names.
     index("profiles_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     index("profiles_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // The header search's name prefixes, in order.
+    index("profiles_name_lower_idx").on(sql`lower(${t.name})`, t.address),
   ],
 );
 export type Profile = typeof profiles.$inferSelect;

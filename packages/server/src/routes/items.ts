@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
 import {
   apiErrorSchema,
+  ethPriceResponseSchema,
   itemFavoriteResponseSchema,
   itemFavoriteSchema,
   itemRefSchema,
   itemViewResponseSchema,
 } from "@easel/common";
+import { aggregatorV3Abi } from "@easel/contracts/abis";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { formatUnits } from "viem";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import type { Database } from "../db/client.ts";
@@ -15,6 +18,8 @@ import { ApiError } from "../errors.ts";
 import { isAdmin, requireActiveUser, viewerOf } from "./guards.ts";
 
 const ITEM_NOT_FOUND = "Item not found";
+/** The feed moves every few minutes at most; one read a minute serves every price on every screen. */
+const ETH_PRICE_TTL_MS = 60_000;
 
 /** Whether the token exists on chain and this viewer may see it (not burned; blocked only for moderators). */
 async function itemVisible(db: Database, viewer: Viewer, collection: string, tokenId: string) {
@@ -29,7 +34,41 @@ async function itemVisible(db: Database, viewer: Viewer, collection: string, tok
  * the counts, changed in the same transaction as the row that justifies them, so they never drift.
  */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, chain, config } = app.deps;
+  let ethPrice: { usd: string; updatedAt: string; readAt: number } | null = null;
+
+  app.get(
+    "/eth-price",
+    {
+      schema: {
+        summary: "USD per ETH, read from the chain's Chainlink ETH/USD feed (cached for a minute)",
+        response: { 200: ethPriceResponseSchema, 503: apiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (!ethPrice || Date.now() - ethPrice.readAt > ETH_PRICE_TTL_MS) {
+        try {
+          const feed = { address: config.contracts.ethUsdFeed, abi: aggregatorV3Abi } as const;
+          const [decimals, round] = await Promise.all([
+            chain.readContract({ ...feed, functionName: "decimals" }),
+            chain.readContract({ ...feed, functionName: "latestRoundData" }),
+          ]);
+          const [, answer, , updatedAt] = round;
+          if (answer <= 0n) throw new Error("no price");
+          ethPrice = {
+            usd: formatUnits(answer, decimals),
+            updatedAt: new Date(Number(updatedAt) * 1000).toISOString(),
+            readAt: Date.now(),
+          };
+        } catch {
+          if (!ethPrice)
+            throw new ApiError(503, "price_unavailable", "The ETH price is not available right now.");
+        }
+      }
+      reply.header("cache-control", "public, max-age=60");
+      return { data: { usd: ethPrice.usd, updatedAt: ethPrice.updatedAt } };
+    },
+  );
 
   app.post(
     "/view",

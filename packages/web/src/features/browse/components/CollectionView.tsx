@@ -9,6 +9,7 @@ import { mediaUrl } from "../../../lib/media.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
+import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
@@ -108,16 +109,23 @@ export function CollectionView({ name }: { name: string }) {
           {collection.blocked ? " · Blocked" : ""}
         </p>
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-5">
-          {[
-            ["Artworks", String(collection.stats.artworks)],
-            ["Owners", String(collection.stats.owners)],
-            ["Floor price", eth(collection.stats.floorPriceWei)],
-            ["Highest price", eth(collection.stats.highestSaleWei)],
-            ["Total sales", String(collection.stats.totalSales)],
-          ].map(([label, value]) => (
+          {(
+            [
+              ["Artworks", String(collection.stats.artworks), null],
+              ["Owners", String(collection.stats.owners), null],
+              ["Floor price", eth(collection.stats.floorPriceWei), collection.stats.floorPriceWei],
+              ["Highest price", eth(collection.stats.highestSaleWei), collection.stats.highestSaleWei],
+              ["Total sales", String(collection.stats.totalSales), null],
+            ] as const
+          ).map(([label, value, wei]) => (
             <div key={label} className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
               <dt className="text-sm text-neutral-600 dark:text-neutral-400">{label}</dt>
               <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+              {wei ? (
+                <dd>
+                  <UsdValue wei={wei} className="text-xs" />
+                </dd>
+              ) : null}
             </div>
           ))}
         </dl>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatEther } from "viem";
 import { mediaUrl } from "../../../lib/media.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
+import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { FavoriteHeart } from "./FavoriteHeart.tsx";
 
 /** The item page of a card: /{creator}/{collection}/{tokenId}, or /{creator}/{tokenId} in the default collection. */
@@ -124,7 +125,8 @@ export function NftCard({ nft }: { nft: NftCardData }) {
           {price ? (
             <p className="tabular-nums">
               <span className="text-neutral-600 dark:text-neutral-400">{price.label} </span>
-              <span className="font-semibold">{formatEther(BigInt(price.wei))} ETH</span>
+              <span className="font-semibold">{formatEther(BigInt(price.wei))} ETH</span>{" "}
+              <UsdValue wei={price.wei} className="text-xs" />
             </p>
           ) : (
             <p className="text-neutral-600 dark:text-neutral-400">Not for sale</p>
