@@ -44,7 +44,10 @@ const dialect = new PgDialect();
 
 async function countCollections(db: Database, condition: SQL): Promise<number> {
   let cache = counts.get(db);
-  if (!cache) counts.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    counts.set(db, cache);
+  }
   const query = dialect.sqlToQuery(condition);
   const key = `${query.sql}|${JSON.stringify(query.params)}`;
   const hit = cache.get(key);

@@ -1,7 +1,13 @@
 import { useEthPrice, weiToUsd } from "../api/ethPrice.ts";
 
 /** The USD value of a wei amount, shown beside its ETH price ("≈ $1,234.56"); nothing while unknown. */
-export function UsdValue({ wei, className = "" }: { wei: bigint | string | null | undefined; className?: string }) {
+export function UsdValue({
+  wei,
+  className = "",
+}: {
+  wei: bigint | string | null | undefined;
+  className?: string;
+}) {
   const price = useEthPrice();
   if (wei === null || wei === undefined || !price.data) return null;
   return (
