@@ -111,7 +111,8 @@ export const chainCollections = pgTable(
     index("chain_collections_floor_desc_sort_idx").on(t.floorPrice.desc().nullsLast(), t.address.desc()),
     index("chain_collections_created_sort_idx").on(t.createdBlock, t.address),
     index("chain_collections_name_lower_idx").on(sql`lower(${t.name})`, t.createdBlock),
-    index("chain_collections_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // GiST: typo matches come ordered by trigram distance straight from the index.
+    index("chain_collections_name_trgm_idx").using("gist", sql`lower(${t.name}) gist_trgm_ops`),
   ],
 );
 

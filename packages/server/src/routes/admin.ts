@@ -32,6 +32,7 @@ import { artistApplications, categories, collectionDetails, profiles, reports } 
 import { ApiError } from "../errors.ts";
 import { toApplication } from "./community.ts";
 import { badRequest, isAdmin, pgError, requireAdmin } from "./guards.ts";
+import { forgetHomePage } from "./home.ts";
 
 const idParams = z.object({ id: z.uuid("Not found") });
 const addressParams = z.object({
@@ -336,6 +337,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(collectionDetails)
         .values({ address, featuredAt })
         .onConflictDoUpdate({ target: collectionDetails.address, set: { featuredAt } });
+      forgetHomePage(db);
       return { data: { featured: request.body.featured } };
     },
   );

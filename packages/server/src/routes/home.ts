@@ -1,6 +1,7 @@
 import {
   HOME_FEATURED_COLLECTIONS,
   HOME_FEATURED_NFTS,
+  type HomeResponse,
   headerDataResponseSchema,
   homeResponseSchema,
 } from "@easel/common";
@@ -10,9 +11,44 @@ import { homeCollections } from "../browse/collections.ts";
 import { latestItemsOf } from "../browse/items.ts";
 import { countNewNotifications } from "../community/notifications.ts";
 import { preferences } from "../community/notify.ts";
+import type { Database } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { currentSession } from "./auth.ts";
 import { isAdmin } from "./guards.ts";
+
+/**
+ * The home page is the same for everyone and changes slowly: it is built at most once every few seconds
+ * (concurrent visitors share one build), and at once after moderators change the featured collections.
+ */
+const HOME_TTL_MS = 5_000;
+const homeCache = new WeakMap<Database, { at: number; page: Promise<HomeResponse["data"]> }>();
+
+export function forgetHomePage(db: Database): void {
+  homeCache.delete(db);
+}
+
+function homePage(db: Database): Promise<HomeResponse["data"]> {
+  const hit = homeCache.get(db);
+  if (hit && Date.now() - hit.at < HOME_TTL_MS) return hit.page;
+  const page = (async () => {
+    const { collections, picked } = await homeCollections(db, HOME_FEATURED_COLLECTIONS);
+    const nfts = await latestItemsOf(
+      db,
+      collections.map((c) => c._id),
+      HOME_FEATURED_NFTS,
+    );
+    return {
+      collections: collections.map((collection) => ({ ...collection, nfts: nfts.get(collection._id) ?? [] })),
+      picked,
+    };
+  })();
+  homeCache.set(db, { at: Date.now(), page });
+  // A failed build is not kept.
+  page.catch(() => {
+    if (homeCache.get(db)?.page === page) homeCache.delete(db);
+  });
+  return page;
+}
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -26,19 +62,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeResponseSchema },
       },
     },
-    async () => {
-      const { collections, picked } = await homeCollections(db, HOME_FEATURED_COLLECTIONS);
-      const nfts = await latestItemsOf(
-        db,
-        collections.map((c) => c._id),
-        HOME_FEATURED_NFTS,
-      );
-      const withNfts = collections.map((collection) => ({
-        ...collection,
-        nfts: nfts.get(collection._id) ?? [],
-      }));
-      return { data: { collections: withNfts, picked } };
-    },
+    async () => ({ data: await homePage(db) }),
   );
 
   app.get(
