@@ -5,9 +5,6 @@ CREATE TABLE "lazy_collection_vouchers" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-DROP INDEX "profiles_username_trgm_idx";--> statement-breakpoint
-DROP INDEX "profiles_name_trgm_idx";--> statement-breakpoint
-DROP INDEX "chain_collections_name_trgm_idx";--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "lazy_collections" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "lazy_collection_vouchers_owner_idx" ON "lazy_collection_vouchers" USING btree ("owner","expires_at");--> statement-breakpoint
 CREATE INDEX "item_stats_views_idx" ON "item_stats" USING btree ("views","collection","token_id");--> statement-breakpoint
@@ -18,7 +15,4 @@ CREATE INDEX "chain_collections_owners_sort_idx" ON "chain_collections" USING bt
 CREATE INDEX "chain_collections_floor_sort_idx" ON "chain_collections" USING btree ("floor_price","address");--> statement-breakpoint
 CREATE INDEX "chain_collections_floor_desc_sort_idx" ON "chain_collections" USING btree ("floor_price" DESC NULLS LAST,"address" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chain_collections_created_sort_idx" ON "chain_collections" USING btree ("created_block","address");--> statement-breakpoint
-CREATE INDEX "chain_tokens_collection_minted_idx" ON "chain_tokens" USING btree ("collection","minted_block");--> statement-breakpoint
-CREATE INDEX "profiles_username_trgm_idx" ON "profiles" USING gist (lower("username") gist_trgm_ops);--> statement-breakpoint
-CREATE INDEX "profiles_name_trgm_idx" ON "profiles" USING gist (lower("name") gist_trgm_ops);--> statement-breakpoint
-CREATE INDEX "chain_collections_name_trgm_idx" ON "chain_collections" USING gist (lower("name") gist_trgm_ops);
+CREATE INDEX "chain_tokens_collection_minted_idx" ON "chain_tokens" USING btree ("collection","minted_block");

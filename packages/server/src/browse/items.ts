@@ -152,10 +152,8 @@ export async function listItems(
   if (filters.collection) where.push(sql`t.collection = ${filters.collection}`);
   if (filters.creator) where.push(sql`t.creator = ${filters.creator}`);
   if (filters.category !== undefined) {
-    // OFFSET 0 keeps this a per-row check: flattened into a join, the planner starts from the category's
-    // collections and sorts all their tokens instead of walking the sort's index (180 ms against 2 ms).
     where.push(sql`EXISTS (SELECT 1 FROM collection_details d
-      WHERE d.address = t.collection AND d.category_id = ${filters.category} OFFSET 0)`);
+      WHERE d.address = t.collection AND d.category_id = ${filters.category})`);
   }
   const cursor = options.cursor ? decodeCursor(options.cursor, options.sort) : null;
   const rows = sort.counted

@@ -43,7 +43,7 @@ async function collectionHits(db: Database, viewer: Viewer, q: string, prefix: s
   if (hits.length < SEARCH_GROUP_LIMIT) {
     const typos = await page(
       sql`lower(c.name) % ${q} AND lower(c.name) NOT LIKE ${prefix}`,
-      sql`lower(c.name) <-> ${q}, c.created_block, c.address`,
+      sql`similarity(lower(c.name), ${q}) DESC, c.created_block, c.address`,
       SEARCH_GROUP_LIMIT - hits.length,
     );
     hits.push(...(typos.rows as Row[]));
@@ -73,24 +73,13 @@ async function profileHits(db: Database, q: string, prefix: string, isAddress: b
     .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
     .slice(0, SEARCH_GROUP_LIMIT);
   if (hits.length < SEARCH_GROUP_LIMIT) {
-    // Nearest usernames and nearest display names, each straight from its GiST index, then merged.
-    const left = SEARCH_GROUP_LIMIT - hits.length;
-    const notPrefix = sql`NOT (coalesce(lower(p.username), '') LIKE ${prefix} OR coalesce(lower(p.name), '') LIKE ${prefix})`;
-    const { rows: near } = await db.execute(sql`
-      (SELECT ${columns}, lower(p.username) <-> ${q} AS distance FROM profiles p
-       WHERE p.active AND lower(p.username) % ${q} AND ${notPrefix}
-       ORDER BY lower(p.username) <-> ${q} LIMIT ${left})
-      UNION ALL
-      (SELECT ${columns}, lower(p.name) <-> ${q} AS distance FROM profiles p
-       WHERE p.active AND lower(p.name) % ${q} AND ${notPrefix}
-       ORDER BY lower(p.name) <-> ${q} LIMIT ${left})`);
-    const typos = (near as Row[])
-      .sort(
-        (a, b) =>
-          Number(a.distance) - Number(b.distance) || String(a.address).localeCompare(String(b.address)),
-      )
-      .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
-      .slice(0, left);
+    const { rows: typos } = await db.execute(sql`
+      SELECT ${columns} FROM profiles p
+      WHERE p.active AND (lower(p.username) % ${q} OR lower(p.name) % ${q})
+        AND NOT (coalesce(lower(p.username), '') LIKE ${prefix} OR coalesce(lower(p.name), '') LIKE ${prefix})
+      ORDER BY greatest(similarity(lower(coalesce(p.username, '')), ${q}),
+                        similarity(lower(coalesce(p.name, '')), ${q})) DESC, p.address
+      LIMIT ${SEARCH_GROUP_LIMIT - hits.length}`);
     hits.push(...(typos as Row[]));
   }
   return hits;

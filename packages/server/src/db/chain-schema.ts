@@ -111,8 +111,7 @@ export const chainCollections = pgTable(
     index("chain_collections_floor_desc_sort_idx").on(t.floorPrice.desc().nullsLast(), t.address.desc()),
     index("chain_collections_created_sort_idx").on(t.createdBlock, t.address),
     index("chain_collections_name_lower_idx").on(sql`lower(${t.name})`, t.createdBlock),
-    // GiST: typo matches come ordered by trigram distance straight from the index.
-    index("chain_collections_name_trgm_idx").using("gist", sql`lower(${t.name}) gist_trgm_ops`),
+    index("chain_collections_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

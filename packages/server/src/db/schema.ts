@@ -66,10 +66,8 @@ export const profiles = pgTable(
     uniqueIndex("profiles_username_key_idx").on(t.usernameKey),
     uniqueIndex("profiles_ens_lower_idx").on(sql`lower(${t.ens})`),
     // The header search: prefix and typo-tolerant matches on usernames and display names.
-    // GiST (not GIN): it also orders by trigram distance, so the nearest names come first without scoring
-    // every candidate.
-    index("profiles_username_trgm_idx").using("gist", sql`lower(${t.username}) gist_trgm_ops`),
-    index("profiles_name_trgm_idx").using("gist", sql`lower(${t.name}) gist_trgm_ops`),
+    index("profiles_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+    index("profiles_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // The header search's name prefixes, in order.
     index("profiles_name_lower_idx").on(sql`lower(${t.name})`, t.address),
   ],
