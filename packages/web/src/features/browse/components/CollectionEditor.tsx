@@ -3,7 +3,6 @@ import {
   COLLECTION_DESCRIPTION_MAX,
   collectionEditSchema,
   richTextPlain,
-  SOCIAL_LABELS,
   SOCIAL_NETWORKS,
 } from "@easel/common";
 import { useId, useRef, useState } from "react";
@@ -14,9 +13,10 @@ import { ApiError, errorMessage } from "../../../api/client.ts";
 import { mediaUrl } from "../../../lib/media.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
-import { applyServerErrors, inputClass, TextField } from "../../../ui/Field.tsx";
+import { applyServerErrors, inputClass } from "../../../ui/Field.tsx";
 import { ImagePicker } from "../../../ui/ImagePicker.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
+import { SocialLinkFields } from "../../../ui/SocialLinkFields.tsx";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
 import { useCollection, useEditCollection } from "../api/browse.ts";
 import { fromMarkup, toMarkup } from "../lib/richTextMarkup.ts";
@@ -206,21 +206,7 @@ function EditForm({ collection }: { collection: Collection }) {
           error={errors.description?.message}
           onChange={(text) => setValue("description", text, { shouldDirty: true })}
         />
-        <section className="grid gap-5 sm:grid-cols-2" aria-labelledby="collection-social">
-          <h2 id="collection-social" className="text-lg font-semibold sm:col-span-2">
-            Social links
-          </h2>
-          {SOCIAL_NETWORKS.map((network) => (
-            <TextField
-              key={network}
-              label={SOCIAL_LABELS[network]}
-              type="url"
-              placeholder="https://"
-              error={errors.social?.[network]?.message}
-              {...register(`social.${network}`)}
-            />
-          ))}
-        </section>
+        <SocialLinkFields register={register} errors={errors} headingId="collection-social" />
         <div className="flex gap-3">
           <Button type="submit" loading={isSubmitting} loadingText="Saving">
             Save changes

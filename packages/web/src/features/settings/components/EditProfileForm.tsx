@@ -3,7 +3,6 @@ import {
   PROFILE_BIO_MAX,
   type ProfileUser,
   profileUpdateSchema,
-  SOCIAL_LABELS,
   SOCIAL_NETWORKS,
 } from "@easel/common";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -17,6 +16,7 @@ import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { applyServerErrors, TextAreaField, TextField } from "../../../ui/Field.tsx";
 import { ImagePicker } from "../../../ui/ImagePicker.tsx";
+import { SocialLinkFields } from "../../../ui/SocialLinkFields.tsx";
 import { useResendEmailConfirmation, useUpdateProfile } from "../../profile/api/profile.ts";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
 
@@ -150,21 +150,7 @@ export function EditProfileForm({ user, ensAvailable }: { user: ProfileUser; ens
         ) : null}
       </section>
 
-      <section className="grid gap-5 sm:grid-cols-2" aria-labelledby="social-title">
-        <h2 id="social-title" className="text-lg font-semibold sm:col-span-2">
-          Social links
-        </h2>
-        {SOCIAL_NETWORKS.map((network) => (
-          <TextField
-            key={network}
-            label={SOCIAL_LABELS[network]}
-            type="url"
-            placeholder="https://"
-            error={errors.social?.[network]?.message}
-            {...register(`social.${network}`)}
-          />
-        ))}
-      </section>
+      <SocialLinkFields register={register} errors={errors} headingId="social-title" />
 
       <div>
         <Button type="submit" loading={isSubmitting} loadingText="Saving">
