@@ -14,6 +14,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { parseEther } from "viem";
 import type { z } from "zod";
 import { type Database, literalCount } from "../db/client.ts";
+import { shortLived } from "../db/shortLived.ts";
 import {
   COLLECTION_CARD_COLUMNS,
   COLLECTION_CARD_JOINS,
@@ -38,28 +39,18 @@ const ORDER: Record<CollectionSort, SQL> = {
  * 'Collections {n}' for a filter set, kept for a few seconds: counting tens of thousands of rows for every
  * page every visitor loads would cost more than the pages themselves, and the number may lag that long.
  */
-const COUNT_TTL_MS = 5_000;
-const counts = new WeakMap<Database, Map<string, { n: number; at: number }>>();
+const collectionCounts = shortLived<number>(5_000);
 const dialect = new PgDialect();
 
-async function countCollections(db: Database, condition: SQL): Promise<number> {
-  let cache = counts.get(db);
-  if (!cache) {
-    cache = new Map();
-    counts.set(db, cache);
-  }
+function countCollections(db: Database, condition: SQL): Promise<number> {
   const query = dialect.sqlToQuery(condition);
-  const key = `${query.sql}|${JSON.stringify(query.params)}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
-  const { rows } = await db.$repeated.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n
-    FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
-    WHERE ${condition}`);
-  const n = Number(rows[0]?.n ?? 0);
-  if (cache.size > 1000) cache.clear();
-  cache.set(key, { n, at: Date.now() });
-  return n;
+  return collectionCounts.get(db, `${query.sql}|${JSON.stringify(query.params)}`, async () => {
+    const { rows } = await db.$repeated.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n
+      FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
+      WHERE ${condition}`);
+    return Number(rows[0]?.n ?? 0);
+  });
 }
 
 export async function exploreCollections(

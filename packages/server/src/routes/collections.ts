@@ -73,16 +73,17 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A name or symbol the factory refuses (reserved words, compared ignoring case), read from the chain. */
   async function reservedWord(words: readonly string[]): Promise<string | undefined> {
-    for (const word of words) {
-      const reserved = await chain.readContract({
-        address: config.contracts.factory,
-        abi: easelFactoryAbi,
-        functionName: "isReserved",
-        args: [word],
-      });
-      if (reserved) return word;
-    }
-    return undefined;
+    const reserved = await Promise.all(
+      words.map((word) =>
+        chain.readContract({
+          address: config.contracts.factory,
+          abi: easelFactoryAbi,
+          functionName: "isReserved",
+          args: [word],
+        }),
+      ),
+    );
+    return words.find((_, i) => reserved[i]);
   }
 
   /** The name check shared by the check endpoint and the voucher: free, and not reserved on chain. */

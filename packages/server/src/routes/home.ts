@@ -13,6 +13,7 @@ import { countNewNotifications } from "../community/notifications.ts";
 import { preferences } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
+import { shortLived } from "../db/shortLived.ts";
 import { currentSession } from "./auth.ts";
 import { isAdmin } from "./guards.ts";
 
@@ -20,17 +21,14 @@ import { isAdmin } from "./guards.ts";
  * The home page is the same for everyone and changes slowly: it is built at most once every few seconds
  * (concurrent visitors share one build), and at once after moderators change the featured collections.
  */
-const HOME_TTL_MS = 5_000;
-const homeCache = new WeakMap<Database, { at: number; page: Promise<HomeResponse["data"]> }>();
+const homePages = shortLived<HomeResponse["data"]>(5_000);
 
 export function forgetHomePage(db: Database): void {
-  homeCache.delete(db);
+  homePages.forget(db);
 }
 
 function homePage(db: Database): Promise<HomeResponse["data"]> {
-  const hit = homeCache.get(db);
-  if (hit && Date.now() - hit.at < HOME_TTL_MS) return hit.page;
-  const page = (async () => {
+  return homePages.get(db, "home", async () => {
     const { collections, picked } = await homeCollections(db, HOME_FEATURED_COLLECTIONS);
     const nfts = await latestItemsOf(
       db,
@@ -41,13 +39,7 @@ function homePage(db: Database): Promise<HomeResponse["data"]> {
       collections: collections.map((collection) => ({ ...collection, nfts: nfts.get(collection._id) ?? [] })),
       picked,
     };
-  })();
-  homeCache.set(db, { at: Date.now(), page });
-  // A failed build is not kept.
-  page.catch(() => {
-    if (homeCache.get(db)?.page === page) homeCache.delete(db);
   });
-  return page;
 }
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
