@@ -81,7 +81,11 @@ export const profileSummarySchema = z.object({
   avatar: z.string().nullable(),
   active: z.boolean(),
   /** What the account may do beyond the defaults (the spec's decoded permission). */
-  permission: z.object({ collection: z.object({ lazyCollection: z.number().int().nonnegative() }) }),
+  permission: z.object({
+    collection: z.object({ lazyCollection: z.number().int().nonnegative() }),
+    /** A verified artist (the market's record on chain): may mint. */
+    mint: z.boolean(),
+  }),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 

@@ -20,6 +20,7 @@ import type { Database } from "./db/client.ts";
 import { ApiError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { MailService } from "./mail/outbox.ts";
+import { kuboPinner } from "./media/pin.ts";
 import { MediaStore } from "./media/store.ts";
 import { sharedRateLimitStore } from "./rateLimitStore.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -31,6 +32,7 @@ import { exploreRoutes } from "./routes/explore.ts";
 import { homeRoutes } from "./routes/home.ts";
 import { itemRoutes } from "./routes/items.ts";
 import { mediaRoutes } from "./routes/media.ts";
+import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { EASEL_VERSION } from "./version.ts";
@@ -73,7 +75,7 @@ export async function buildApp(
   app.decorate("deps", deps);
   const mailLog = (line: string) => app.log.info(`mail: ${line}`);
   app.decorate("mail", new MailService(deps.db, createMailer(config, mailLog), mailLog));
-  app.decorate("media", new MediaStore(config.mediaDir));
+  app.decorate("media", new MediaStore(config.mediaDir, config.ipfsApi ? kuboPinner(config.ipfsApi) : null));
   // Let a delivery pass that started before close finish, so no mail is left half-sent.
   app.addHook("onClose", () => app.mail.idle());
 
@@ -173,6 +175,7 @@ export async function buildApp(
   await app.register(homeRoutes, { prefix: "/api/home" });
   await app.register(collectionRoutes, { prefix: "/api/collection" });
   await app.register(itemRoutes, { prefix: "/api/nft" });
+  await app.register(mintRoutes, { prefix: "/api/mint" });
   await app.register(exploreRoutes, { prefix: "/api" });
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api/admin" });

@@ -64,6 +64,10 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   MEDIA_DIR: z.string().min(1).optional(),
   MAIL_DIR: z.string().min(1).optional(),
+  /** A Kubo RPC API (or a provider speaking it) that pins every uploaded file; off when unset. */
+  IPFS_API_URL: url(["http:", "https:"]).optional(),
+  /** Sent as the Authorization header to IPFS_API_URL (e.g. "Basic …" or "Bearer …"). */
+  IPFS_API_AUTH: z.string().min(1).optional(),
   MAIL_FROM: z
     .string()
     .regex(
@@ -127,6 +131,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** Where IPFS blocks of uploaded media are stored (a filesystem blockstore). */
   mediaDir: string;
+  /** Every stored file is also pinned here (Kubo RPC API), when set. */
+  ipfsApi: { url: URL; auth: string | undefined } | null;
   /** Without SMTP_URL, mail is written here as .eml files (and logged) instead of being sent. */
   mailDir: string;
   mailFrom: string;
@@ -224,6 +230,7 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     port: e.PORT,
     smtpUrl: e.SMTP_URL,
     mediaDir: inData(e.MEDIA_DIR, "ipfs"),
+    ipfsApi: e.IPFS_API_URL ? { url: new URL(e.IPFS_API_URL), auth: e.IPFS_API_AUTH } : null,
     mailDir: inData(e.MAIL_DIR, "mail"),
     mailFrom: e.MAIL_FROM ?? `Easel <no-reply@${publicUrl.hostname}>`,
     operatorEmails: e.OPERATOR_EMAILS.map((email) => email.toLowerCase()),

@@ -99,13 +99,16 @@ export const NFT_CARD_COLUMNS = sql`
   au.kind AS auction_kind, au.end_time AS auction_end,
   (SELECT max(o.amount) FROM chain_offers o
      WHERE o.collection = t.collection AND o.token_id = t.token_id AND o.status = 'active') AS offer_wei,
-  coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites`;
+  coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites,
+  im.name AS item_name, am.thumbnail_cid`;
 
 export const NFT_CARD_JOINS = sql`
   LEFT JOIN profiles cp ON cp.address = t.creator
   LEFT JOIN chain_sell_orders so ON so.collection = t.collection AND so.token_id = t.token_id AND so.status = 'active'
   LEFT JOIN chain_auctions au ON au.collection = t.collection AND au.token_id = t.token_id AND au.status = 'active'
-  LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id`;
+  LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id
+  LEFT JOIN item_metadata im ON im.cid = t.cid
+  LEFT JOIN media am ON am.cid = im.media_cid`;
 
 /** Hides burned tokens, and blocked ones (or in blocked collections) from everyone but moderators. */
 export const visibleToken = (viewer: Viewer): Sql =>
@@ -149,11 +152,11 @@ export async function toNftCards(
         kind: String(row.collection_kind),
       },
       tokenId,
-      name: tokenName(String(row.collection_name), tokenId),
+      name: (row.item_name as string | null) ?? tokenName(String(row.collection_name), tokenId),
       creator,
       owner: String(row.owner),
       status,
-      image_cid: (row.cid as string | null) ?? null,
+      image_cid: (row.thumbnail_cid as string | null) ?? null,
       royaltyBps: row.royalty_bps == null ? null : Number(row.royalty_bps),
       collaborators,
       price: price === null ? null : formatEther(BigInt(price)),

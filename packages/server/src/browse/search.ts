@@ -97,8 +97,10 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     profileHits(db, q, prefix, isAddressPrefix),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
-          SELECT t.collection, t.token_id, t.cid, t.creator, t.status, c.name AS collection_name, c.kind
+          SELECT t.collection, t.token_id, t.creator, t.status, c.name AS collection_name, c.kind,
+            im.name AS item_name, am.thumbnail_cid
           FROM chain_tokens t JOIN chain_collections c ON c.address = t.collection
+          LEFT JOIN item_metadata im ON im.cid = t.cid LEFT JOIN media am ON am.cid = im.media_cid
           WHERE ${visibleToken(viewer)}
             AND ${
               item
@@ -121,9 +123,9 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     })),
     items: (items.rows as Record<string, unknown>[]).map((r) => ({
       _id: `${r.collection}:${r.token_id}`,
-      name: tokenName(String(r.collection_name), String(r.token_id)),
+      name: (r.item_name as string | null) ?? tokenName(String(r.collection_name), String(r.token_id)),
       tokenId: String(r.token_id),
-      image_cid: (r.cid as string | null) ?? null,
+      image_cid: (r.thumbnail_cid as string | null) ?? null,
       creator: (r.creator as string | null) ?? null,
       status: String(r.status),
       collection: { address: String(r.collection), name: String(r.collection_name), kind: String(r.kind) },

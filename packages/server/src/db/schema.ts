@@ -169,6 +169,8 @@ export const media = pgTable(
     height: integer("height"),
     /** CID of the webp thumbnail (itself a row here); null for a thumbnail. */
     thumbnailCid: text("thumbnail_cid"),
+    /** CID of the larger webp the item page shows (artworks only). */
+    previewCid: text("preview_cid"),
     /** Lowercase address of the first uploader. */
     uploader: text("uploader").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -387,4 +389,50 @@ export const itemFavorites = pgTable(
     primaryKey({ columns: [t.collection, t.tokenId, t.address] }),
     index("item_favorites_address_idx").on(t.address),
   ],
+);
+
+/**
+ * What an artist uploaded to mint: the ERC-721 metadata JSON (its CID is what the wallet mints) and the form's
+ * fields, so the item page need not read IPFS. A row is not an item: the item exists when the chain's `Minted`
+ * names this CID (or a lazy item points at it); an upload nobody mints blocks nothing.
+ */
+export const itemMetadata = pgTable(
+  "item_metadata",
+  {
+    /** Also in the metadata's `external_url` (/api/nft/link/:id finds the item), so every upload's CID differs. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    cid: text("cid").notNull().unique(),
+    creator: text("creator").notNull(),
+    collection: text("collection").notNull(),
+    categoryId: integer("category_id"),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    descriptionUi: jsonb("description_ui"),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    royalty: integer("royalty").notNull(),
+    collaborators: jsonb("collaborators").$type<{ address: string; share: number }[]>().notNull().default([]),
+    /** The artwork (a `media` row: its type, size and thumbnails). */
+    mediaCid: text("media_cid").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("item_metadata_creator_idx").on(t.creator, t.createdAt)],
+);
+
+/**
+ * Items of lazy collections, listed before they exist on chain: a buyer's `lazyMint` mints `token_id` with
+ * this metadata at `price`. Token ids are 1..maxSupply per collection, handed out in order under a lock on
+ * the collection's rows, so two uploads never get one id; an id already minted or listed is never reused.
+ */
+export const lazyItems = pgTable(
+  "lazy_items",
+  {
+    collection: text("collection").notNull(),
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    metadataCid: text("metadata_cid").notNull(),
+    creator: text("creator").notNull(),
+    price: numeric("price", { precision: 78, scale: 0 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.tokenId] }), index("lazy_items_creator_idx").on(t.creator)],
 );

@@ -176,13 +176,19 @@ export function driver(t: TestChain) {
       });
       return (created as { args: { collection: Address } }).args.collection;
     },
-    async createLazyCollection(who: (typeof accounts)[0], name: string, symbol: string, maxSupply: number) {
+    async createLazyCollection(
+      who: (typeof accounts)[0],
+      name: string,
+      symbol: string,
+      maxSupply: number,
+      category = "photo",
+    ) {
       const voucher = {
         owner: who.address,
         maxSupply,
         name,
         symbol,
-        category: "photo",
+        category,
         deadline: 2n ** 40n,
       };
       const signature = await signer.signTypedData({

@@ -50,17 +50,20 @@ const SHARP_FORMATS: Record<ImageMime, string> = {
   "image/webp": "webp",
 };
 
+/** The item page shows artworks this big (webp, long side); cards use the thumbnail. */
+export const PREVIEW_SIZE = 1200;
+
+type Webp = { bytes: Buffer; width: number; height: number };
+
 /**
- * Checks that the bytes are a PNG, JPEG, GIF or WebP image that really decodes (the magic bytes
- * alone could front an HTML page), and makes a webp thumbnail of it.
- * @throws ImageError when the bytes are not such an image.
+ * Checks that the bytes (or the file at a path) are a PNG, JPEG, GIF or WebP image that really decodes (the
+ * magic bytes alone could front an HTML page), and makes webp copies that fit in each of `sizes`. A
+ * truncated image fails to decode and is refused.
  */
-export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
-  const mime = detectImageType(bytes);
-  if (!mime) throw new ImageError("unsupported type");
+async function decodeImage(input: Uint8Array | string, mime: ImageMime, sizes: number[]) {
   try {
     const options = { limitInputPixels: MAX_PIXELS, failOn: "error" as const };
-    const metadata = await sharp(bytes, options).metadata();
+    const metadata = await sharp(input, options).metadata();
     if (metadata.format !== SHARP_FORMATS[mime] || !metadata.width || !metadata.height) {
       throw new ImageError("content does not match its type");
     }
@@ -69,22 +72,62 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
     if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) {
       throw new ImageError("extreme aspect ratio");
     }
-    const { data, info } = await decodeSlot(() =>
-      sharp(bytes, options)
-        .timeout({ seconds: DECODE_TIMEOUT_S })
-        .rotate()
-        .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-    );
+    const copies: Webp[] = [];
+    for (const size of sizes) {
+      const { data, info } = await decodeSlot(() =>
+        sharp(input, options)
+          .timeout({ seconds: DECODE_TIMEOUT_S })
+          .rotate()
+          .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true }),
+      );
+      copies.push({ bytes: data, width: info.width, height: info.height });
+    }
     return {
       mime,
       width: metadata.autoOrient?.width ?? metadata.width,
       height: metadata.autoOrient?.height ?? metadata.height,
-      thumbnail: { bytes: data, width: info.width, height: info.height },
+      copies,
     };
   } catch (error) {
     if (error instanceof ImageError) throw error;
     throw new ImageError(`the image does not decode: ${error instanceof Error ? error.message : error}`);
   }
+}
+
+/**
+ * Checks that the bytes are a PNG, JPEG, GIF or WebP image that really decodes, and makes a webp thumbnail.
+ * @throws ImageError when the bytes are not such an image.
+ */
+export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
+  const mime = detectImageType(bytes);
+  if (!mime) throw new ImageError("unsupported type");
+  const { width, height, copies } = await decodeImage(bytes, mime, [THUMBNAIL_SIZE]);
+  return { mime, width, height, thumbnail: copies[0] as Webp };
+}
+
+/**
+ * An artwork image on disk: checks it decodes and makes its card thumbnail and page preview, reading the
+ * file from disk (never whole into memory here).
+ * @throws ImageError when the file is not such an image.
+ */
+export async function checkArtworkImage(path: string, mime: ImageMime) {
+  const { width, height, copies } = await decodeImage(path, mime, [THUMBNAIL_SIZE, PREVIEW_SIZE]);
+  return { width, height, thumbnail: copies[0] as Webp, preview: copies[1] as Webp };
+}
+
+/**
+ * A clean placeholder for artworks whose first frame or page the server cannot draw (video, pdf): the
+ * type's name on a neutral square, as a webp thumbnail.
+ */
+export async function placeholderImage(label: string): Promise<Webp> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${THUMBNAIL_SIZE}" height="${THUMBNAIL_SIZE}">
+    <rect width="100%" height="100%" fill="#f4f4f5"/>
+    <text x="50%" y="50%" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif"
+      font-size="44" font-weight="600" fill="#71717a">${label}</text></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg))
+    .webp({ quality: 90 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height };
 }

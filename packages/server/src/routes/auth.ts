@@ -6,7 +6,7 @@ import {
   sessionResponseSchema,
   verifyRequestSchema,
 } from "@easel/common";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -100,6 +100,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(profiles)
         .where(eq(profiles.address, session.address))
         .limit(1);
+      const { rows: account } = await db.execute<{ verified_artist: boolean; banned: boolean }>(
+        sql`SELECT verified_artist, banned FROM chain_accounts WHERE address = ${session.address}`,
+      );
+      const artist = account[0]?.verified_artist === true && account[0]?.banned !== true;
       return {
         session: {
           address: session.address,
@@ -113,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               name: profile.name,
               avatar: profile.avatar,
               active: profile.active,
-              permission: { collection: { lazyCollection: profile.lazyCollections } },
+              permission: { collection: { lazyCollection: profile.lazyCollections }, mint: artist },
             }
           : null,
         numberOfNewNotif: await countNewNotifications(db, session.address),

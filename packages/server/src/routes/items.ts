@@ -4,15 +4,19 @@ import {
   ethPriceResponseSchema,
   itemFavoriteResponseSchema,
   itemFavoriteSchema,
+  itemQuerySchema,
   itemRefSchema,
+  itemResponseSchema,
   itemViewResponseSchema,
 } from "@easel/common";
 import { aggregatorV3Abi } from "@easel/contracts/abis";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { formatUnits } from "viem";
+import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
+import { itemDetail, uploadPath } from "../browse/item.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
 import { isAdmin, requireActiveUser, viewerOf } from "./guards.ts";
@@ -67,6 +71,41 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.header("cache-control", "public, max-age=60");
       return { data: { usd: ethPrice.usd, updatedAt: ethPrice.updatedAt } };
+    },
+  );
+
+  app.get(
+    "/",
+    {
+      schema: {
+        summary:
+          "An item's page: what was minted (or listed lazily), its sale state, offers, activity and prices",
+        querystring: itemQuerySchema,
+        response: { 200: itemResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const viewer = await viewerOf(app, request);
+      const data = await itemDetail(db, viewer, request.query, config.contracts.defaultCollection);
+      if (!data) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
+      return { data };
+    },
+  );
+
+  app.get(
+    "/link/:id",
+    {
+      schema: {
+        summary: "Redirects a minted upload's external_url to its item page",
+        params: z.object({ id: z.uuid() }),
+        response: { 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const path = await uploadPath(db, request.params.id);
+      if (!path) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
+      return reply.redirect(path, 302);
     },
   );
 

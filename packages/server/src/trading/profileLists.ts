@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { formatEther } from "viem";
 import { type chainAuctions, chainCollections, chainSellOrders, chainTokens } from "../db/chain-schema.ts";
 import type { Database } from "../db/client.ts";
+import { itemMetadata, media } from "../db/schema.ts";
 
 /** Lists are capped; the profile shows the newest. */
 export const LIST_LIMIT = 100;
@@ -14,7 +15,7 @@ export const LIST_LIMIT = 100;
 type TokenRow = typeof chainTokens.$inferSelect;
 type CollectionRow = Pick<typeof chainCollections.$inferSelect, "address" | "name" | "kind">;
 
-/** How a token is named until items carry their own names (the mint API's metadata). */
+/** How a token without Easel metadata (minted elsewhere) is named. */
 export const tokenName = (collectionName: string | null | undefined, tokenId: string) =>
   `${collectionName ?? "Token"} #${tokenId}`;
 
@@ -34,17 +35,18 @@ function toTokenItem(
   row: TokenRow,
   collection: CollectionRow | null,
   listingExpiresAt: Date | null,
+  art: { name: string | null; thumbnail: string | null } = { name: null, thumbnail: null },
 ): ChainTokenItem {
   const token = unlistIfLapsed(row, listingExpiresAt);
   return {
     _id: `${token.collection}:${token.tokenId}`,
     collection: { address: token.collection, name: collection?.name ?? null, kind: collection?.kind ?? null },
     tokenId: token.tokenId,
-    name: tokenName(collection?.name, token.tokenId),
+    name: art.name ?? tokenName(collection?.name, token.tokenId),
     creator: token.creator,
     owner: token.owner,
     status: token.status,
-    image_cid: token.cid,
+    image_cid: art.thumbnail,
     royaltyBps: token.royaltyBps,
     collaborators: token.collaborators ?? [],
     price: token.price === null ? null : formatEther(BigInt(token.price)),
@@ -63,9 +65,12 @@ async function tokensWhere(db: Database, where: ReturnType<typeof and>): Promise
         kind: chainCollections.kind,
       },
       listingExpiresAt: chainSellOrders.expiresAt,
+      art: { name: itemMetadata.name, thumbnail: media.thumbnailCid },
     })
     .from(chainTokens)
     .leftJoin(chainCollections, eq(chainCollections.address, chainTokens.collection))
+    .leftJoin(itemMetadata, eq(itemMetadata.cid, chainTokens.cid))
+    .leftJoin(media, eq(media.cid, itemMetadata.mediaCid))
     .leftJoin(
       chainSellOrders,
       and(
@@ -77,7 +82,7 @@ async function tokensWhere(db: Database, where: ReturnType<typeof and>): Promise
     .where(where)
     .orderBy(desc(chainTokens.mintedBlock))
     .limit(LIST_LIMIT);
-  return rows.map((row) => toTokenItem(row.token, row.collection, row.listingExpiresAt));
+  return rows.map((row) => toTokenItem(row.token, row.collection, row.listingExpiresAt, row.art));
 }
 
 /**

@@ -172,7 +172,7 @@ describe("profile page", () => {
           ...allowed,
           profile: allowed.profile && {
             ...allowed.profile,
-            permission: { collection: { lazyCollection: 1 } },
+            permission: { collection: { lazyCollection: 1 }, mint: false },
           },
         },
       }),

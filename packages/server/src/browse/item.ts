@@ -1,0 +1,325 @@
+/**
+ * The item page's data: a token the chain minted (with what the artist uploaded, its sale state, offers,
+ * activity and price history), or a lazy item Easel lists until a buyer mints it. Anything else (never
+ * minted, burned, blocked for this viewer, or a creator that does not match) is not found.
+ */
+import type { ActivityRow, ItemResponse } from "@easel/common";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { tokenName } from "../trading/profileLists.ts";
+import { peopleByAddress, slugOf, toPerson, type Viewer } from "./cards.ts";
+
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+const ACTIVITY_LIMIT = 50;
+/** A next bid must top the current one by this much (the market's rule). */
+const MIN_BID_INCREMENT_BPS = 1000n;
+
+const iso = (value: unknown): string | null =>
+  value == null ? null : new Date(value instanceof Date ? value : String(value)).toISOString();
+
+type ItemKey = { creator: string; collection?: string | undefined; tokenId: string };
+
+/** The collection an item URL names: by address, by the name it owns, or the default collection. */
+async function findCollection(db: Database, slug: string | undefined, defaultCollection: string) {
+  const key = (slug ?? defaultCollection).toLowerCase();
+  const where = ADDRESS.test(key) ? sql`c.address = ${key}` : sql`lower(c.name) = ${key}`;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    SELECT c.address, c.name, c.kind, c.owner, c.blocked, d.logo, cat.title AS category,
+      NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
+        AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name
+    FROM chain_collections c
+    LEFT JOIN collection_details d ON d.address = c.address
+    LEFT JOIN categories cat ON cat.id = d.category_id
+    WHERE ${where}
+    ORDER BY c.created_block, c.address LIMIT 1`);
+  const row = rows[0];
+  // Without a collection segment only the default collection's items match.
+  if (!row || (slug === undefined) !== (row.kind === "default")) return null;
+  return row;
+}
+
+/** Whether the URL's creator segment (an address or a username) is this address's. */
+async function creatorMatches(db: Database, segment: string, address: string): Promise<boolean> {
+  const key = segment.toLowerCase();
+  if (ADDRESS.test(key)) return key === address;
+  const { rows } = await db.execute(
+    sql`SELECT 1 FROM profiles WHERE address = ${address} AND lower(username) = ${key}`,
+  );
+  return rows.length > 0;
+}
+
+export async function itemDetail(
+  db: Database,
+  viewer: Viewer,
+  key: ItemKey,
+  defaultCollection: string,
+): Promise<ItemResponse["data"] | null> {
+  const collection = await findCollection(db, key.collection, defaultCollection);
+  if (!collection || (collection.blocked && !viewer.moderator)) return null;
+  const address = String(collection.address);
+  const nftCollection = {
+    name: String(collection.name),
+    contract_address: address,
+    kind: String(collection.kind),
+    slug: slugOf(collection),
+    logo: (collection.logo as string | null) ?? null,
+  };
+  const category = collection.kind === "default" ? "" : String(collection.category ?? "");
+  const { rows: tokens } = await db.execute<Record<string, unknown>>(sql`
+    SELECT t.*, m.name AS meta_name, m.description, m.description_ui, m.tags, m.media_cid, m.royalty AS meta_royalty
+    FROM chain_tokens t LEFT JOIN item_metadata m ON m.cid = t.cid
+    WHERE t.collection = ${address} AND t.token_id = ${key.tokenId}::numeric`);
+  const token = tokens[0];
+  if (token) {
+    if (token.status === "burned" || (token.blocked && !viewer.moderator)) return null;
+    const creator = String(token.creator ?? collection.owner);
+    if (!(await creatorMatches(db, key.creator, creator))) return null;
+    return mintedItem(db, viewer, token, creator, category, nftCollection);
+  }
+  const { rows: lazy } = await db.execute<Record<string, unknown>>(sql`
+    SELECT l.*, m.cid, m.name AS meta_name, m.description, m.description_ui, m.tags, m.media_cid,
+      m.royalty AS meta_royalty, m.collaborators
+    FROM lazy_items l JOIN item_metadata m ON m.cid = l.metadata_cid
+    WHERE l.collection = ${address} AND l.token_id = ${key.tokenId}::numeric`);
+  const item = lazy[0];
+  if (!item || !(await creatorMatches(db, key.creator, String(item.creator)))) return null;
+  return lazyItem(db, viewer, item, category, nftCollection);
+}
+
+type NftCollection = ItemResponse["data"]["nftCollection"];
+
+async function mediaOf(db: Database, cid: unknown) {
+  if (cid == null) return null;
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`SELECT cid, mime, thumbnail_cid, preview_cid, width, height FROM media WHERE cid = ${String(cid)}`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    cid: String(row.cid),
+    mime: String(row.mime),
+    thumbnail: row.thumbnail_cid ? String(row.thumbnail_cid) : null,
+    preview: row.preview_cid ? String(row.preview_cid) : null,
+    width: row.width == null ? null : Number(row.width),
+    height: row.height == null ? null : Number(row.height),
+  };
+}
+
+async function statsOf(db: Database, viewer: Viewer, collection: string, tokenId: string) {
+  const { rows } = await db.execute<{ views: number; favorites: number; mine: boolean }>(sql`
+    SELECT coalesce(s.views, 0)::int AS views, coalesce(s.favorites, 0)::int AS favorites,
+      EXISTS (SELECT 1 FROM item_favorites f WHERE f.collection = ${collection}
+        AND f.token_id = ${tokenId}::numeric AND f.address = ${viewer.address ?? ""}) AS mine
+    FROM (SELECT 1) one
+    LEFT JOIN item_stats s ON s.collection = ${collection} AND s.token_id = ${tokenId}::numeric`);
+  const row = rows[0];
+  return {
+    views: Number(row?.views ?? 0),
+    favorites: Number(row?.favorites ?? 0),
+    isFavorite: row?.mine === true,
+  };
+}
+
+async function people(
+  db: Database,
+  creator: string,
+  owner: string | null,
+  split: { account: string; share: number }[],
+) {
+  const addresses = [...new Set([creator, ...(owner ? [owner] : []), ...split.map((c) => c.account)])];
+  const found = await peopleByAddress(db, addresses);
+  const person = (a: string) => found.get(a) ?? toPerson(a, null, null, null);
+  return {
+    creator: person(creator),
+    owner: owner ? person(owner) : null,
+    collaborators: split.map((c) => ({ ...person(c.account), share: c.share })),
+  };
+}
+
+async function mintedItem(
+  db: Database,
+  viewer: Viewer,
+  token: Record<string, unknown>,
+  creator: string,
+  category: string,
+  nftCollection: NftCollection,
+): Promise<ItemResponse["data"]> {
+  const collection = String(token.collection);
+  const tokenId = String(token.token_id);
+  const split = ((token.collaborators as { account: string; share: number }[] | null) ?? []).map((c) => ({
+    account: c.account.toLowerCase(),
+    share: Number(c.share),
+  }));
+  const [media, stats, who, listing, auction, offers, activity, sales] = await Promise.all([
+    mediaOf(db, token.media_cid),
+    statsOf(db, viewer, collection, tokenId),
+    people(db, creator, String(token.owner), split.length ? split : [{ account: creator, share: 100 }]),
+    db.execute<Record<string, unknown>>(sql`
+      SELECT price, seller, expires_at FROM chain_sell_orders
+      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active' AND expires_at > now()`),
+    db.execute<Record<string, unknown>>(sql`
+      SELECT kind, seller, base_price, top_bid, top_bidder, start_time, end_time FROM chain_auctions
+      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active'`),
+    db.execute<Record<string, unknown>>(sql`
+      SELECT buyer, amount, status, updated_at FROM chain_offers
+      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric
+      ORDER BY (status = 'active') DESC, amount DESC LIMIT 20`),
+    db.execute<Record<string, unknown>>(sql`
+      SELECT kind, token_id, "from", "to", price, tx_hash, block_time FROM chain_activity
+      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric
+      ORDER BY block_number DESC, log_index DESC, seq DESC LIMIT ${ACTIVITY_LIMIT}`),
+    db.execute<Record<string, unknown>>(sql`
+      SELECT price, mechanism, block_time FROM chain_sales
+      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric ORDER BY block_number, log_index`),
+  ]);
+  const name = (token.meta_name as string | null) ?? tokenName(nftCollection.name, tokenId);
+  const sellOrder = listing.rows[0];
+  const open = auction.rows[0];
+  const topBid = open?.top_bid == null ? null : BigInt(String(open.top_bid));
+  const status = sellOrder
+    ? "fix"
+    : open
+      ? "auction"
+      : String(token.status) === "fix"
+        ? "minted"
+        : String(token.status);
+  const priceWei = sellOrder ? String(sellOrder.price) : open ? String(topBid ?? open.base_price) : null;
+  return {
+    nft: {
+      _id: `${collection}:${tokenId}`,
+      tokenId,
+      name,
+      status: status === "lazy-sold" ? "minted" : status,
+      lazy: token.lazy === true,
+      category,
+      ...who,
+      royalty: Number(token.royalty_bps ?? 0) / 100,
+      description: (token.description as string | null) ?? null,
+      description_ui: (token.description_ui as ItemResponse["data"]["nft"]["description_ui"]) ?? null,
+      tags: (token.tags as string[] | null) ?? [],
+      uri_cid: (token.cid as string | null) ?? null,
+      media,
+      priceWei,
+      lastPriceWei: token.last_price == null ? null : String(token.last_price),
+      listing: sellOrder
+        ? {
+            priceWei: String(sellOrder.price),
+            seller: String(sellOrder.seller),
+            expiresAt: iso(sellOrder.expires_at) ?? "",
+          }
+        : null,
+      auction: open
+        ? {
+            kind: String(open.kind),
+            seller: String(open.seller),
+            basePriceWei: String(open.base_price),
+            topBidWei: topBid === null ? null : topBid.toString(),
+            topBidder: (open.top_bidder as string | null) ?? null,
+            startTime: iso(open.start_time),
+            endTime: iso(open.end_time),
+            minBidWei: (topBid === null
+              ? BigInt(String(open.base_price))
+              : topBid + (topBid * MIN_BID_INCREMENT_BPS) / 10_000n
+            ).toString(),
+          }
+        : null,
+      offers: offers.rows.map((row) => ({
+        address: String(row.buyer),
+        priceWei: String(row.amount),
+        status: String(row.status),
+        time: iso(row.updated_at) ?? "",
+      })),
+      ...stats,
+      blocked: token.blocked === true,
+      mintedAt: iso(token.minted_at),
+    },
+    nftCollection,
+    permisionNft: { auction: true, reserve: true },
+    activity: activity.rows.map(
+      (row): ActivityRow => ({
+        kind: String(row.kind),
+        tokenId,
+        itemName: name,
+        from: (row.from as string | null) ?? null,
+        to: (row.to as string | null) ?? null,
+        priceWei: row.price == null ? null : String(row.price),
+        txHash: String(row.tx_hash),
+        time: iso(row.block_time) ?? "",
+      }),
+    ),
+    priceHistory: sales.rows.map((row) => ({
+      time: iso(row.block_time) ?? "",
+      priceWei: String(row.price),
+      kind: String(row.mechanism),
+    })),
+  };
+}
+
+async function lazyItem(
+  db: Database,
+  viewer: Viewer,
+  item: Record<string, unknown>,
+  category: string,
+  nftCollection: NftCollection,
+): Promise<ItemResponse["data"]> {
+  const collection = String(item.collection);
+  const tokenId = String(item.token_id);
+  const creator = String(item.creator);
+  const split = ((item.collaborators as { address: string; share: number }[] | null) ?? []).map((c) => ({
+    account: c.address,
+    share: c.share,
+  }));
+  const [media, stats, who] = await Promise.all([
+    mediaOf(db, item.media_cid),
+    statsOf(db, viewer, collection, tokenId),
+    people(db, creator, null, split.length ? split : [{ account: creator, share: 100 }]),
+  ]);
+  return {
+    nft: {
+      _id: tokenId,
+      tokenId,
+      name: String(item.meta_name),
+      status: "lazy",
+      lazy: true,
+      category,
+      ...who,
+      royalty: Number(item.meta_royalty ?? 0),
+      description: (item.description as string | null) ?? null,
+      description_ui: (item.description_ui as ItemResponse["data"]["nft"]["description_ui"]) ?? null,
+      tags: (item.tags as string[] | null) ?? [],
+      uri_cid: String(item.cid),
+      media,
+      priceWei: String(item.price),
+      lastPriceWei: null,
+      listing: null,
+      auction: null,
+      offers: [],
+      ...stats,
+      blocked: false,
+      mintedAt: null,
+    },
+    nftCollection,
+    permisionNft: { auction: true, reserve: true },
+    activity: [],
+    priceHistory: [],
+  };
+}
+
+/** The item page path of an upload (`external_url` in its metadata), once it is minted or listed lazily. */
+export async function uploadPath(db: Database, uploadId: string): Promise<string | null> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    SELECT coalesce(t.creator, c.owner) AS creator, c.kind, c.name, coalesce(t.token_id, l.token_id)::text AS token_id,
+      NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
+        AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name, c.address
+    FROM item_metadata m
+    JOIN chain_collections c ON c.address = m.collection
+    LEFT JOIN chain_tokens t ON t.collection = m.collection AND t.cid = m.cid AND t.status <> 'burned'
+    LEFT JOIN lazy_items l ON l.metadata_cid = m.cid
+    WHERE m.id = ${uploadId}::uuid AND (t.token_id IS NOT NULL OR l.token_id IS NOT NULL)
+    LIMIT 1`);
+  const row = rows[0];
+  if (!row) return null;
+  const creator = String(row.creator);
+  if (row.kind === "default") return `/${creator}/${row.token_id}`;
+  return `/${creator}/${encodeURIComponent(slugOf(row))}/${row.token_id}`;
+}

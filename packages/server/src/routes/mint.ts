@@ -1,0 +1,453 @@
+/**
+ * Minting: `POST /api/mint` stores an artwork and its ERC-721 metadata on IPFS and answers the metadata CID
+ * the wallet mints with; `POST /api/mint/lazymint` does the same for a lazy collection and lists the item
+ * at a price until a buyer mints it; `GET /api/mint/collections` offers the artist's collections per type.
+ *
+ * Uploads are streamed to a temporary file (never whole into memory), checked (size, type from the bytes,
+ * a real decode for images), cleaned of camera metadata, and only then added to the media store, so a refused
+ * upload leaves nothing behind.
+ */
+import { createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  apiErrorSchema,
+  type Collaborator,
+  LAZY_PRICE_MIN_WEI,
+  lazyMintFieldsSchema,
+  MINT_FILE_MAX_BYTES,
+  MINT_MESSAGES,
+  type MintFields,
+  mintCollectionsQuerySchema,
+  mintCollectionsResponseSchema,
+  mintFieldsSchema,
+  mintResponseSchema,
+  splitError,
+} from "@easel/common";
+import fastifyMultipart from "@fastify/multipart";
+import { sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { slugOf } from "../browse/cards.ts";
+import { itemMetadata, lazyItems, media } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+import { type ArtworkMime, detectArtworkType, type ImageMime } from "../media/detect.ts";
+import { checkArtworkImage, ImageError, placeholderImage } from "../media/images.ts";
+import { StripError, stripImageMetadata } from "../media/strip.ts";
+import { badRequest, requireActiveUser, walletOrIpKey } from "./guards.ts";
+
+/** The multipart fields a mint may carry beside its one file. */
+const MAX_FIELDS = 12;
+const FIELD_MAX_BYTES = 64 * 1024;
+
+type Upload = { fields: Record<string, string>; file: { path: string; size: number; head: Buffer } | null };
+
+const refuse = (code: string, message: string, status = 400) =>
+  new ApiError(status, code, message, { file: message });
+
+export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: MINT_FILE_MAX_BYTES,
+      files: 1,
+      fields: MAX_FIELDS,
+      parts: MAX_FIELDS + 1,
+      fieldSize: FIELD_MAX_BYTES,
+    },
+  });
+  const uploadsDir = `${app.media.dir}.uploads`;
+
+  /**
+   * Reads the multipart body: fields into memory, the file to a temporary file (its first bytes kept for the
+   * type check). The caller removes `workDir` whatever happens.
+   */
+  async function receive(request: FastifyRequest, workDir: string): Promise<Upload> {
+    if (!request.isMultipart()) throw refuse("no_file", MINT_MESSAGES.fileRequired);
+    await mkdir(workDir, { recursive: true });
+    const upload: Upload = { fields: {}, file: null };
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === "field") {
+          if (typeof part.value === "string") upload.fields[part.fieldname] = part.value;
+          continue;
+        }
+        const path = join(workDir, "original");
+        let head = Buffer.alloc(0);
+        const keepHead = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
+            done(null, chunk);
+          },
+        });
+        await pipeline(part.file, keepHead, createWriteStream(path));
+        if (part.file.truncated) throw refuse("file_too_large", MINT_MESSAGES.fileTooLarge, 413);
+        upload.file = { path, size: (await stat(path)).size, head };
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === "FST_REQ_FILE_TOO_LARGE") throw refuse("file_too_large", MINT_MESSAGES.fileTooLarge, 413);
+      if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+        throw refuse("too_many_parts", "Send one file and the mint fields only.");
+      throw error;
+    }
+    return upload;
+  }
+
+  /** The signed-in, verified, not banned artist (the market refuses the others' mints on chain too). */
+  async function requireArtist(request: FastifyRequest) {
+    const { session, profile } = await requireActiveUser(app, request);
+    const { rows } = await db.execute<{ verified_artist: boolean; banned: boolean }>(
+      sql`SELECT verified_artist, banned FROM chain_accounts WHERE address = ${session.address}`,
+    );
+    const account = rows[0];
+    if (!account?.verified_artist || account.banned)
+      throw new ApiError(403, "not_artist", MINT_MESSAGES.notArtist);
+    return { session, profile };
+  }
+
+  function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+    const parsed = schema.safeParse(fields);
+    if (parsed.success) return parsed.data;
+    const messages: Record<string, string> = {};
+    for (const issue of parsed.error.issues) messages[String(issue.path[0] ?? "body")] ??= issue.message;
+    const first = Object.values(messages)[0] ?? "Invalid request";
+    throw new ApiError(400, "invalid_request", first, messages);
+  }
+
+  /** The collection the artist mints into: theirs (standard or lazy, as asked) or the default collection. */
+  async function mintCollection(fields: MintFields, creator: string, lazy: boolean) {
+    const { rows } = await db.execute<Record<string, unknown>>(sql`
+      SELECT c.address, c.kind, c.owner, c.name, c.max_supply, c.blocked, d.category_id,
+        NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
+          AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name
+      FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
+      WHERE c.address = ${fields.collection}`);
+    const row = rows[0];
+    const fail = (message: string) =>
+      new ApiError(400, "invalid_collection", message, { collection: message });
+    if (!row || row.blocked) throw fail(MINT_MESSAGES.collectionRequired);
+    const kind = String(row.kind);
+    if (kind !== "default" && row.owner !== creator) throw fail(MINT_MESSAGES.notYourCollection);
+    if (lazy && kind !== "lazy") throw fail(MINT_MESSAGES.lazyCollectionRequired);
+    if (!lazy && kind === "lazy") throw fail(MINT_MESSAGES.standardCollectionRequired);
+    // A collection holds one artwork type (the default collection holds all of them).
+    if (kind !== "default" && row.category_id !== null && Number(row.category_id) !== fields.category_web2_id)
+      throw fail(MINT_MESSAGES.collectionRequired);
+    return {
+      address: String(row.address),
+      kind,
+      slug: slugOf(row),
+      maxSupply: BigInt(String(row.max_supply)),
+    };
+  }
+
+  async function categoryTitle(id: number): Promise<string> {
+    const { rows } = await db.execute<{ title: string }>(
+      sql`SELECT title FROM categories WHERE id = ${id} AND NOT retired`,
+    );
+    const title = rows[0]?.title;
+    if (!title) throw badRequest("invalid_category", "category_web2_id", MINT_MESSAGES.typeRequired);
+    return title;
+  }
+
+  /**
+   * Checks the file and adds it, its thumbnails and its metadata JSON to the media store. Everything that can
+   * refuse the upload runs before the first add.
+   */
+  async function storeArtwork(
+    upload: Upload,
+    workDir: string,
+    fields: MintFields,
+    creator: string,
+    category: string,
+    collaborators: Collaborator[],
+  ): Promise<{ metadataCid: string; id: string }> {
+    const file = upload.file;
+    if (!file || file.size === 0) throw refuse("no_file", MINT_MESSAGES.fileRequired);
+    const mime: ArtworkMime | null = detectArtworkType(file.head);
+    if (!mime) throw refuse("unsupported_type", MINT_MESSAGES.fileType);
+    let artworkPath = file.path;
+    let image: Awaited<ReturnType<typeof checkArtworkImage>> | null = null;
+    if (mime.startsWith("image/")) {
+      artworkPath = join(workDir, "clean");
+      try {
+        await stripImageMetadata(file.path, artworkPath, mime as ImageMime);
+        image = await checkArtworkImage(artworkPath, mime as ImageMime);
+      } catch (error) {
+        if (error instanceof StripError || error instanceof ImageError)
+          throw refuse("broken_file", MINT_MESSAGES.fileBroken);
+        throw error;
+      }
+    }
+    const thumbnail =
+      image?.thumbnail ?? (await placeholderImage(mime === "application/pdf" ? "PDF" : "Video"));
+    const thumbnailCid = await app.media.add(thumbnail.bytes);
+    const previewCid = image ? await app.media.add(image.preview.bytes) : null;
+    const mediaCid = await app.media.add({ path: artworkPath });
+    const size = (await stat(artworkPath)).size;
+    const id = crypto.randomUUID();
+    const metadata = {
+      name: fields.name,
+      description: fields.description,
+      image: `ipfs://${mime.startsWith("image/") ? mediaCid : thumbnailCid}`,
+      ...(mime.startsWith("video/") ? { animation_url: `ipfs://${mediaCid}` } : {}),
+      ...(mime === "application/pdf" ? { animation_url: `ipfs://${mediaCid}` } : {}),
+      external_url: new URL(`/api/nft/link/${id}`, config.publicUrl).href,
+      attributes: [
+        ...(category ? [{ trait_type: "Category", value: category }] : []),
+        ...fields.tags.map((tag) => ({ trait_type: "Tag", value: tag })),
+      ],
+      properties: {
+        creator,
+        collaborators: collaborators.map((c) => ({ address: c.address, share: c.share })),
+        royalty: fields.royalty,
+        mime,
+      },
+    };
+    const metadataCid = await app.media.add(new TextEncoder().encode(JSON.stringify(metadata)));
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(media)
+        .values({
+          cid: thumbnailCid,
+          mime: "image/webp",
+          size: thumbnail.bytes.length,
+          width: thumbnail.width,
+          height: thumbnail.height,
+          uploader: creator,
+        })
+        .onConflictDoNothing();
+      if (image && previewCid)
+        await tx
+          .insert(media)
+          .values({
+            cid: previewCid,
+            mime: "image/webp",
+            size: image.preview.bytes.length,
+            width: image.preview.width,
+            height: image.preview.height,
+            uploader: creator,
+          })
+          .onConflictDoNothing();
+      await tx
+        .insert(media)
+        .values({
+          cid: mediaCid,
+          mime,
+          size,
+          width: image?.width ?? null,
+          height: image?.height ?? null,
+          thumbnailCid,
+          previewCid,
+          uploader: creator,
+        })
+        .onConflictDoNothing();
+      await tx.insert(itemMetadata).values({
+        id,
+        cid: metadataCid,
+        creator,
+        collection: fields.collection,
+        categoryId: category ? fields.category_web2_id : null,
+        name: fields.name,
+        description: fields.description,
+        descriptionUi: fields.description_ui ?? null,
+        tags: fields.tags,
+        royalty: fields.royalty,
+        collaborators,
+        mediaCid,
+      });
+    });
+    return { metadataCid, id };
+  }
+
+  /** The split as minted: empty for the creator alone; checked with the contract's rules. */
+  function checkedSplit(creator: string, collaborators: Collaborator[]): Collaborator[] {
+    const split = collaborators.map((c) => ({ address: c.address.toLowerCase(), share: c.share }));
+    const problem = splitError(creator, split);
+    if (problem) throw badRequest("invalid_split", "_collaborators", problem);
+    return split.length === 1 ? [] : split;
+  }
+
+  // Refused uploads count too: a client retrying in a loop is slowed down; an artist never meets it.
+  const uploadLimit = {
+    rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) },
+  };
+
+  app.post(
+    "/",
+    {
+      config: uploadLimit,
+      schema: {
+        summary: "Upload an artwork (image, MP4/WebM video or PDF, at most 50 MB) and its metadata to mint",
+        consumes: ["multipart/form-data"],
+        response: {
+          200: mintResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireArtist(request);
+      const workDir = join(uploadsDir, crypto.randomUUID());
+      try {
+        const upload = await receive(request, workDir);
+        const fields = parseFields(mintFieldsSchema, upload.fields);
+        const collection = await mintCollection(fields, session.address, false);
+        const category = collection.kind === "default" ? "" : await categoryTitle(fields.category_web2_id);
+        const split = checkedSplit(session.address, fields._collaborators);
+        const { metadataCid, id } = await storeArtwork(
+          upload,
+          workDir,
+          fields,
+          session.address,
+          category,
+          split,
+        );
+        return {
+          message: "Your artwork is uploaded: confirm the mint in your wallet.",
+          data: {
+            newNft: {
+              uri_cid: metadataCid,
+              _id: id,
+              royalty: fields.royalty,
+              collaborators: split,
+              path: null,
+            },
+          },
+        };
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  app.post(
+    "/lazymint",
+    {
+      config: uploadLimit,
+      schema: {
+        summary: "Upload an artwork to a lazy collection and list it at a price until a buyer mints it",
+        consumes: ["multipart/form-data"],
+        response: {
+          200: mintResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireArtist(request);
+      const workDir = join(uploadsDir, crypto.randomUUID());
+      try {
+        const upload = await receive(request, workDir);
+        const fields = parseFields(lazyMintFieldsSchema, upload.fields);
+        const collection = await mintCollection(fields, session.address, true);
+        const category = await categoryTitle(fields.category_web2_id);
+        const split = checkedSplit(session.address, fields._collaborators);
+        const price = BigInt(fields.price);
+        const { rows: settings } = await db.execute<{ lazy: string | null }>(
+          sql`SELECT args->>'lazyMint' AS lazy FROM chain_settings WHERE name = 'MinimumsSet'`,
+        );
+        const chainMinimum = BigInt(settings[0]?.lazy ?? "0");
+        if (price < chainMinimum || price < LAZY_PRICE_MIN_WEI)
+          throw badRequest("price_too_low", "price", MINT_MESSAGES.priceBelowChain);
+        // Refuse a full collection before storing anything; the insert below checks again under the lock.
+        await nextLazyTokenId(collection.address, collection.maxSupply);
+        const { metadataCid } = await storeArtwork(upload, workDir, fields, session.address, category, split);
+        const tokenId = await db.transaction(async (tx) => {
+          // One lazy upload at a time per collection: the next id is read and taken under this lock.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`lazy:${collection.address}`}))`);
+          const next = await nextLazyTokenId(collection.address, collection.maxSupply, tx);
+          await tx.insert(lazyItems).values({
+            collection: collection.address,
+            tokenId: next.toString(),
+            metadataCid,
+            creator: session.address,
+            price: price.toString(),
+          });
+          return next;
+        });
+        return {
+          message: MINT_MESSAGES.lazyCreated,
+          data: {
+            newNft: {
+              uri_cid: metadataCid,
+              _id: tokenId.toString(),
+              royalty: fields.royalty,
+              collaborators: split,
+              path: `/${session.address}/${encodeURIComponent(collection.slug)}/${tokenId}`,
+            },
+          },
+        };
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  /** The next free id of a lazy collection: after every id listed or minted there; refused past the supply. */
+  async function nextLazyTokenId(
+    collection: string,
+    maxSupply: bigint,
+    executor: Pick<typeof db, "execute"> = db,
+  ) {
+    const { rows } = await executor.execute<{ last: string }>(sql`
+      SELECT greatest(
+        (SELECT max(token_id) FROM lazy_items WHERE collection = ${collection}),
+        (SELECT max(token_id) FROM chain_tokens WHERE collection = ${collection}),
+        0)::text AS last`);
+    const next = BigInt(rows[0]?.last ?? "0") + 1n;
+    if (maxSupply > 0n && next > maxSupply)
+      throw new ApiError(400, "collection_full", MINT_MESSAGES.collectionFull, {
+        collection: MINT_MESSAGES.collectionFull,
+      });
+    return next;
+  }
+
+  app.get(
+    "/collections",
+    {
+      schema: {
+        summary: "The signed-in artist's collections for an artwork type, and the default collection",
+        querystring: mintCollectionsQuerySchema,
+        response: { 200: mintCollectionsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { session } = await requireActiveUser(app, request);
+      const category = request.query.category_web2_id ?? null;
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT c.address, c.kind, c.name, c.max_supply,
+          NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
+            AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name,
+          (SELECT count(*) FROM lazy_items l WHERE l.collection = c.address)::int AS listed
+        FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
+        WHERE NOT c.blocked AND (c.kind = 'default'
+          OR (c.owner = ${session.address} AND (${category}::int IS NULL OR d.category_id = ${category}::int)))
+        ORDER BY c.kind = 'default' DESC, c.created_block DESC, c.address`);
+      return {
+        data: {
+          collections: rows.map((row) => ({
+            _id: String(row.address),
+            name: String(row.name),
+            contract_address: String(row.address),
+            type: String(row.kind),
+            slug: slugOf(row),
+            remaining: row.kind === "lazy" ? Math.max(0, Number(row.max_supply) - Number(row.listed)) : null,
+          })),
+        },
+      };
+    },
+  );
+};

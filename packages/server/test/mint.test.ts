@@ -1,0 +1,717 @@
+import { readdirSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import {
+  cidToHex,
+  type ExploreItemsResponse,
+  type ItemResponse,
+  MINT_FILE_MAX_BYTES,
+  MINT_MESSAGES,
+  type MintResponse,
+} from "@easel/common";
+import { easelCollectionAbi } from "@easel/contracts";
+import * as dagPb from "@ipld/dag-pb";
+import Ajv from "ajv";
+import { MemoryBlockstore } from "blockstore-core";
+import { UnixFS } from "ipfs-unixfs";
+import { importer } from "ipfs-unixfs-importer";
+import { CID } from "multiformats/cid";
+import { sha256 } from "multiformats/hashes/sha2";
+import sharp from "sharp";
+import { parseEther, parseEventLogs } from "viem";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createChainClient } from "../src/chain/client.ts";
+import { loadConfig } from "../src/config.ts";
+import {
+  admin,
+  alice,
+  artist,
+  bob,
+  createScratchDatabase,
+  driver,
+  indexToHead,
+  startTestChain,
+  type TestChain,
+} from "../src/indexer/testing.ts";
+import { kuboPinner, PinError } from "../src/media/pin.ts";
+import { MediaStore } from "../src/media/store.ts";
+import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
+
+let t: TestChain;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let api: AccountsApi;
+let users: Record<"artist" | "alice" | "bob", TestUser>;
+let studio: `0x${string}`;
+let night: `0x${string}`;
+let defaultCollection: `0x${string}`;
+let painting: number;
+let photography: number;
+let index: () => Promise<void>;
+let d: ReturnType<typeof driver>;
+
+beforeAll(async () => {
+  t = await startTestChain();
+  scratch = await createScratchDatabase(inject("databaseUrl"), "mint");
+  d = driver(t);
+  await d.market(admin, "setArtistVerified", [artist.address, true]);
+  studio = await d.createCollection(artist, "Studio Works", "STU", "painting");
+  night = await d.createLazyCollection(artist, "Night Shift", "NGT", 4, "photography");
+  const env = t.env(scratch.url);
+  const config = loadConfig(env);
+  defaultCollection = config.contracts.defaultCollection;
+  index = () =>
+    indexToHead({
+      db: scratch.db,
+      chain: createChainClient(config.chainId, config.rpcUrls),
+      config,
+      log: () => {},
+    });
+  await index();
+  api = await startAccountsApi(env);
+  users = {
+    artist: await api.signIn(artist as never),
+    alice: await api.signIn(alice as never),
+    bob: await api.signIn(bob as never),
+  };
+  const { body } = await api.call<{ data: { category_web2: { _id: number; title: string }[] } }>(
+    "GET",
+    "/api/category-web2",
+  );
+  painting = body.data.category_web2.find((c) => c.title === "Painting")?._id ?? 0;
+  photography = body.data.category_web2.find((c) => c.title === "Photography")?._id ?? 0;
+  for (const [address, name, symbol, type, category] of [
+    [studio, "Studio Works", "STU", "standard", painting],
+    [night, "Night Shift", "NGT", "lazy", photography],
+  ] as const) {
+    const registered = await api.call("POST", "/api/collection", {
+      user: users.artist,
+      body: { contract_address: address, name, symbol, collectionType: type, category_web2_id: category },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await api?.close();
+  await scratch?.drop();
+  await t?.stop();
+});
+
+// ---------------------------------------------------------------- helpers
+
+const mediaDir = () => join(api.dir, "ipfs");
+const uploadsDir = () => `${mediaDir()}.uploads`;
+/** Every file under a folder (the blockstore shards its blocks into subfolders). */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+const fetchBytes = async (path: string) => {
+  const response = await fetch(`${api.url}${path}`);
+  return Buffer.from(new Uint8Array(await response.arrayBuffer()));
+};
+
+type Fields = Record<string, string>;
+const standardFields = (overrides: Fields = {}): Fields => ({
+  category_web2_id: String(painting),
+  collection: studio,
+  name: "Harbour at Dawn",
+  royalty: "10",
+  description: "Oil on canvas, painted at first light.",
+  description_ui: JSON.stringify({
+    type: "doc",
+    paragraphs: [{ runs: [{ text: "Oil on canvas, " }, { text: "painted at first light.", bold: true }] }],
+  }),
+  tags: JSON.stringify(["sea", "dawn"]),
+  ...overrides,
+});
+
+async function upload(
+  path: "/api/mint" | "/api/mint/lazymint",
+  user: TestUser | null,
+  fields: Fields,
+  file: { bytes: Uint8Array; name: string; type?: string } | null,
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (file)
+    form.append("file", new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }), file.name);
+  const response = await fetch(`${api.url}${path}`, {
+    method: "POST",
+    headers: user ? { cookie: user.cookie } : {},
+    body: form,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
+}
+
+/** Uploads `size` bytes that start with `head`, generated as they are sent (the test never holds them). */
+async function streamedUpload(fields: Fields, head: Uint8Array, size: number) {
+  const boundary = "easel-test-boundary";
+  const encoder = new TextEncoder();
+  async function* body() {
+    for (const [key, value] of Object.entries(fields))
+      yield encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+      );
+    yield encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    yield head;
+    const chunk = new Uint8Array(64 * 1024);
+    for (let sent = head.length; sent < size; sent += chunk.length)
+      yield chunk.subarray(0, Math.min(chunk.length, size - sent));
+    yield encoder.encode(`\r\n--${boundary}--\r\n`);
+  }
+  const response = await fetch(`${api.url}/api/mint`, {
+    method: "POST",
+    headers: { cookie: users.artist.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+    body: ReadableStream.from(body()),
+    duplex: "half",
+  } as RequestInit);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+async function mintOnChain(
+  collection: `0x${string}`,
+  uriCid: string,
+  royaltyBps: number,
+  split: { address: string; share: number }[],
+) {
+  const receipt = await d.send(artist, collection, easelCollectionAbi, "mintNFT", [
+    royaltyBps,
+    cidToHex(uriCid),
+    split.map((c) => ({ account: c.address, share: c.share })),
+  ]);
+  const [minted] = parseEventLogs({ abi: easelCollectionAbi, logs: receipt.logs, eventName: "Minted" });
+  await index();
+  return (minted as unknown as { args: { tokenId: bigint } }).args.tokenId;
+}
+
+const jpegWithGps = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: "CameraCo", Model: "Secret Model X", Copyright: "Easel test" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 0/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 0/1",
+      },
+    })
+    .toBuffer();
+
+const pdfBytes = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(new TextEncoder().encode("%PDF-1.4\n% Easel test document\n"));
+  return bytes;
+};
+
+// ---------------------------------------------------------------- CIDs and pinning
+
+describe("content addresses", () => {
+  it("match `ipfs add --cid-version 1 --raw-leaves` on known vectors", async () => {
+    const store = new MediaStore(join(api.dir, "vectors"));
+    // A single raw block: the CID is the SHA-256 of the bytes (the well-known "hello world" vector).
+    expect(await store.add(new TextEncoder().encode("hello world"))).toBe(
+      "bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e",
+    );
+    // Past 256 KiB: 262,144-byte raw leaves under one dag-pb UnixFS file node (balanced, 174 links wide).
+    const bytes = new Uint8Array(600_000).map((_, i) => i % 251);
+    const leaves = [];
+    for (let at = 0; at < bytes.length; at += 262_144) {
+      const leaf = bytes.subarray(at, at + 262_144);
+      leaves.push({ cid: CID.createV1(0x55, await sha256.digest(leaf)), size: leaf.length });
+    }
+    const file = new UnixFS({ type: "file", blockSizes: leaves.map((l) => BigInt(l.size)) });
+    const root = dagPb.encode(
+      dagPb.prepare({
+        Data: file.marshal(),
+        Links: leaves.map((l) => ({ Hash: l.cid, Name: "", Tsize: l.size })),
+      }),
+    );
+    const expected = CID.createV1(0x70, await sha256.digest(root)).toString();
+    expect(await store.add(bytes)).toBe(expected);
+  });
+
+  it("pins to a Kubo RPC API, sending its auth header, and refuses a node that answers another CID", async () => {
+    const seen: { auth: string | undefined; query: string; size: number }[] = [];
+    let lie = false;
+    // A minimal Kubo: /api/v0/add reads the multipart file and answers the CID of its bytes.
+    const kubo = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const raw = Buffer.concat(chunks);
+      const boundary = /boundary=(.+)$/.exec(request.headers["content-type"] ?? "")?.[1] ?? "";
+      const start = raw.indexOf("\r\n\r\n") + 4;
+      const end = raw.lastIndexOf(Buffer.from(`\r\n--${boundary}--`));
+      const content = raw.subarray(start, end);
+      seen.push({ auth: request.headers.authorization, query: request.url ?? "", size: content.length });
+      let cid = "";
+      for await (const entry of importer([{ content }], new MemoryBlockstore(), {
+        cidVersion: 1,
+        rawLeaves: true,
+      }))
+        cid = entry.cid.toString();
+      response.setHeader("content-type", "application/json");
+      response.end(
+        `${JSON.stringify({ Name: "file", Hash: lie ? "bafkreiwrong" : cid, Size: String(content.length) })}\n`,
+      );
+    });
+    await new Promise<void>((resolve) => kubo.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (kubo.address() as { port: number }).port;
+      const pinner = kuboPinner({ url: new URL(`http://127.0.0.1:${port}`), auth: "Bearer pin-token" });
+      const store = new MediaStore(join(api.dir, "pinned"), pinner);
+      const bytes = new Uint8Array(700_000).map((_, i) => (i * 7) % 256);
+      const cid = await store.add(bytes);
+      expect(seen).toEqual([
+        { auth: "Bearer pin-token", query: expect.stringContaining("cid-version=1"), size: 700_000 },
+      ]);
+      expect(seen[0]?.query).toContain("raw-leaves=true");
+      expect(cid).toMatch(/^bafy/);
+      lie = true;
+      await expect(store.add(new TextEncoder().encode("another file"))).rejects.toThrow(PinError);
+    } finally {
+      kubo.close();
+    }
+  });
+});
+
+// ---------------------------------------------------------------- uploads refused
+
+describe("POST /api/mint refuses", () => {
+  it("visitors, and signed-in users who are not verified artists", async () => {
+    const file = { bytes: await jpegWithGps(), name: "a.jpg" };
+    expect((await upload("/api/mint", null, standardFields(), file)).status).toBe(401);
+    expectError(await upload("/api/mint", users.alice, standardFields(), file), 403, {
+      message: MINT_MESSAGES.notArtist,
+    });
+  });
+
+  it("disguised, broken and oversized files, leaving no file behind", async () => {
+    const before = filesUnder(mediaDir()).length;
+    const exe = new Uint8Array(4096);
+    exe.set([0x4d, 0x5a, 0x90, 0x00]); // "MZ": a Windows program
+    expectError(
+      await upload("/api/mint", users.artist, standardFields(), {
+        bytes: exe,
+        name: "cat.png",
+        type: "image/png",
+      }),
+      400,
+      {
+        field: "file",
+        message: MINT_MESSAGES.fileType,
+      },
+    );
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    expectError(
+      await upload("/api/mint", users.artist, standardFields(), { bytes: html, name: "a.png" }),
+      400,
+      {
+        field: "file",
+        message: MINT_MESSAGES.fileType,
+      },
+    );
+    const jpeg = await jpegWithGps();
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+    expectError(
+      await upload("/api/mint", users.artist, standardFields(), { bytes: truncated, name: "cut.jpg" }),
+      400,
+      {
+        field: "file",
+        message: MINT_MESSAGES.fileBroken,
+      },
+    );
+    const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: "#3366ff" } })
+      .png()
+      .toBuffer();
+    expectError(
+      await upload("/api/mint", users.artist, standardFields(), {
+        bytes: png.subarray(0, png.length - 30),
+        name: "cut.png",
+      }),
+      400,
+      { field: "file", message: MINT_MESSAGES.fileBroken },
+    );
+    expectError(await upload("/api/mint", users.artist, standardFields(), null), 400, {
+      field: "file",
+      message: MINT_MESSAGES.fileRequired,
+    });
+    const mp4Head = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 2, 0]);
+    expectError(await streamedUpload(standardFields(), mp4Head, MINT_FILE_MAX_BYTES + 1024 * 1024), 413, {
+      field: "file",
+      message: MINT_MESSAGES.fileTooLarge,
+    });
+    expect(filesUnder(mediaDir()).length).toBe(before);
+    expect(filesUnder(uploadsDir())).toEqual([]);
+  });
+
+  it("bad fields with the spec's messages, before storing anything", async () => {
+    const before = filesUnder(mediaDir()).length;
+    const file = { bytes: await jpegWithGps(), name: "a.jpg" };
+    const cases: [Fields, string, string][] = [
+      [{ name: "" }, "name", MINT_MESSAGES.nameRequired],
+      [{ name: "x".repeat(51) }, "name", MINT_MESSAGES.nameMax],
+      [{ name: "Тест" }, "name", MINT_MESSAGES.english],
+      [{ royalty: "21" }, "royalty", MINT_MESSAGES.royaltyMax],
+      [{ royalty: "-1" }, "royalty", MINT_MESSAGES.royaltyMin],
+      [{ royalty: "" }, "royalty", MINT_MESSAGES.royaltyRequired],
+      [{ description: "ab" }, "description", MINT_MESSAGES.descriptionRequired],
+      [{ description: "x".repeat(1501) }, "description", MINT_MESSAGES.descriptionOver],
+      [{ tags: JSON.stringify(["1", "2", "3", "4", "5", "6", "7", "8"]) }, "tags", MINT_MESSAGES.tagsMax],
+      [{ collection: "" }, "collection", MINT_MESSAGES.collectionRequired],
+      [{ collection: night }, "collection", MINT_MESSAGES.standardCollectionRequired],
+      [{ category_web2_id: String(photography) }, "collection", MINT_MESSAGES.collectionRequired],
+      [
+        {
+          _collaborators: JSON.stringify([
+            { address: artist.address, share: 50 },
+            { address: bob.address, share: 51 },
+          ]),
+        },
+        "_collaborators",
+        MINT_MESSAGES.shareStep,
+      ],
+      [
+        {
+          _collaborators: JSON.stringify([
+            { address: artist.address, share: 50 },
+            { address: bob.address, share: 55 },
+          ]),
+        },
+        "_collaborators",
+        MINT_MESSAGES.totalAbove,
+      ],
+      [
+        {
+          _collaborators: JSON.stringify([
+            { address: bob.address, share: 50 },
+            { address: artist.address, share: 50 },
+          ]),
+        },
+        "_collaborators",
+        MINT_MESSAGES.firstIsCreator,
+      ],
+      [
+        {
+          _collaborators: JSON.stringify([
+            { address: artist.address, share: 50 },
+            { address: artist.address, share: 50 },
+          ]),
+        },
+        "_collaborators",
+        MINT_MESSAGES.duplicate,
+      ],
+    ];
+    for (const [overrides, field, message] of cases) {
+      expectError(await upload("/api/mint", users.artist, standardFields(overrides), file), 400, {
+        field,
+        message,
+      });
+    }
+    // Someone else's collection.
+    const other = await d.createCollection(bob, "Not Yours", "NOPE", "painting");
+    await index();
+    expectError(await upload("/api/mint", users.artist, standardFields({ collection: other }), file), 400, {
+      field: "collection",
+      message: MINT_MESSAGES.notYourCollection,
+    });
+    expect(filesUnder(mediaDir()).length).toBe(before);
+    expect(filesUnder(uploadsDir())).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- uploads accepted
+
+describe("minting", () => {
+  it("strips EXIF and GPS without touching the pixels, writes valid ERC-721 metadata, and the item page shows the chain's token", async () => {
+    const original = await jpegWithGps();
+    expect(original.includes(Buffer.from("Secret Model X"))).toBe(true);
+    const split = [
+      { address: artist.address.toLowerCase(), share: 70 },
+      { address: bob.address.toLowerCase(), share: 30 },
+    ];
+    const result = await upload(
+      "/api/mint",
+      users.artist,
+      standardFields({ _collaborators: JSON.stringify(split) }),
+      { bytes: original, name: "dawn.jpg" },
+    );
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const { newNft } = (result.body as MintResponse).data;
+    expect(newNft.collaborators).toEqual(split);
+    expect(filesUnder(uploadsDir())).toEqual([]);
+
+    // The metadata JSON, from our gateway, against the ERC-721 metadata JSON schema.
+    const metadata = (await fetch(`${api.url}/ipfs/${newNft.uri_cid}`).then((r) => r.json())) as Record<
+      string,
+      any
+    >;
+    const validate = new Ajv({ strict: false }).compile(ERC721_METADATA_SCHEMA);
+    expect(validate(metadata), JSON.stringify(validate.errors)).toBe(true);
+    expect(metadata).toMatchObject({
+      name: "Harbour at Dawn",
+      description: "Oil on canvas, painted at first light.",
+      image: expect.stringMatching(/^ipfs:\/\/bafk/),
+      external_url: expect.stringMatching(/\/api\/nft\/link\/[0-9a-f-]{36}$/),
+      attributes: [
+        { trait_type: "Category", value: "Painting" },
+        { trait_type: "Tag", value: "sea" },
+        { trait_type: "Tag", value: "dawn" },
+      ],
+      properties: { creator: artist.address.toLowerCase(), collaborators: split, royalty: 10 },
+    });
+    expect(metadata.animation_url).toBeUndefined();
+
+    // The stored image: no EXIF, no GPS, no camera; the compressed scan data byte for byte the same.
+    const stored = await fetchBytes(`/${String(metadata.image).replace("ipfs://", "ipfs/")}`);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes(Buffer.from("Exif"))).toBe(false);
+    expect(stored.includes(Buffer.from("Secret Model X"))).toBe(false);
+    const scan = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
+    expect(scan(stored).equals(scan(original))).toBe(true);
+
+    // Not an item until the chain says so.
+    const tokenId = await mintOnChain(studio, newNft.uri_cid, 1000, split);
+    const page = await api.call<ItemResponse>(
+      "GET",
+      `/api/nft?creator=${artist.address}&collection=${encodeURIComponent("Studio Works")}&tokenId=${tokenId}`,
+    );
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const { nft, nftCollection, activity } = page.body.data;
+    expect(nft).toMatchObject({
+      tokenId: String(tokenId),
+      name: "Harbour at Dawn",
+      status: "minted",
+      lazy: false,
+      category: "Painting",
+      royalty: 10,
+      tags: ["sea", "dawn"],
+      uri_cid: newNft.uri_cid,
+      owner: { address: artist.address.toLowerCase() },
+      creator: { address: artist.address.toLowerCase() },
+      collaborators: [
+        { address: artist.address.toLowerCase(), share: 70 },
+        { address: bob.address.toLowerCase(), share: 30 },
+      ],
+      media: { mime: "image/jpeg", width: 64, height: 48 },
+    });
+    expect(nft.media?.thumbnail).toBeTruthy();
+    expect(nft.description_ui?.paragraphs[0]?.runs[1]).toEqual({
+      text: "painted at first light.",
+      bold: true,
+    });
+    expect(nftCollection).toMatchObject({
+      contract_address: studio.toLowerCase(),
+      slug: "Studio Works",
+      kind: "standard",
+    });
+    expect(activity.map((a) => a.kind)).toContain("mint");
+
+    // Cards show the artwork's name and thumbnail.
+    const explore = await api.call<ExploreItemsResponse>("GET", `/api/explore?collection=${studio}`);
+    const card = explore.body.data.nfts.find((n) => n.tokenId === String(tokenId));
+    expect(card).toMatchObject({ name: "Harbour at Dawn", image_cid: nft.media?.thumbnail });
+
+    // The metadata's external_url leads to the item page.
+    const link = await api.call("GET", new URL(metadata.external_url).pathname);
+    expect(link.status).toBe(302);
+    expect(link.headers.get("location")).toBe(`/${artist.address.toLowerCase()}/Studio%20Works/${tokenId}`);
+
+    // Burned: not found.
+    await d.collection(artist, studio, "burnNFT", [tokenId]);
+    await index();
+    const burned = await api.call(
+      "GET",
+      `/api/nft?creator=${artist.address}&collection=Studio%20Works&tokenId=${tokenId}`,
+    );
+    expect(burned.status).toBe(404);
+  });
+
+  it("stores a PDF as uploaded with a placeholder image, in the default collection (no category)", async () => {
+    const bytes = pdfBytes(300_000);
+    const result = await upload(
+      "/api/mint",
+      users.artist,
+      standardFields({ collection: defaultCollection, name: "Field Notes" }),
+      { bytes, name: "notes.pdf" },
+    );
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const { newNft } = (result.body as MintResponse).data;
+    const metadata = (await fetch(`${api.url}/ipfs/${newNft.uri_cid}`).then((r) => r.json())) as Record<
+      string,
+      any
+    >;
+    const expected = await new MediaStore(join(api.dir, "expected")).add(bytes);
+    expect(metadata.animation_url).toBe(`ipfs://${expected}`);
+    expect(metadata.attributes).toEqual([
+      { trait_type: "Tag", value: "sea" },
+      { trait_type: "Tag", value: "dawn" },
+    ]);
+    const stored = await fetchBytes(`/ipfs/${expected}`);
+    expect(stored.equals(Buffer.from(bytes))).toBe(true);
+    const tokenId = await mintOnChain(defaultCollection, newNft.uri_cid, 0, []);
+    const page = await api.call<ItemResponse>("GET", `/api/nft?creator=${artist.address}&tokenId=${tokenId}`);
+    expect(page.status).toBe(200);
+    expect(page.body.data.nft).toMatchObject({
+      name: "Field Notes",
+      category: "",
+      media: { mime: "application/pdf" },
+    });
+    expect(page.body.data.nft.media?.thumbnail).toBeTruthy();
+    // The default collection's items have no collection segment; other shapes are not found.
+    expect(
+      (
+        await api.call(
+          "GET",
+          `/api/nft?creator=${artist.address}&collection=${defaultCollection}&tokenId=${tokenId}`,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await api.call("GET", `/api/nft?creator=${bob.address}&tokenId=${tokenId}`)).status).toBe(404);
+    expect((await api.call("GET", `/api/nft?creator=foo&collection=bar&tokenId=1`)).status).toBe(404);
+    expect((await api.call("GET", `/api/nft?creator=${artist.address}&tokenId=999`)).status).toBe(404);
+  });
+
+  it("keeps the API's memory flat while a 50 MB upload streams through", async () => {
+    // Live memory only: a full collection before each sample, so garbage not yet collected does not count.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const live = () => {
+      gc();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const mp4Head = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 2, 0]);
+    const baseline = live();
+    let peak = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, live() - baseline);
+    }, 150);
+    const result = await streamedUpload(standardFields({ name: "Tide Film" }), mp4Head, MINT_FILE_MAX_BYTES);
+    clearInterval(sampler);
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    // The test and the API share this process; a body read whole into memory would add all 50 MB.
+    expect(peak).toBeLessThan(16 * 1024 * 1024);
+    console.log(`50 MB upload: peak live memory growth ${(peak / 1024 / 1024).toFixed(1)} MB`);
+  });
+});
+
+describe("lazy minting", () => {
+  const lazyFields = (overrides: Fields = {}): Fields =>
+    standardFields({
+      category_web2_id: String(photography),
+      collection: night,
+      name: "Night Bus",
+      price: parseEther("0.25").toString(),
+      ...overrides,
+    });
+
+  it("refuses prices under the floor, standard collections and strangers", async () => {
+    const file = { bytes: await jpegWithGps(), name: "a.jpg" };
+    expectError(
+      await upload(
+        "/api/mint/lazymint",
+        users.artist,
+        lazyFields({ price: parseEther("0.04").toString() }),
+        file,
+      ),
+      400,
+      {
+        field: "price",
+        message: MINT_MESSAGES.priceMin,
+      },
+    );
+    expectError(
+      await upload(
+        "/api/mint/lazymint",
+        users.artist,
+        lazyFields({ collection: studio, category_web2_id: String(painting) }),
+        file,
+      ),
+      400,
+      { field: "collection", message: MINT_MESSAGES.lazyCollectionRequired },
+    );
+    expectError(await upload("/api/mint/lazymint", users.alice, lazyFields(), file), 403, {
+      message: MINT_MESSAGES.notArtist,
+    });
+  });
+
+  it("lists items under distinct ids even when uploads race, up to the maximum supply", async () => {
+    const file = { bytes: await jpegWithGps(), name: "a.jpg" };
+    const results = await Promise.all(
+      [0, 1, 2].map((i) =>
+        upload("/api/mint/lazymint", users.artist, lazyFields({ name: `Night Bus ${i}` }), file),
+      ),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const ids = results.map((r) => (r.body as MintResponse).data.newNft._id).sort();
+    expect(ids).toEqual(["1", "2", "3"]);
+    const first = (results[0]?.body as MintResponse | undefined)?.data.newNft ?? { _id: "", path: null };
+    expect(first.path).toBe(`/${artist.address.toLowerCase()}/Night%20Shift/${first._id}`);
+
+    // A lazy item has a page before any mint.
+    const page = await api.call<ItemResponse>(
+      "GET",
+      `/api/nft?creator=${artist.address}&collection=Night%20Shift&tokenId=${first._id}`,
+    );
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.data.nft).toMatchObject({
+      status: "lazy",
+      lazy: true,
+      priceWei: parseEther("0.25").toString(),
+      owner: null,
+      category: "Photography",
+    });
+
+    // The fourth is the last one the collection holds; the fifth is refused and stores nothing.
+    expect((await upload("/api/mint/lazymint", users.artist, lazyFields(), file)).status).toBe(200);
+    const before = filesUnder(mediaDir()).length;
+    expectError(
+      await upload("/api/mint/lazymint", users.artist, lazyFields({ name: "One Too Many" }), file),
+      400,
+      {
+        field: "collection",
+        message: MINT_MESSAGES.collectionFull,
+      },
+    );
+    expect(filesUnder(mediaDir()).length).toBe(before);
+  });
+});
+
+/** The ERC-721 metadata JSON schema (EIP-721, "ERC721 Metadata JSON Schema"), with `image` as a URI. */
+const ERC721_METADATA_SCHEMA = {
+  title: "Asset Metadata",
+  type: "object",
+  required: ["name", "description", "image"],
+  properties: {
+    name: { type: "string", description: "Identifies the asset to which this NFT represents" },
+    description: { type: "string", description: "Describes the asset to which this NFT represents" },
+    image: {
+      type: "string",
+      pattern: "^ipfs://[a-z2-7]+$",
+      description: "A URI pointing to a resource with mime type image/*",
+    },
+    animation_url: { type: "string", pattern: "^ipfs://[a-z2-7]+$" },
+    external_url: { type: "string", pattern: "^https?://" },
+    attributes: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["trait_type", "value"],
+        properties: { trait_type: { type: "string" }, value: { type: ["string", "number"] } },
+      },
+    },
+  },
+};
