@@ -328,6 +328,7 @@ export const userSearchResponseSchema = z.object({
     ),
   }),
 });
+export type UserSearchResponse = z.infer<typeof userSearchResponseSchema>;
 
 export const notificationSchema = z.object({
   _id: z.string(),

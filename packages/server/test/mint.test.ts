@@ -119,6 +119,9 @@ const fetchBytes = async (path: string) => {
   return Buffer.from(new Uint8Array(await response.arrayBuffer()));
 };
 
+type Metadata = Record<string, unknown> & { image: string; external_url: string; animation_url?: string };
+const metadataOf = async (cid: string) => (await (await fetch(`${api.url}/ipfs/${cid}`)).json()) as Metadata;
+
 type Fields = Record<string, string>;
 const standardFields = (overrides: Fields = {}): Fields => ({
   category_web2_id: String(painting),
@@ -454,10 +457,7 @@ describe("minting", () => {
     expect(filesUnder(uploadsDir())).toEqual([]);
 
     // The metadata JSON, from our gateway, against the ERC-721 metadata JSON schema.
-    const metadata = (await fetch(`${api.url}/ipfs/${newNft.uri_cid}`).then((r) => r.json())) as Record<
-      string,
-      any
-    >;
+    const metadata = await metadataOf(newNft.uri_cid);
     const validate = new Ajv({ strict: false }).compile(ERC721_METADATA_SCHEMA);
     expect(validate(metadata), JSON.stringify(validate.errors)).toBe(true);
     expect(metadata).toMatchObject({
@@ -549,10 +549,7 @@ describe("minting", () => {
     );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const { newNft } = (result.body as MintResponse).data;
-    const metadata = (await fetch(`${api.url}/ipfs/${newNft.uri_cid}`).then((r) => r.json())) as Record<
-      string,
-      any
-    >;
+    const metadata = await metadataOf(newNft.uri_cid);
     const expected = await new MediaStore(join(api.dir, "expected")).add(bytes);
     expect(metadata.animation_url).toBe(`ipfs://${expected}`);
     expect(metadata.attributes).toEqual([

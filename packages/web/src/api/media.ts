@@ -2,10 +2,7 @@ import type { MediaUploadResponse } from "@easel/common";
 import { MAX_UPLOAD_BYTES, MESSAGES } from "@easel/common";
 import { ApiError } from "./client.ts";
 
-/**
- * POST /api/profile/media_uploader with XMLHttpRequest, whose upload events give a progress
- * percentage (fetch has none). Files over 10 MB are refused before anything is sent.
- */
+/** POST /api/profile/media_uploader with a progress percentage. Files over 10 MB are refused before sending. */
 export function uploadMedia(
   file: Blob,
   onProgress: (percent: number) => void,
@@ -16,9 +13,19 @@ export function uploadMedia(
       new ApiError(400, "file_too_large", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge }),
     );
   }
+  const form = new FormData();
+  form.append("file", file, fileName);
+  return postForm<MediaUploadResponse>("/api/profile/media_uploader", form, onProgress).then((r) => r.data);
+}
+
+/**
+ * POSTs a multipart form with XMLHttpRequest, whose upload events give a progress percentage (fetch has
+ * none). Errors arrive as `ApiError`s with the server's message and field errors, like `apiFetch`'s.
+ */
+export function postForm<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/profile/media_uploader");
+    xhr.open("POST", path);
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
@@ -36,7 +43,7 @@ export function uploadMedia(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
-        resolve((body as MediaUploadResponse).data);
+        resolve(body as T);
         return;
       }
       const error = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } })
@@ -50,8 +57,6 @@ export function uploadMedia(
         ),
       );
     };
-    const form = new FormData();
-    form.append("file", file, fileName);
     xhr.send(form);
   });
 }

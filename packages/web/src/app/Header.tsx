@@ -8,6 +8,7 @@ import { mediaUrl } from "../lib/media.ts";
 import { Avatar } from "../ui/Avatar.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Logo } from "../ui/Logo.tsx";
+import { menuContentClass, menuItemClass } from "../ui/menu.ts";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 import { HELP_LINKS } from "./siteLinks.ts";
@@ -16,11 +17,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:bg-neutral-100 dark:hover:bg-neutral-800 ${
     isActive ? "text-accent-700 dark:text-accent-300" : "text-neutral-700 dark:text-neutral-200"
   }`;
-
-const menuContentClass =
-  "z-50 min-w-48 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-800 dark:bg-neutral-900";
-const menuItemClass =
-  "flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
 
 export function Header() {
   const { signedIn } = useSession();

@@ -1,23 +1,15 @@
 import { displayName, shortAddress } from "@easel/common";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSearch } from "../features/browse/api/browse.ts";
 import { nftPath } from "../features/browse/components/NftCard.tsx";
+import { useDebounced } from "../lib/useDebounced.ts";
 import { SEARCH_PLACEHOLDER } from "./siteLinks.ts";
 
 /** The spec sends the search 1 s after typing stops. */
 const DEBOUNCE_MS = 1000;
 
 type Option = { id: string; group: string; label: string; detail: string; to: string };
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The header search: a combobox whose results are grouped as collections, items and profiles. 'Waiting...'

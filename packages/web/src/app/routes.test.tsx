@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from "../test/harness.tsx";
+import { COLLECTION, CREATOR, itemFixture } from "../test/items.ts";
 
 describe("route table", () => {
   it("shows the not-found page with a 'Back to Homepage' link for an unknown path", async () => {
@@ -12,9 +13,9 @@ describe("route table", () => {
   });
 
   it("renders pages not built yet as a plain 'coming soon' body inside the layout", async () => {
-    fakeApi(sessionRoute({ current: SIGNED_OUT }));
-    await renderApp({ path: "/artist/42" });
-    expect(await screen.findByRole("heading", { name: "Item" })).toBeTruthy();
+    fakeApi(sessionRoute({ current: signedIn() }));
+    await renderApp({ path: "/FixedPrice/set/artist/col/1" });
+    expect(await screen.findByRole("heading", { name: "Set a Fixed Price" })).toBeTruthy();
     expect(screen.getByText("This part of Easel is not built yet. It is coming soon.")).toBeTruthy();
     // Real layout: header and footer are there.
     expect(screen.getByRole("banner")).toBeTruthy();
@@ -22,14 +23,43 @@ describe("route table", () => {
   });
 
   it.each([
-    ["/artist/42", "Item"],
-    ["/artist/my-collection/42", "Item"],
+    ["/0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc/42", "Field Notes"],
+    ["/0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc/Studio%20Works/42", "Harbour at Dawn"],
+    // Two-part URLs that name no item (the API answers 404) are not found, like any unknown page.
+    ["/foo/bar", "Page not found"],
+    ["/artist/my-collection/42", "Page not found"],
     // The API answers 404 for every call here: the collection page says so.
     ["/collection/abc", "Collection not found"],
     ["/banned", "Your account has been disabled"],
     ["/TermsOfServices", "Terms of Service"],
   ])("routes %s to the %s page", async (path, title) => {
-    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/nft": (_init, url) => {
+        if (url.searchParams.get("creator") !== CREATOR || url.searchParams.get("tokenId") !== "42")
+          return undefined;
+        const collection = url.searchParams.get("collection");
+        if (collection === "Studio Works") return { body: { data: itemFixture() } };
+        if (collection === null)
+          return {
+            body: {
+              data: itemFixture(
+                { name: "Field Notes", category: "" },
+                {
+                  nftCollection: {
+                    name: "Easel",
+                    contract_address: COLLECTION,
+                    kind: "default",
+                    slug: COLLECTION,
+                    logo: null,
+                  },
+                },
+              ),
+            },
+          };
+        return undefined;
+      },
+    });
     await renderApp({ path });
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeTruthy();
   });

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { MintPage } from "../features/items/components/MintPage.tsx";
 
 export function Component() {
-  return <ComingSoon title="Create NFT" />;
+  return <MintPage />;
 }

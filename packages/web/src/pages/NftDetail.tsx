@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { ItemPage } from "../features/items/components/ItemPage.tsx";
 
 export function Component() {
-  return <ComingSoon title="Item" />;
+  return <ItemPage />;
 }

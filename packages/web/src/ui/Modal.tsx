@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 /**
  * A centred dialog (focus trapped, closes on Escape and with the close button). `locked` keeps it open while
  * something it started cannot be left (a wallet flow): no close button, Escape and outside clicks do nothing.
+ * `escapeCloses={false}` keeps Escape from closing it at any time (the mint dialog).
  */
 export function Modal({
   open,
@@ -13,6 +14,7 @@ export function Modal({
   children,
   className = "max-w-md",
   locked = false,
+  escapeCloses = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,12 +23,14 @@ export function Modal({
   children: ReactNode;
   className?: string;
   locked?: boolean;
+  escapeCloses?: boolean;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (locked && !next ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60 backdrop-blur-sm" />
         <Dialog.Content
+          onEscapeKeyDown={escapeCloses ? undefined : (event) => event.preventDefault()}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-neutral-200 bg-white p-6 shadow-xl dark:border-neutral-800 dark:bg-neutral-900 ${className}`}
         >
           <Dialog.Title className="pr-8 text-xl font-bold tracking-tight">{title}</Dialog.Title>

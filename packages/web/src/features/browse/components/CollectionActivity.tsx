@@ -54,7 +54,6 @@ export function CollectionActivity({
 }) {
   const [kind, setKind] = useState<ActivityFilter | undefined>();
   const query = useCollectionActivity(address, kind);
-  const { explorerUrl } = useAppConfig();
   const rows: ActivityRow[] = query.data?.pages.flatMap((p) => p.activity) ?? [];
   return (
     <section aria-labelledby="collection-activity" className="flex flex-col gap-4">
@@ -81,46 +80,8 @@ export function CollectionActivity({
           No activity yet.
         </p>
       ) : (
-        <div className={`overflow-x-auto ${query.isPlaceholderData ? "opacity-60" : ""}`}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Collection activity, newest first</caption>
-            <thead className="text-neutral-500">
-              <tr>
-                {["Event", "Item", "Price", "From", "To", "Date", "Transaction"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
-              {rows.map((row) => (
-                <tr key={`${row.txHash}:${row.kind}:${row.tokenId}:${row.from}:${row.to}:${row.priceWei}`}>
-                  <td className="px-3 py-2 font-medium">{KIND_LABELS[row.kind] ?? row.kind}</td>
-                  <td className="px-3 py-2">
-                    {row.tokenId ? (
-                      <Link to={itemPath(row.tokenId)} className="hover:underline">
-                        {row.itemName}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {row.priceWei ? `${formatEther(BigInt(row.priceWei))} ETH` : "—"}
-                  </td>
-                  <td className="px-3 py-2">{person(row.from)}</td>
-                  <td className="px-3 py-2">{person(row.to)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={row.time}>{new Date(row.time).toLocaleString("en")}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <ExplorerLink hash={row.txHash} explorerUrl={explorerUrl} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className={query.isPlaceholderData ? "opacity-60" : ""}>
+          <ActivityTable rows={rows} itemPath={itemPath} caption="Collection activity, newest first" />
         </div>
       )}
       <LoadMore
@@ -130,5 +91,65 @@ export function CollectionActivity({
         label="Loading more activity"
       />
     </section>
+  );
+}
+
+/** Activity rows with their prices, people, dates and transactions; `itemPath` links each row's item. */
+export function ActivityTable({
+  rows,
+  itemPath,
+  caption,
+}: {
+  rows: ActivityRow[];
+  itemPath?: (tokenId: string) => string;
+  caption: string;
+}) {
+  const { explorerUrl } = useAppConfig();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-neutral-500">
+          <tr>
+            {["Event", ...(itemPath ? ["Item"] : []), "Price", "From", "To", "Date", "Transaction"].map(
+              (h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
+          {rows.map((row) => (
+            <tr key={`${row.txHash}:${row.kind}:${row.tokenId}:${row.from}:${row.to}:${row.priceWei}`}>
+              <td className="px-3 py-2 font-medium">{KIND_LABELS[row.kind] ?? row.kind}</td>
+              {itemPath ? (
+                <td className="px-3 py-2">
+                  {row.tokenId ? (
+                    <Link to={itemPath(row.tokenId)} className="hover:underline">
+                      {row.itemName}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              ) : null}
+              <td className="px-3 py-2 tabular-nums">
+                {row.priceWei ? `${formatEther(BigInt(row.priceWei))} ETH` : "—"}
+              </td>
+              <td className="px-3 py-2">{person(row.from)}</td>
+              <td className="px-3 py-2">{person(row.to)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={row.time}>{new Date(row.time).toLocaleString("en")}</time>
+              </td>
+              <td className="px-3 py-2">
+                <ExplorerLink hash={row.txHash} explorerUrl={explorerUrl} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

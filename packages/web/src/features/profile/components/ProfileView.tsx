@@ -14,10 +14,12 @@ import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
 import { mediaUrl } from "../../../lib/media.ts";
+import { shareTargets } from "../../../lib/share.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
+import { menuContentClass, menuItemClass } from "../../../ui/menu.ts";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { useIsVerifiedArtist } from "../../../web3/contracts.ts";
 import { CreateCollectionDialog } from "../../browse/components/CreateCollectionDialog.tsx";
@@ -27,11 +29,6 @@ import { type ProfileData, profileKeys, useFollow, useProfile } from "../api/pro
 import { ProfileBanner } from "./ProfileBanner.tsx";
 
 export const EMPTY_COLLECTED = "You don't have any NFTs yet. Get started by collecting your first artworks";
-
-const menuContentClass =
-  "z-50 min-w-48 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-800 dark:bg-neutral-900";
-const menuItemClass =
-  "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800";
 
 /** The profile page, for the signed-in owner (/profile) and for everyone else (/profile/{username}). */
 export function ProfileView({ userkey }: { userkey: string }) {
@@ -151,20 +148,6 @@ function SocialLinks({ social }: { social: Record<string, string> }) {
       ))}
     </ul>
   );
-}
-
-/** The six share targets of the spec's 'more' menu. */
-export function shareTargets(url: string, text: string) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
-  return [
-    { label: "Share by email", href: `mailto:?subject=${t}&body=${t}%20${u}` },
-    { label: "Share on Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { label: "Share on Twitter", href: `https://twitter.com/intent/tweet?text=${t}&url=${u}` },
-    { label: "Share on LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    { label: "Share on Telegram", href: `https://t.me/share/url?url=${u}&text=${t}` },
-    { label: "Share on WhatsApp", href: `https://wa.me/?text=${t}%20${u}` },
-  ];
 }
 
 function ProfileActions({ data }: { data: ProfileData }) {

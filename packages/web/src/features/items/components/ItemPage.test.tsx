@@ -1,0 +1,117 @@
+import type { ItemResponse } from "@easel/common";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { SIGNED_OUT } from "../../../auth/session.ts";
+import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
+import { CREATOR, itemFixture } from "../../../test/items.ts";
+import { ITEM_TX_TEXT } from "./ItemTransactions.tsx";
+
+const STRANGER = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
+const PATH = `/${CREATOR}/Studio%20Works/42`;
+
+async function openItem(data: ItemResponse["data"], viewer: string | null) {
+  const api = fakeApi({
+    ...sessionRoute({ current: viewer ? signedIn(viewer) : SIGNED_OUT }),
+    "GET /api/nft": () => ({ body: { data } }),
+    "POST /api/nft/view": () => ({ body: { data: { counted: true, views: 1 } } }),
+  });
+  await renderApp({ path: PATH });
+  await screen.findByRole("heading", { level: 1, name: data.nft.name });
+  return api;
+}
+
+async function menuEntries(): Promise<string[]> {
+  fireEvent.keyDown(screen.getByRole("button", { name: "More" }), { key: "Enter" });
+  const menu = await screen.findByRole("menu");
+  return within(menu)
+    .getAllByRole("menuitem")
+    .map((item) => item.textContent ?? "");
+}
+
+const link = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
+
+describe("the item page", () => {
+  it("offers a minted item's owner Transfer, Report and Burn, and the ways to sell it", async () => {
+    await openItem(itemFixture(), CREATOR);
+    expect(await menuEntries()).toEqual(["Transfer", "Report", "Burn"]);
+    expect(link("Set a Fixed Price")).toBe(`/FixedPrice/set/${CREATOR}/Studio%20Works/42`);
+    expect(link("Start a Standard Auction")).toBe(`/Auction/setStandard/${CREATOR}/Studio%20Works/42`);
+    expect(link("Start a Reserved Auction")).toBe(`/Auction/setReserved/${CREATOR}/Studio%20Works/42`);
+  });
+
+  it("offers others Report only, and an offer", async () => {
+    await openItem(itemFixture(), STRANGER);
+    expect(await menuEntries()).toEqual(["Report"]);
+    expect(link("Make an Offer")).toBe(`/offer/${CREATOR}/Studio%20Works/42`);
+  });
+
+  it("offers a lazy item's creator Report only and the price edit; others Transfer and Report and the mint", async () => {
+    const lazy = itemFixture({ status: "lazy", lazy: true, owner: null, priceWei: "250000000000000000" });
+    await openItem(lazy, CREATOR);
+    expect(await menuEntries()).toEqual(["Report"]);
+    expect(link("Edit Minting Price")).toBe(`/lazyMint/changePrice/${CREATOR}/Studio%20Works/42`);
+  });
+
+  it("shows a lazy item's price, the mint for buyers, and why it cannot be transferred yet", async () => {
+    await openItem(
+      itemFixture({ status: "lazy", lazy: true, owner: null, priceWei: "250000000000000000" }),
+      STRANGER,
+    );
+    expect(screen.getByText("0.25 ETH")).toBeTruthy();
+    expect(link("Mint and Buy")).toBe(`/lazyMint/buy/${CREATOR}/Studio%20Works/42`);
+    expect(await menuEntries()).toEqual(["Transfer", "Report"]);
+    fireEvent.click(screen.getByRole("menuitem", { name: "Transfer" }));
+    expect(await screen.findByText(ITEM_TX_TEXT.notMinted)).toBeTruthy();
+  });
+
+  it("links a listed item to Buy Now for others", async () => {
+    const listed = itemFixture({
+      status: "fix",
+      priceWei: "1000000000000000000",
+      listing: { priceWei: "1000000000000000000", seller: CREATOR, expiresAt: "2027-01-01T00:00:00.000Z" },
+    });
+    await openItem(listed, STRANGER);
+    expect(link("Buy Now")).toBe(`/FixedPrice/buy/${CREATOR}/Studio%20Works/42`);
+  });
+
+  it("shares with Copy Link and six targets saying 'Check out this item'", async () => {
+    await openItem(itemFixture(), null);
+    fireEvent.keyDown(screen.getByRole("button", { name: "Share" }), { key: "Enter" });
+    const menu = await screen.findByRole("menu");
+    const entries = within(menu).getAllByRole("menuitem");
+    expect(entries.map((e) => e.textContent)).toEqual([
+      "Copy Link",
+      "Share by email",
+      "Share on Facebook",
+      "Share on Twitter",
+      "Share on LinkedIn",
+      "Share on Telegram",
+      "Share on WhatsApp",
+    ]);
+    for (const entry of entries.slice(1)) {
+      expect(decodeURIComponent(entry.getAttribute("href") ?? "")).toContain(`/${CREATOR}/Studio%20Works/42`);
+    }
+    expect(decodeURIComponent(entries[1]?.getAttribute("href") ?? "")).toContain("Check out this item");
+  });
+
+  it("shows the creator's collaborators with their shares", async () => {
+    const person = (address: string, username: string | null) => ({
+      address,
+      username,
+      name: null,
+      avatar: null,
+    });
+    await openItem(
+      itemFixture({
+        collaborators: [
+          { ...person(CREATOR, "painter"), share: 70 },
+          { ...person(STRANGER, "framer"), share: 30 },
+        ],
+      }),
+      null,
+    );
+    const list = screen.getByRole("list", { name: "Collaborators" });
+    expect(within(list).getByText("70%")).toBeTruthy();
+    expect(within(list).getByText("30%")).toBeTruthy();
+  });
+});

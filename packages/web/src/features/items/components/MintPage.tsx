@@ -1,0 +1,588 @@
+import {
+  cidToHex,
+  LAZY_PRICE_MIN_ETH,
+  MINT_DESCRIPTION_MAX,
+  MINT_MESSAGES,
+  MINT_TAGS_MAX,
+  ROYALTY_SUGGESTIONS,
+  richTextPlain,
+  shortAddress,
+} from "@easel/common";
+import { easelCollectionAbi } from "@easel/contracts/abis";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { parseEventLogs } from "viem";
+import { useAppConfig } from "../../../api/appConfig.tsx";
+import { errorMessage } from "../../../api/client.ts";
+import { useSession } from "../../../auth/session.ts";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { Avatar } from "../../../ui/Avatar.tsx";
+import { Button, buttonClass } from "../../../ui/Button.tsx";
+import { applyServerErrors, FieldShell, inputClass, TextField } from "../../../ui/Field.tsx";
+import { UsdValue } from "../../../ui/UsdValue.tsx";
+import { collectionContract } from "../../../web3/contracts.ts";
+import { writeStep } from "../../../web3/tx/steps.ts";
+import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
+import { browseKeys, useCategories } from "../../browse/api/browse.ts";
+import { CreateCollectionDialog } from "../../browse/components/CreateCollectionDialog.tsx";
+import { DescriptionEditor } from "../../browse/components/DescriptionEditor.tsx";
+import { fromMarkup } from "../../browse/lib/richTextMarkup.ts";
+import { itemKeys, uploadMint, useMintCollections } from "../api/items.ts";
+import {
+  ACCEPTED_FILES,
+  type MintFormInput,
+  type MintFormValues,
+  mintFormSchema,
+  priceWei,
+} from "../lib/mintForm.ts";
+import { MINT_STEPS, MintDialog, type MintProgress } from "./MintDialog.tsx";
+import { SplitDialog, type SplitPerson } from "./SplitDialog.tsx";
+
+const EMPTY: MintFormInput = {
+  type: "",
+  file: undefined as never,
+  collection: "",
+  lazy: false,
+  name: "",
+  royalty: 10,
+  description: "",
+  tags: [],
+  price: "",
+  rights: false as never,
+  terms: false as never,
+};
+
+/** /mint: verified artists create an item; everyone else learns why not and where to apply. */
+export function MintPage() {
+  usePageTitle("Create NFT");
+  const { profile } = useSession();
+  if (!profile?.permission.mint) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
+        <h1 className="text-3xl font-bold tracking-tight">Create NFT</h1>
+        <p className="text-neutral-700 dark:text-neutral-300">{MINT_MESSAGES.notArtist}</p>
+        <Link to="/applyToJoin" className={buttonClass("primary")}>
+          Apply to join
+        </Link>
+      </section>
+    );
+  }
+  return <MintForm />;
+}
+
+function MintForm() {
+  const { session, profile } = useSession();
+  const { chainId } = useAppConfig();
+  const me = (session?.address ?? "").toLowerCase();
+  const categories = useCategories();
+  const flow = useTransactionFlow();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<MintProgress | null>(null);
+  const [split, setSplit] = useState<SplitPerson[]>([]);
+  const [splitOn, setSplitOn] = useState(false);
+  const [splitOpen, setSplitOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [tagText, setTagText] = useState("");
+  const form = useForm<MintFormInput, unknown, MintFormValues>({
+    resolver: zodResolver(mintFormSchema),
+    defaultValues: EMPTY,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  const type = watch("type");
+  const typeId = type ? Number(type) : null;
+  const collections = useMintCollections(typeId);
+  const collectionAddress = watch("collection");
+  const chosen = collections.data?.find((c) => c.contract_address === collectionAddress) ?? null;
+  const lazy = chosen?.type === "lazy";
+  const file = watch("file") as File | undefined;
+  const tags = watch("tags") ?? [];
+  const description = watch("description");
+
+  useEffect(() => setValue("lazy", lazy), [lazy, setValue]);
+  // A collection holds one artwork type: changing the type empties the choice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new type resets the collection
+  useEffect(() => setValue("collection", ""), [type, setValue]);
+
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const addTag = () => {
+    const tag = tagText.trim();
+    if (!tag) return;
+    if (tags.length >= MINT_TAGS_MAX) {
+      setError("tags", { message: MINT_MESSAGES.tagsMax });
+      return;
+    }
+    if (!tags.includes(tag)) setValue("tags", [...tags, tag], { shouldValidate: true });
+    setTagText("");
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!chosen) return;
+    const body = new FormData();
+    body.append("category_web2_id", values.type);
+    body.append("collection", chosen.contract_address);
+    body.append("name", values.name);
+    body.append("royalty", String(values.royalty));
+    const doc = fromMarkup(values.description);
+    body.append("description", richTextPlain(doc).trim());
+    if (doc) body.append("description_ui", JSON.stringify(doc));
+    body.append("tags", JSON.stringify(values.tags));
+    const people = split.length > 1 ? split.map((p) => ({ address: p.address, share: p.share })) : [];
+    body.append("_collaborators", JSON.stringify(people));
+    if (values.lazy) body.append("price", String(priceWei(values.price) ?? 0n));
+    body.append("file", values.file, values.file.name);
+
+    const start: MintProgress = {
+      lazy: values.lazy,
+      percent: 0,
+      uploaded: false,
+      write: null,
+      failed: false,
+      path: null,
+    };
+    setProgress(start);
+    let uploaded: Awaited<ReturnType<typeof uploadMint>>;
+    try {
+      uploaded = await uploadMint(values.lazy, body, (percent) =>
+        setProgress((p) => (p ? { ...p, percent: Math.min(percent, 99) } : p)),
+      );
+    } catch (error) {
+      setProgress(null);
+      applyServerErrors(error, setError, [
+        "name",
+        "royalty",
+        "description",
+        "tags",
+        "price",
+        "collection",
+        "file",
+      ]);
+      toast.error(errorMessage(error));
+      return;
+    }
+    if (values.lazy) {
+      setProgress({ ...start, percent: 100, uploaded: true, path: uploaded.path });
+      toast.success(MINT_MESSAGES.lazyCreated);
+      void queryClient.invalidateQueries({ queryKey: browseKeys.all });
+      return;
+    }
+    setProgress({ ...start, percent: 100, uploaded: true });
+    let tokenId: bigint | null = null;
+    const ok = await flow.run([
+      writeStep(
+        MINT_STEPS.confirm,
+        {
+          ...collectionContract(chosen.contract_address as `0x${string}`, chainId),
+          functionName: "mintNFT",
+          args: [
+            values.royalty * 100,
+            cidToHex(uploaded.uri_cid),
+            uploaded.collaborators.map((c) => ({ account: c.address as `0x${string}`, share: c.share })),
+          ],
+        },
+        (receipt) => {
+          const [minted] = parseEventLogs({
+            abi: easelCollectionAbi,
+            logs: receipt.logs,
+            eventName: "Minted",
+          });
+          tokenId = minted?.args.tokenId ?? null;
+        },
+      ),
+    ]);
+    if (!ok || tokenId === null) {
+      // A wallet error returns to the form (the toast says why); the upload stays unminted and blocks nothing.
+      setProgress(null);
+      flow.reset();
+      return;
+    }
+    const path =
+      chosen.type === "default"
+        ? `/${me}/${tokenId}`
+        : `/${me}/${encodeURIComponent(chosen.slug)}/${tokenId}`;
+    setProgress((p) => (p ? { ...p, path } : p));
+    toast.success(MINT_MESSAGES.minted);
+    void queryClient.invalidateQueries({ queryKey: browseKeys.all });
+    void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+  });
+
+  const closeDialog = () => {
+    if (progress?.path) {
+      reset(EMPTY);
+      setSplit([]);
+      setSplitOn(false);
+      setTagText("");
+    }
+    flow.reset();
+    setProgress(null);
+  };
+
+  const royaltyId = useId();
+  const splitPeople = split.length > 1 ? split : [];
+
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Create NFT</h1>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <FieldShell label="Type" error={errors.type?.message}>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              className={inputClass}
+              {...register("type")}
+            >
+              <option value="">{categories.isPending ? "Loading types..." : "Select a type"}</option>
+              {categories.data?.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+
+        <Controller
+          control={control}
+          name="file"
+          render={({ field }) => (
+            <FieldShell
+              label="Upload file"
+              hint="Image (PNG, JPEG, GIF, WebP), video (MP4, WebM) or PDF, up to 50MB."
+              error={errors.file?.message}
+            >
+              {({ id, describedBy, invalid }) => (
+                <div className="flex flex-col gap-3">
+                  <input
+                    id={id}
+                    type="file"
+                    accept={ACCEPTED_FILES}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid || undefined}
+                    aria-disabled={!type || undefined}
+                    className={inputClass}
+                    onClick={(event) => {
+                      if (type) return;
+                      event.preventDefault();
+                      setError("file", { message: MINT_MESSAGES.selectTypeFirst });
+                      toast.warning(MINT_MESSAGES.selectTypeFirst);
+                    }}
+                    onChange={(event) => {
+                      const picked = event.target.files?.[0];
+                      if (!picked) return;
+                      clearErrors("file");
+                      field.onChange(picked);
+                    }}
+                  />
+                  {file && preview ? <FilePreview file={file} url={preview} /> : null}
+                </div>
+              )}
+            </FieldShell>
+          )}
+        />
+
+        <FieldShell label="Collection" error={errors.collection?.message}>
+          {({ id, describedBy, invalid }) => (
+            <div className="flex flex-wrap gap-2">
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                disabled={!type}
+                className={`${inputClass} flex-1`}
+                {...register("collection")}
+              >
+                <option value="">
+                  {!type
+                    ? "Select a type first"
+                    : collections.isPending
+                      ? "Loading collections..."
+                      : "Select a collection"}
+                </option>
+                {collections.data?.map((c) => (
+                  <option key={c.contract_address} value={c.contract_address} disabled={c.remaining === 0}>
+                    {c.type === "default"
+                      ? `${c.name} (shared)`
+                      : c.type === "lazy"
+                        ? `${c.name} (lazy)`
+                        : c.name}
+                    {c.remaining === 0 ? " — full" : ""}
+                  </option>
+                ))}
+              </select>
+              <Button variant="secondary" onClick={() => setCreateOpen(true)}>
+                Create new collection
+              </Button>
+            </div>
+          )}
+        </FieldShell>
+
+        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={royaltyId} className="text-sm font-semibold">
+            Royalty (%)
+          </label>
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              id={royaltyId}
+              type="number"
+              min={0}
+              max={20}
+              step={1}
+              inputMode="numeric"
+              aria-invalid={errors.royalty ? true : undefined}
+              className={`${inputClass} w-28`}
+              {...register("royalty")}
+            />
+            {ROYALTY_SUGGESTIONS.map((value) => (
+              <Button
+                key={value}
+                variant="secondary"
+                className="px-3 py-1.5"
+                onClick={() => setValue("royalty", value, { shouldValidate: true })}
+              >
+                {value}%
+              </Button>
+            ))}
+          </div>
+          <p className="text-xs text-neutral-600 dark:text-neutral-400">
+            Paid to you on every resale, 0 to 20%.
+          </p>
+          {errors.royalty ? (
+            <p className="text-sm text-red-700 dark:text-red-400">{errors.royalty.message}</p>
+          ) : null}
+        </div>
+
+        <DescriptionEditor
+          value={description}
+          max={MINT_DESCRIPTION_MAX}
+          error={errors.description?.message}
+          onChange={(text) => setValue("description", text, { shouldValidate: !!errors.description })}
+          counter={(length, max) =>
+            length > max ? (
+              <span className="text-red-700 dark:text-red-400">{MINT_MESSAGES.descriptionOver}</span>
+            ) : (
+              `${length} / ${max} · ${MINT_MESSAGES.descriptionMax}`
+            )
+          }
+        />
+
+        <FieldShell
+          label="Tags"
+          hint={`Up to ${MINT_TAGS_MAX}; press Enter to add one.`}
+          error={errors.tags?.message}
+        >
+          {({ id, describedBy, invalid }) => (
+            <div className="flex flex-col gap-2">
+              <div className="flex gap-2">
+                <input
+                  id={id}
+                  value={tagText}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  onChange={(event) => setTagText(event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key !== "Enter") return;
+                    event.preventDefault();
+                    addTag();
+                  }}
+                  className={inputClass}
+                />
+                <Button variant="secondary" onClick={addTag}>
+                  Add
+                </Button>
+              </div>
+              {tags.length ? (
+                <ul className="flex flex-wrap gap-2" aria-label="Tags">
+                  {tags.map((tag) => (
+                    <li
+                      key={tag}
+                      className="flex items-center gap-1 rounded-full bg-neutral-100 px-3 py-1 text-sm dark:bg-neutral-800"
+                    >
+                      {tag}
+                      <button
+                        type="button"
+                        aria-label={`Remove tag ${tag}`}
+                        className="text-neutral-500 hover:text-neutral-900 dark:hover:text-neutral-100"
+                        onClick={() =>
+                          setValue(
+                            "tags",
+                            tags.filter((t) => t !== tag),
+                            { shouldValidate: true },
+                          )
+                        }
+                      >
+                        ✕
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          )}
+        </FieldShell>
+
+        {lazy ? (
+          <div className="flex flex-col gap-1">
+            <TextField
+              label="List price (ETH)"
+              inputMode="decimal"
+              autoComplete="off"
+              hint={`A buyer mints the item at this price. At least ${LAZY_PRICE_MIN_ETH} ETH.`}
+              error={errors.price?.message}
+              {...register("price")}
+            />
+            <UsdValue wei={priceWei(watch("price") ?? "")} className="text-sm" />
+          </div>
+        ) : null}
+
+        <div className="flex flex-col gap-2">
+          <label className="flex items-center gap-3 text-sm font-semibold">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={splitOn}
+              aria-checked={splitOn}
+              className="accent-accent-600"
+              onChange={(event) => {
+                if (event.target.checked) {
+                  setSplitOn(true);
+                  setSplitOpen(true);
+                } else {
+                  setSplitOn(false);
+                  setSplit([]);
+                }
+              }}
+            />
+            Split earnings with collaborators
+          </label>
+          {splitPeople.length ? (
+            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+              <ul className="flex flex-1 flex-wrap gap-3" aria-label="Split">
+                {splitPeople.map((person) => (
+                  <li key={person.address} className="flex items-center gap-2 text-sm">
+                    <Avatar address={person.address} className="size-6" />
+                    {person.address === me ? "You" : person.username || shortAddress(person.address)}
+                    <span className="font-semibold tabular-nums">{person.share}%</span>
+                  </li>
+                ))}
+              </ul>
+              <Button variant="ghost" onClick={() => setSplitOpen(true)}>
+                Edit split
+              </Button>
+            </div>
+          ) : null}
+        </div>
+
+        <Checkbox
+          label="I own the rights to this artwork and may sell it."
+          error={errors.rights?.message}
+          {...register("rights")}
+        />
+        <Checkbox
+          label={
+            <>
+              I agree to Easel's{" "}
+              <Link to="/TermsOfServices" target="_blank" className="underline">
+                Terms of Service
+              </Link>
+            </>
+          }
+          error={errors.terms?.message}
+          {...register("terms")}
+        />
+
+        <Button type="submit" loading={isSubmitting} loadingText="Creating...">
+          {lazy ? "Create lazy NFT" : "Create NFT"}
+        </Button>
+      </form>
+
+      <SplitDialog
+        open={splitOpen}
+        creator={{ address: me, username: profile?.username ?? null, avatar: profile?.avatar ?? null }}
+        initial={split}
+        onCancel={() => {
+          setSplitOpen(false);
+          if (split.length <= 1) setSplitOn(false);
+        }}
+        onSave={(people) => {
+          setSplitOpen(false);
+          setSplit(people);
+          if (people.length <= 1) setSplitOn(false);
+        }}
+      />
+      <CreateCollectionDialog
+        open={createOpen}
+        onOpenChange={setCreateOpen}
+        doneLabel="Continue"
+        onCreated={async (created) => {
+          await queryClient.invalidateQueries({ queryKey: itemKeys.mintCollections(typeId) });
+          setValue("collection", created.address, { shouldValidate: true });
+        }}
+      />
+      <MintDialog
+        progress={progress ? { ...progress, write: flow.steps?.[0] ?? null } : null}
+        onClose={closeDialog}
+      />
+    </section>
+  );
+}
+
+function Checkbox({
+  label,
+  error,
+  ...input
+}: React.InputHTMLAttributes<HTMLInputElement> & { label: React.ReactNode; error?: string | undefined }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 accent-accent-600"
+          aria-invalid={error ? true : undefined}
+          {...input}
+        />
+        <span>{label}</span>
+      </label>
+      {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+    </div>
+  );
+}
+
+/** What was picked: the image or video itself, or the PDF's name. */
+function FilePreview({ file, url }: { file: File; url: string }) {
+  const size = `${(file.size / 1024 / 1024).toFixed(1)} MB`;
+  return (
+    <figure className="flex items-center gap-3">
+      {file.type.startsWith("image/") ? (
+        <img src={url} alt="" className="size-24 rounded-lg object-cover" />
+      ) : file.type.startsWith("video/") ? (
+        <video src={url} muted className="size-24 rounded-lg object-cover" />
+      ) : (
+        <span className="flex size-24 items-center justify-center rounded-lg bg-neutral-100 text-sm font-semibold dark:bg-neutral-800">
+          PDF
+        </span>
+      )}
+      <figcaption className="text-sm text-neutral-700 dark:text-neutral-300">
+        {file.name} · {size}
+      </figcaption>
+    </figure>
+  );
+}
