@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -15,6 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { PublicClient } from "viem";
 import { mainnet, sepolia } from "viem/chains";
+import { sharePreview, withPreview } from "./browse/sharePreview.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError, loggableError } from "./errors.ts";
@@ -193,11 +194,22 @@ export async function buildApp(
         reply.header("cache-control", fingerprinted ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
-    app.get("/*", { schema: { hide: true } }, (request, reply) => {
+    // Read once: Vite's index.html is small, and item, collection and profile pages answer it with tags.
+    const indexHtml = readFileSync(webIndex, "utf8");
+    app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split("?")[0] ?? "/";
       if (path.startsWith("/api/")) return reply.callNotFound();
+      reply.header("cache-control", "no-cache");
       // Client-side routes all answer with the app; the router shows the not-found page itself.
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      const preview = await sharePreview(deps.db, path, config.contracts.defaultCollection).catch((error) => {
+        request.log.warn({ err: loggableError(error) }, "share preview failed");
+        return null;
+      });
+      if (!preview) return reply.sendFile("index.html");
+      const origin = config.publicUrl.origin;
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(withPreview(indexHtml, preview, `${origin}${path}`, origin));
     });
   }
 

@@ -1,5 +1,6 @@
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -684,6 +685,43 @@ describe("lazy minting", () => {
       },
     );
     expect(filesUnder(mediaDir()).length).toBe(before);
+  });
+});
+
+describe("share previews", () => {
+  it("answers item, collection and profile URLs with OpenGraph and Twitter card tags", async () => {
+    const web = mkdtempSync(join(tmpdir(), "easel-web-"));
+    writeFileSync(
+      join(web, "index.html"),
+      "<!doctype html><html><head><title>Easel</title></head><body><div id=root></div></body></html>",
+    );
+    const site = await startAccountsApi({ ...t.env(scratch.url), WEB_DIST: web });
+    try {
+      const html = async (path: string) => (await fetch(`${site.url}${path}`)).text();
+      const item = await html(`/${artist.address.toLowerCase()}/Night%20Shift/1`);
+      expect(item).toContain('<meta property="og:title" content="Night Bus');
+      expect(item).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/ipfs\/bafk[a-z2-7]+"/);
+      expect(item).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(item).toContain(
+        '<meta property="og:description" content="Oil on canvas, painted at first light." />',
+      );
+      expect(item).toMatch(/<title>Night Bus \d · Night Shift<\/title>/);
+      const collection = await html("/collection/Studio%20Works");
+      expect(collection).toContain('<meta property="og:title" content="Studio Works · Easel" />');
+      await api.call("PUT", "/api/profile", {
+        user: users.artist,
+        body: { username: "harbourpainter", bio: "Sea & light <3" },
+      });
+      const profile = await html("/profile/harbourpainter");
+      expect(profile).toContain('<meta property="og:description" content="Sea &amp; light &lt;3" />');
+      // Anything else is the plain app.
+      for (const path of ["/foo/bar", `/${artist.address.toLowerCase()}/Night%20Shift/999`, "/ExploreNFTs"]) {
+        expect(await html(path)).not.toContain("og:title");
+      }
+    } finally {
+      await site.close();
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 });
 

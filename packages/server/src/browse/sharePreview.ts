@@ -1,0 +1,131 @@
+/**
+ * Share previews: the web app's HTML, answered for item, collection and profile URLs, carries OpenGraph and
+ * Twitter card tags (title, description, image), so a link pasted in a chat app previews without running the
+ * app's JavaScript.
+ */
+import { type RichText, richTextPlain } from "@easel/common";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { itemDetail } from "./item.ts";
+
+export type SharePreview = { title: string; description: string; image: string | null };
+
+const DESCRIPTION_MAX = 200;
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+const clip = (text: string) =>
+  text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+/** The preview of a page path, or null when the path is not an item, collection or profile Easel knows. */
+export async function sharePreview(
+  db: Database,
+  path: string,
+  defaultCollection: string,
+): Promise<SharePreview | null> {
+  const parts = path.split("/").filter(Boolean).map(decode);
+  if (parts.some((p) => p === null) || parts.length < 2 || parts.length > 3) return null;
+  const [first, second, third] = parts as string[];
+  if (first === "profile" && parts.length === 2) return profilePreview(db, second as string);
+  if (first === "collection" && parts.length === 2) return collectionPreview(db, second as string);
+  const tokenId = parts.length === 3 ? third : second;
+  if (!tokenId || !/^[1-9]\d{0,77}$/.test(tokenId)) return null;
+  const item = await itemDetail(
+    db,
+    { address: null, moderator: false },
+    { creator: first as string, collection: parts.length === 3 ? second : undefined, tokenId },
+    defaultCollection,
+  );
+  if (!item) return null;
+  const { nft, nftCollection } = item;
+  const image = nft.media?.preview ?? nft.media?.thumbnail ?? null;
+  return {
+    title: `${nft.name} · ${nftCollection.name}`,
+    description: clip(nft.description || `${nft.name} on Easel`),
+    image: image ? `/ipfs/${image}` : null,
+  };
+}
+
+async function profilePreview(db: Database, key: string): Promise<SharePreview | null> {
+  const lower = key.toLowerCase();
+  const { rows } = await db.execute<{
+    address: string;
+    username: string | null;
+    name: string | null;
+    bio: string | null;
+    avatar: string | null;
+  }>(
+    ADDRESS.test(lower)
+      ? sql`SELECT address, username, name, bio, avatar FROM profiles WHERE address = ${lower} AND active`
+      : sql`SELECT address, username, name, bio, avatar FROM profiles WHERE lower(username) = ${lower} AND active`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const title = row.name || row.username || row.address;
+  return {
+    title: `${title} on Easel`,
+    description: clip(row.bio || `${title}'s artworks on Easel`),
+    image: row.avatar,
+  };
+}
+
+async function collectionPreview(db: Database, key: string): Promise<SharePreview | null> {
+  const lower = key.toLowerCase();
+  const { rows } = await db.execute<{
+    name: string;
+    description: RichText | null;
+    logo: string | null;
+    banner: string | null;
+  }>(sql`
+    SELECT c.name, d.description, d.logo, d.banner FROM chain_collections c
+    LEFT JOIN collection_details d ON d.address = c.address
+    WHERE NOT c.blocked AND ${ADDRESS.test(lower) ? sql`c.address = ${lower}` : sql`lower(c.name) = ${lower}`}
+    ORDER BY c.created_block, c.address LIMIT 1`);
+  const row = rows[0];
+  if (!row) return null;
+  const text = richTextPlain(row.description).trim();
+  return {
+    title: `${row.name} · Easel`,
+    description: clip(text || `The ${row.name} collection on Easel`),
+    image: row.logo ?? row.banner,
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+
+/** The app's HTML with the preview's tags (and title) in its head. Image paths become absolute URLs. */
+export function withPreview(html: string, preview: SharePreview, pageUrl: string, origin: string): string {
+  const image = preview.image ? new URL(preview.image, origin).href : null;
+  const tags = [
+    ["og:type", "website"],
+    ["og:site_name", "Easel"],
+    ["og:title", preview.title],
+    ["og:description", preview.description],
+    ["og:url", pageUrl],
+    ...(image ? [["og:image", image]] : []),
+  ]
+    .map(
+      ([property, content]) => `<meta property="${property}" content="${escapeHtml(content as string)}" />`,
+    )
+    .concat(
+      [
+        ["twitter:card", image ? "summary_large_image" : "summary"],
+        ["twitter:title", preview.title],
+        ["twitter:description", preview.description],
+        ...(image ? [["twitter:image", image]] : []),
+      ].map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content as string)}" />`),
+    )
+    .join("\n    ");
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`)
+    .replace("</head>", `    ${tags}\n  </head>`);
+}
