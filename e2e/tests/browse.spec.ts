@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { createPublicClient, createWalletClient, http, parseAbi, parseEther } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { makePng, newWalletPage, RPC_URL, signIn } from "./accounts.ts";
+import { parseAbi, parseEther } from "viem";
+import { makePng, newWalletPage, signIn } from "./accounts.ts";
+import { send } from "./chain.ts";
 
-const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 const marketAbi = parseAbi([
   "function setArtistVerified(address account, bool verified)",
   "function setSellOrder(address collection, uint256 tokenId, uint256 price)",
@@ -12,19 +11,6 @@ const collectionAbi = parseAbi([
   "function mintNFT(uint16 royaltyBps, bytes cid, (address account, uint8 share)[] collaborators) returns (uint256)",
   "function setApprovalForAll(address operator, bool approved)",
 ]);
-
-/** Sends a contract call from anvil account `index` (outside the browser) and waits for it. */
-async function send(
-  index: number,
-  call: { address: `0x${string}`; abi: readonly unknown[]; functionName: string; args: readonly unknown[] },
-) {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
-  const wallet = createWalletClient({ account, transport: http(RPC_URL) });
-  const client = createPublicClient({ transport: http(RPC_URL) });
-  const hash = await wallet.writeContract({ ...call, account, chain: null } as never);
-  const receipt = await client.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe("success");
-}
 
 test("an artist creates a collection through the wallet, edits it with a cropped logo; others find, favourite and filter it", async ({
   browser,

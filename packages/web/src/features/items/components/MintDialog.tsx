@@ -21,7 +21,6 @@ export type MintProgress = {
   uploaded: boolean;
   /** The wallet step of a standard mint (from the transaction runner). */
   write: StepStatus | null;
-  failed: boolean;
   /** The item page once everything is done. */
   path: string | null;
 };
@@ -32,7 +31,8 @@ export type MintProgress = {
  * success resets the form (the page does that in `onClose`).
  */
 export function MintDialog({ progress, onClose }: { progress: MintProgress | null; onClose: () => void }) {
-  const running = !!progress && !progress.path && !progress.failed;
+  // A failure returns to the form (the page clears `progress`), so only success ends a run here.
+  const running = !!progress && !progress.path;
   return (
     <Modal
       open={!!progress}
@@ -54,11 +54,7 @@ export function MintDialog({ progress, onClose }: { progress: MintProgress | nul
               </Link>
             </div>
           ) : null}
-          {progress.path || progress.failed ? (
-            <Button variant={progress.path ? "primary" : "secondary"} onClick={onClose}>
-              Close
-            </Button>
-          ) : null}
+          {progress.path ? <Button onClick={onClose}>Done</Button> : null}
         </div>
       ) : null}
     </Modal>
@@ -69,7 +65,7 @@ function mintSteps(p: MintProgress): StepStatus[] {
   const upload: StepStatus = {
     id: "upload",
     label: p.uploaded ? `${MINT_STEPS.upload}: done` : `${MINT_STEPS.upload}: ${p.percent}%`,
-    state: p.uploaded ? "done" : p.failed ? "failed" : "running",
+    state: p.uploaded ? "done" : "running",
   };
   const done = !!p.path;
   if (p.lazy) {
@@ -78,7 +74,7 @@ function mintSteps(p: MintProgress): StepStatus[] {
       {
         id: "creating",
         label: MINT_STEPS.creating,
-        state: done ? "done" : p.uploaded && p.failed ? "failed" : p.uploaded ? "running" : "waiting",
+        state: done ? "done" : p.uploaded ? "running" : "waiting",
       },
       { id: "created", label: MINT_STEPS.created, state: done ? "done" : "waiting" },
     ];

@@ -87,6 +87,8 @@ function MintForm() {
   const [splitOpen, setSplitOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   const [tagText, setTagText] = useState("");
+  /** A collection just created from here, selected once the list holds it. */
+  const [createdCollection, setCreatedCollection] = useState<string | null>(null);
   const form = useForm<MintFormInput, unknown, MintFormValues>({
     resolver: zodResolver(mintFormSchema),
     defaultValues: EMPTY,
@@ -116,6 +118,13 @@ function MintForm() {
   // A collection holds one artwork type: changing the type empties the choice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new type resets the collection
   useEffect(() => setValue("collection", ""), [type, setValue]);
+
+  useEffect(() => {
+    if (!createdCollection || !collections.data?.some((c) => c.contract_address === createdCollection))
+      return;
+    setValue("collection", createdCollection, { shouldValidate: true });
+    setCreatedCollection(null);
+  }, [createdCollection, collections.data, setValue]);
 
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -152,7 +161,6 @@ function MintForm() {
       percent: 0,
       uploaded: false,
       write: null,
-      failed: false,
       path: null,
     };
     setProgress(start);
@@ -532,9 +540,9 @@ function MintForm() {
         open={createOpen}
         onOpenChange={setCreateOpen}
         doneLabel="Continue"
-        onCreated={async (created) => {
-          await queryClient.invalidateQueries({ queryKey: itemKeys.mintCollections(typeId) });
-          setValue("collection", created.address, { shouldValidate: true });
+        onCreated={(created) => {
+          setCreatedCollection(created.address);
+          void queryClient.invalidateQueries({ queryKey: itemKeys.mintCollections(typeId) });
         }}
       />
       <MintDialog
