@@ -670,7 +670,7 @@ describe("lazy collections", () => {
     const session = await api.call<{ profile: { permission: Any } }>("GET", "/api/auth/session", {
       user: users.alice,
     });
-    expect(session.body.profile.permission).toEqual({ collection: { lazyCollection: 0 } });
+    expect(session.body.profile.permission).toEqual({ collection: { lazyCollection: 0 }, mint: false });
 
     const moderator = await api.admin();
     const grant = (lazyCollections: number, user = moderator) =>

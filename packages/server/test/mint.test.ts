@@ -294,7 +294,12 @@ describe("content addresses", () => {
 // ---------------------------------------------------------------- uploads refused
 
 describe("POST /api/mint refuses", () => {
-  it("visitors, and signed-in users who are not verified artists", async () => {
+  it("visitors, and signed-in users who are not verified artists (the session says who may mint)", async () => {
+    const permission = async (user: TestUser) =>
+      (await api.call<{ profile: { permission: { mint: boolean } } }>("GET", "/api/auth/session", { user }))
+        .body.profile.permission.mint;
+    expect(await permission(users.artist)).toBe(true);
+    expect(await permission(users.alice)).toBe(false);
     const file = { bytes: await jpegWithGps(), name: "a.jpg" };
     expect((await upload("/api/mint", null, standardFields(), file)).status).toBe(401);
     expectError(await upload("/api/mint", users.alice, standardFields(), file), 403, {
