@@ -20,6 +20,7 @@ import type { Database } from "../db/client.ts";
 import {
   artistApplications,
   contactMessages,
+  lazyItems,
   newsletterSubscriptions,
   profiles,
   reports,
@@ -292,7 +293,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Whether a report's target exists: a member's profile, an indexed collection, an indexed token. */
+/** Whether a report's target exists: a member's profile, an indexed collection, an indexed token or a lazy item. */
 async function reportTargetExists(db: Database, type: string, id: string): Promise<boolean> {
   if (type === "profile") {
     const rows = await db
@@ -316,5 +317,11 @@ async function reportTargetExists(db: Database, type: string, id: string): Promi
     .from(chainTokens)
     .where(and(eq(chainTokens.collection, collection), eq(chainTokens.tokenId, tokenId)))
     .limit(1);
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const lazy = await db
+    .select({ a: lazyItems.collection })
+    .from(lazyItems)
+    .where(and(eq(lazyItems.collection, collection), eq(lazyItems.tokenId, tokenId)))
+    .limit(1);
+  return lazy.length > 0;
 }
