@@ -7,7 +7,7 @@ import type { ActivityRow, ItemResponse } from "@easel/common";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { tokenName } from "../trading/profileLists.ts";
-import { peopleByAddress, slugOf, toPerson, type Viewer } from "./cards.ts";
+import { OWNS_NAME, peopleByAddress, slugOf, toPerson, type Viewer } from "./cards.ts";
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const ACTIVITY_LIMIT = 50;
@@ -25,8 +25,7 @@ async function findCollection(db: Database, slug: string | undefined, defaultCol
   const where = ADDRESS.test(key) ? sql`c.address = ${key}` : sql`lower(c.name) = ${key}`;
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT c.address, c.name, c.kind, c.owner, c.blocked, d.logo, cat.title AS category,
-      NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
-        AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name
+      ${OWNS_NAME}
     FROM chain_collections c
     LEFT JOIN collection_details d ON d.address = c.address
     LEFT JOIN categories cat ON cat.id = d.category_id
@@ -309,8 +308,7 @@ async function lazyItem(
 export async function uploadPath(db: Database, uploadId: string): Promise<string | null> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     SELECT coalesce(t.creator, c.owner) AS creator, c.kind, c.name, coalesce(t.token_id, l.token_id)::text AS token_id,
-      NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
-        AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name, c.address
+      ${OWNS_NAME}, c.address
     FROM item_metadata m
     JOIN chain_collections c ON c.address = m.collection
     LEFT JOIN chain_tokens t ON t.collection = m.collection AND t.cid = m.cid AND t.status <> 'burned'

@@ -20,6 +20,7 @@ import {
   MINT_FILE_MAX_BYTES,
   MINT_MESSAGES,
   type MintFields,
+  type MintResponse,
   mintCollectionsQuerySchema,
   mintCollectionsResponseSchema,
   mintFieldsSchema,
@@ -31,7 +32,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { slugOf } from "../browse/cards.ts";
+import { OWNS_NAME, slugOf } from "../browse/cards.ts";
 import { itemMetadata, lazyItems, media } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { type ArtworkMime, detectArtworkType, type ImageMime } from "../media/detect.ts";
@@ -42,6 +43,16 @@ import { badRequest, requireActiveUser, walletOrIpKey } from "./guards.ts";
 /** The multipart fields a mint may carry beside its one file. */
 const MAX_FIELDS = 12;
 const FIELD_MAX_BYTES = 64 * 1024;
+
+type CheckedUpload<F> = {
+  upload: Upload;
+  workDir: string;
+  fields: F;
+  collection: { address: string; kind: string; slug: string; maxSupply: bigint };
+  category: string;
+  split: Collaborator[];
+  creator: string;
+};
 
 type Upload = { fields: Record<string, string>; file: { path: string; size: number; head: Buffer } | null };
 
@@ -123,8 +134,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
   async function mintCollection(fields: MintFields, creator: string, lazy: boolean) {
     const { rows } = await db.execute<Record<string, unknown>>(sql`
       SELECT c.address, c.kind, c.owner, c.name, c.max_supply, c.blocked, d.category_id,
-        NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
-          AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name
+        ${OWNS_NAME}
       FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
       WHERE c.address = ${fields.collection}`);
     const row = rows[0];
@@ -278,120 +288,114 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) },
   };
 
-  app.post(
-    "/",
-    {
-      config: uploadLimit,
-      schema: {
-        summary: "Upload an artwork (image, MP4/WebM video or PDF, at most 50 MB) and its metadata to mint",
-        consumes: ["multipart/form-data"],
-        response: {
-          200: mintResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          413: apiErrorSchema,
+  /**
+   * One upload route: the artist, the body (to a temporary folder removed whatever happens), the fields, the
+   * collection and the split are checked, then `store` finishes the kind of mint.
+   */
+  function uploadRoute<F extends MintFields>(
+    path: string,
+    summary: string,
+    schema: z.ZodType<F, Record<string, unknown>>,
+    lazy: boolean,
+    store: (upload: CheckedUpload<F>) => Promise<MintResponse>,
+  ) {
+    app.post(
+      path,
+      {
+        config: uploadLimit,
+        schema: {
+          summary,
+          consumes: ["multipart/form-data"],
+          response: {
+            200: mintResponseSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            413: apiErrorSchema,
+          },
         },
       },
-    },
-    async (request) => {
-      const { session } = await requireArtist(request);
-      const workDir = join(uploadsDir, crypto.randomUUID());
-      try {
-        const upload = await receive(request, workDir);
-        const fields = parseFields(mintFieldsSchema, upload.fields);
-        const collection = await mintCollection(fields, session.address, false);
-        const category = collection.kind === "default" ? "" : await categoryTitle(fields.category_web2_id);
-        const split = checkedSplit(session.address, fields._collaborators);
-        const { metadataCid, id } = await storeArtwork(
-          upload,
-          workDir,
-          fields,
-          session.address,
-          category,
-          split,
-        );
-        return {
-          message: "Your artwork is uploaded: confirm the mint in your wallet.",
-          data: {
-            newNft: {
-              uri_cid: metadataCid,
-              _id: id,
-              royalty: fields.royalty,
-              collaborators: split,
-              path: null,
-            },
+      async (request) => {
+        const { session } = await requireArtist(request);
+        const workDir = join(uploadsDir, crypto.randomUUID());
+        try {
+          const upload = await receive(request, workDir);
+          const fields = parseFields(schema, upload.fields);
+          const collection = await mintCollection(fields, session.address, lazy);
+          const category = collection.kind === "default" ? "" : await categoryTitle(fields.category_web2_id);
+          const split = checkedSplit(session.address, fields._collaborators);
+          const creator = session.address;
+          return await store({ upload, workDir, fields, collection, category, split, creator });
+        } finally {
+          await rm(workDir, { recursive: true, force: true });
+        }
+      },
+    );
+  }
+
+  uploadRoute(
+    "/",
+    "Upload an artwork (image, MP4/WebM video or PDF, at most 50 MB) and its metadata to mint",
+    mintFieldsSchema,
+    false,
+    async ({ upload, workDir, fields, category, split, creator }) => {
+      const { metadataCid, id } = await storeArtwork(upload, workDir, fields, creator, category, split);
+      return {
+        message: "Your artwork is uploaded: confirm the mint in your wallet.",
+        data: {
+          newNft: {
+            uri_cid: metadataCid,
+            _id: id,
+            royalty: fields.royalty,
+            collaborators: split,
+            path: null,
           },
-        };
-      } finally {
-        await rm(workDir, { recursive: true, force: true });
-      }
+        },
+      };
     },
   );
 
-  app.post(
+  uploadRoute(
     "/lazymint",
-    {
-      config: uploadLimit,
-      schema: {
-        summary: "Upload an artwork to a lazy collection and list it at a price until a buyer mints it",
-        consumes: ["multipart/form-data"],
-        response: {
-          200: mintResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          413: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const { session } = await requireArtist(request);
-      const workDir = join(uploadsDir, crypto.randomUUID());
-      try {
-        const upload = await receive(request, workDir);
-        const fields = parseFields(lazyMintFieldsSchema, upload.fields);
-        const collection = await mintCollection(fields, session.address, true);
-        const category = await categoryTitle(fields.category_web2_id);
-        const split = checkedSplit(session.address, fields._collaborators);
-        const price = BigInt(fields.price);
-        const { rows: settings } = await db.execute<{ lazy: string | null }>(
-          sql`SELECT args->>'lazyMint' AS lazy FROM chain_settings WHERE name = 'MinimumsSet'`,
-        );
-        const chainMinimum = BigInt(settings[0]?.lazy ?? "0");
-        if (price < chainMinimum || price < LAZY_PRICE_MIN_WEI)
-          throw badRequest("price_too_low", "price", MINT_MESSAGES.priceBelowChain);
-        // Refuse a full collection before storing anything; the insert below checks again under the lock.
-        await nextLazyTokenId(collection.address, collection.maxSupply);
-        const { metadataCid } = await storeArtwork(upload, workDir, fields, session.address, category, split);
-        const tokenId = await db.transaction(async (tx) => {
-          // One lazy upload at a time per collection: the next id is read and taken under this lock.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`lazy:${collection.address}`}))`);
-          const next = await nextLazyTokenId(collection.address, collection.maxSupply, tx);
-          await tx.insert(lazyItems).values({
-            collection: collection.address,
-            tokenId: next.toString(),
-            metadataCid,
-            creator: session.address,
-            price: price.toString(),
-          });
-          return next;
+    "Upload an artwork to a lazy collection and list it at a price until a buyer mints it",
+    lazyMintFieldsSchema,
+    true,
+    async ({ upload, workDir, fields, collection, category, split, creator }) => {
+      const price = BigInt(fields.price);
+      const { rows: settings } = await db.execute<{ lazy: string | null }>(
+        sql`SELECT args->>'lazyMint' AS lazy FROM chain_settings WHERE name = 'MinimumsSet'`,
+      );
+      const chainMinimum = BigInt(settings[0]?.lazy ?? "0");
+      if (price < chainMinimum || price < LAZY_PRICE_MIN_WEI)
+        throw badRequest("price_too_low", "price", MINT_MESSAGES.priceBelowChain);
+      // Refuse a full collection before storing anything; the insert below checks again under the lock.
+      await nextLazyTokenId(collection.address, collection.maxSupply);
+      const { metadataCid } = await storeArtwork(upload, workDir, fields, creator, category, split);
+      const tokenId = await db.transaction(async (tx) => {
+        // One lazy upload at a time per collection: the next id is read and taken under this lock.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`lazy:${collection.address}`}))`);
+        const next = await nextLazyTokenId(collection.address, collection.maxSupply, tx);
+        await tx.insert(lazyItems).values({
+          collection: collection.address,
+          tokenId: next.toString(),
+          metadataCid,
+          creator,
+          price: price.toString(),
         });
-        return {
-          message: MINT_MESSAGES.lazyCreated,
-          data: {
-            newNft: {
-              uri_cid: metadataCid,
-              _id: tokenId.toString(),
-              royalty: fields.royalty,
-              collaborators: split,
-              path: `/${session.address}/${encodeURIComponent(collection.slug)}/${tokenId}`,
-            },
+        return next;
+      });
+      return {
+        message: MINT_MESSAGES.lazyCreated,
+        data: {
+          newNft: {
+            uri_cid: metadataCid,
+            _id: tokenId.toString(),
+            royalty: fields.royalty,
+            collaborators: split,
+            path: `/${creator}/${encodeURIComponent(collection.slug)}/${tokenId}`,
           },
-        };
-      } finally {
-        await rm(workDir, { recursive: true, force: true });
-      }
+        },
+      };
     },
   );
 
@@ -429,8 +433,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
       const category = request.query.category_web2_id ?? null;
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         SELECT c.address, c.kind, c.name, c.max_supply,
-          NOT EXISTS (SELECT 1 FROM chain_collections o WHERE lower(o.name) = lower(c.name)
-            AND (o.created_block, o.address) < (c.created_block, c.address)) AS owns_name,
+          ${OWNS_NAME},
           (SELECT count(*) FROM lazy_items l WHERE l.collection = c.address)::int AS listed
         FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
         WHERE NOT c.blocked AND (c.kind = 'default'

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
 import { Button } from "../../../ui/Button.tsx";
-import { applyServerErrors, FieldShell, inputClass, TextField } from "../../../ui/Field.tsx";
+import { applyServerErrors, TextField } from "../../../ui/Field.tsx";
 import { Modal } from "../../../ui/Modal.tsx";
 import { useFactory } from "../../../web3/contracts.ts";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
@@ -24,6 +24,7 @@ import {
   registerCollection,
   useCategories,
 } from "../api/browse.ts";
+import { CategorySelect } from "./CategorySelect.tsx";
 
 type FormInput = z.input<typeof createCollectionFormSchema>;
 type FormOutput = z.output<typeof createCollectionFormSchema>;
@@ -239,24 +240,12 @@ function CreateCollection({
           {...register("maximumSupply")}
         />
       ) : null}
-      <FieldShell label="Category" error={errors.category_web2_id?.message}>
-        {({ id, describedBy, invalid }) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            className={inputClass}
-            {...register("category_web2_id")}
-          >
-            <option value="">{categories.isPending ? "Loading categories..." : "Select a category"}</option>
-            {categories.data?.map((category) => (
-              <option key={category._id} value={category._id}>
-                {category.title}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <CategorySelect
+        label="Category"
+        placeholder="Select a category"
+        error={errors.category_web2_id?.message}
+        {...register("category_web2_id")}
+      />
       <div className="flex flex-col gap-1">
         <label className="flex items-start gap-2 text-sm">
           <input

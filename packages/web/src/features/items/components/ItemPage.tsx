@@ -12,6 +12,7 @@ import { shareTargets } from "../../../lib/share.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
+import { MoreIcon } from "../../../ui/icons.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { menuContentClass, menuItemClass, menuSeparatorClass } from "../../../ui/menu.ts";
 import { NotFound } from "../../../ui/NotFound.tsx";
@@ -465,11 +466,7 @@ function ItemMenu({ item }: { item: Item }) {
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className={buttonClass("ghost", "px-2.5")} aria-label="More">
-          <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-            <circle cx="5" cy="12" r="2" />
-            <circle cx="12" cy="12" r="2" />
-            <circle cx="19" cy="12" r="2" />
-          </svg>
+          <MoreIcon />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

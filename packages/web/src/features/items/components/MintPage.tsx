@@ -28,6 +28,7 @@ import { collectionContract } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import { browseKeys, useCategories } from "../../browse/api/browse.ts";
+import { CategorySelect } from "../../browse/components/CategorySelect.tsx";
 import { CreateCollectionDialog } from "../../browse/components/CreateCollectionDialog.tsx";
 import { DescriptionEditor } from "../../browse/components/DescriptionEditor.tsx";
 import { fromMarkup } from "../../browse/lib/richTextMarkup.ts";
@@ -78,7 +79,7 @@ function MintForm() {
   const { session, profile } = useSession();
   const { chainId } = useAppConfig();
   const me = (session?.address ?? "").toLowerCase();
-  const categories = useCategories();
+  const _categories = useCategories();
   const flow = useTransactionFlow();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<MintProgress | null>(null);
@@ -247,24 +248,12 @@ function MintForm() {
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Create NFT</h1>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FieldShell label="Type" error={errors.type?.message}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              className={inputClass}
-              {...register("type")}
-            >
-              <option value="">{categories.isPending ? "Loading types..." : "Select a type"}</option>
-              {categories.data?.map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
+        <CategorySelect
+          label="Type"
+          placeholder="Select a type"
+          error={errors.type?.message}
+          {...register("type")}
+        />
 
         <Controller
           control={control}

@@ -18,6 +18,7 @@ import { shareTargets } from "../../../lib/share.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
+import { MoreIcon } from "../../../ui/icons.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { menuContentClass, menuItemClass } from "../../../ui/menu.ts";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
@@ -172,11 +173,7 @@ function ProfileActions({ data }: { data: ProfileData }) {
       )}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className={buttonClass("secondary", "px-3")} aria-label="More">
-          <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-            <circle cx="5" cy="12" r="2" />
-            <circle cx="12" cy="12" r="2" />
-            <circle cx="19" cy="12" r="2" />
-          </svg>
+          <MoreIcon />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
