@@ -52,7 +52,17 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
           <Dialog.Content className="fixed inset-0 z-50 flex flex-col">
             <Dialog.Title className="sr-only">{name}</Dialog.Title>
             <Dialog.Description className="sr-only">The artwork in full screen</Dialog.Description>
-            <div className="flex justify-end p-3">
+            <div className="flex justify-end gap-2 p-3">
+              {pdf ? (
+                <a
+                  href={original}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10"
+                >
+                  Open in a new tab
+                </a>
+              ) : null}
               <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
                 Close
               </Dialog.Close>
