@@ -1,9 +1,20 @@
 import { expect, type Page, test } from "@playwright/test";
-import { parseAbi } from "viem";
-import { makePng, newWalletPage, signIn } from "./accounts.ts";
+import { createPublicClient, http, parseAbi, parseEther } from "viem";
+import { makePng, newWalletPage, RPC_URL, signIn } from "./accounts.ts";
 import { accountAddress, send } from "./chain.ts";
 
 const marketAbi = parseAbi(["function setArtistVerified(address account, bool verified)"]);
+const client = createPublicClient({ transport: http(RPC_URL) });
+const balance = (address: `0x${string}`) => client.getBalance({ address });
+const ownerOf = async (collection: `0x${string}`, tokenId: bigint) =>
+  (
+    (await client.readContract({
+      address: collection,
+      abi: parseAbi(["function ownerOf(uint256 tokenId) view returns (address)"]),
+      functionName: "ownerOf",
+      args: [tokenId],
+    })) as string
+  ).toLowerCase();
 const ARTIST = 3;
 const FRIEND = 4;
 
@@ -189,6 +200,12 @@ test("a verified artist mints a standard item with a 2-way split and a lazy item
   await expect(page.getByLabel("Name")).toHaveValue("");
   await expect(page.getByLabel("Type", { exact: true })).toHaveValue("");
   await page.goto(lazyPath ?? "");
+  const lazyCollection = (await page.evaluate(async (path) => {
+    const [, creator, name, id] = path.split("/");
+    const response = await fetch(`/api/nft?creator=${creator}&collection=${name}&tokenId=${id}`);
+    return ((await response.json()) as { data: { nftCollection: { contract_address: string } } }).data
+      .nftCollection.contract_address;
+  }, lazyPath ?? "")) as `0x${string}`;
   await expect(page.getByRole("heading", { level: 1, name: "Night Bus" })).toBeVisible();
   await expect(page.getByText("0.25 ETH", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit Minting Price" })).toBeVisible();
@@ -197,6 +214,34 @@ test("a verified artist mints a standard item with a 2-way split and a lazy item
   await expect(standard.page.getByRole("link", { name: "Mint and Buy" })).toBeVisible();
   await standard.page.getByRole("button", { name: "More" }).click();
   await expect(standard.page.getByRole("menuitem")).toHaveText(["Transfer", "Report"]);
+  await standard.page.keyboard.press("Escape");
+
+  // The artist raises the price; the collector then mints and buys it with a voucher made for them.
+  await page.getByRole("link", { name: "Edit Minting Price" }).click();
+  await page.getByLabel("New price").fill("0.01");
+  await page.getByRole("button", { name: "Update Price" }).click();
+  await expect(page.getByText("Price must be at least 0.05 ETH")).toBeVisible();
+  await page.getByLabel("New price").fill("0.3");
+  await page.getByRole("button", { name: "Update Price" }).click();
+  await expect(page.getByText("You successfully update the minting price.").first()).toBeVisible();
+  const artistBefore = await balance(artist);
+  await standard.page.goto(lazyPath ?? "");
+  await expect(standard.page.getByText("0.3 ETH", { exact: true })).toBeVisible();
+  await standard.page.getByRole("link", { name: "Mint and Buy" }).click();
+  await expect(standard.page.getByRole("heading", { level: 1, name: "Lazy Mint and Buy" })).toBeVisible();
+  await standard.page.getByRole("button", { name: "Mint" }).click();
+  await expect(standard.page.getByText("Congratulations! Now you are owner of this NFT")).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(standard.page.getByText("Minting...")).toBeVisible();
+  // On chain: the collector owns token 1, and the artist was paid the price minus Easel's 10%.
+  expect(await ownerOf(lazyCollection, 1n)).toBe(friend);
+  expect((await balance(artist)) - artistBefore).toBe(parseEther("0.27"));
+  await standard.page.getByRole("link", { name: "Visit Your NFT" }).click();
+  await expect(standard.page.getByRole("link", { name: /Owner/ })).toHaveAttribute(
+    "href",
+    new RegExp(friend),
+  );
 
   await creator.context.close();
   await standard.context.close();

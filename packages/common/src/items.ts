@@ -51,6 +51,7 @@ export const MINT_MESSAGES = {
   priceRequired: "Enter a value",
   priceMin: `Price must be at least ${LAZY_PRICE_MIN_ETH} ETH`,
   priceBelowChain: "Price is below the marketplace's minimum for lazy items.",
+  priceTooHigh: "The sale price is too big.",
   required: "Required",
   typeRequired: "select a type",
   notArtist: "Only verified artists can mint. Apply to join to become one.",
@@ -342,3 +343,45 @@ export function cidToHex(cid: string): `0x${string}` {
   if (!hex.startsWith("01")) throw new Error(`not a CIDv1: ${cid}`);
   return `0x${hex}`;
 }
+
+// --- Lazy items: the buyer's voucher and the price edit ----------------------------------------
+
+/** A lazy-mint voucher is good for this long: the buyer confirms in the wallet right away. */
+export const LAZY_MINT_VOUCHER_TTL_SECONDS = 10 * 60;
+
+const lazyItemRef = z.object({
+  collection: lowerAddress,
+  nft_id: z.string().regex(/^[1-9]\d{0,77}$/, "Not found"),
+});
+
+/** `POST /api/nft/buy-lazy-mint`: the platform's signature for this buyer to mint and buy one lazy item. */
+export const buyLazyMintSchema = lazyItemRef;
+export const buyLazyMintResponseSchema = z.object({
+  data: z.object({
+    voucher: z.object({
+      tokenId: z.string(),
+      price: weiString,
+      royaltyBps: z.number().int(),
+      cid: z.string(),
+      collaborators: z.array(z.object({ account: z.string(), share: z.number().int() })),
+      nonce: z.number().int(),
+      /** Unix seconds, as a decimal string. */
+      deadline: z.string(),
+      signature: z.string(),
+    }),
+  }),
+});
+export type LazyMintVoucherResponse = z.infer<typeof buyLazyMintResponseSchema>;
+
+export const LAZY_EDIT_MESSAGES = {
+  updated: "You successfully update the minting price.",
+  notYours: "Only the item's creator can change its minting price.",
+  minted: "This item has been minted: its price is set by its owner now.",
+  priceMin: (eth: string) => `Price must be at least ${eth} ETH`,
+} as const;
+
+/** `PUT /api/nft/edit`: a lazy item's new minting price (wei), by its creator. */
+export const lazyPriceEditSchema = lazyItemRef.extend({ price: weiString });
+export const lazyPriceEditResponseSchema = z.object({
+  data: z.object({ message: z.string(), price: weiString }),
+});

@@ -8,6 +8,8 @@ import {
   cidToHex,
   type ExploreItemsResponse,
   type ItemResponse,
+  LAZY_EDIT_MESSAGES,
+  type LazyMintVoucherResponse,
   MINT_FILE_MAX_BYTES,
   MINT_MESSAGES,
   type MintResponse,
@@ -755,6 +757,71 @@ describe("share previews", () => {
       await site.close();
       rmSync(web, { recursive: true, force: true });
     }
+  });
+});
+
+describe("lazy items: the buyer's voucher and the price edit", () => {
+  it("lets the creator change the price, and a buyer mint with a voucher made for them alone", async () => {
+    const item = "2";
+    const edit = (user: TestUser, price: bigint) =>
+      api.call("PUT", "/api/nft/edit", {
+        user,
+        body: { collection: night.toLowerCase(), nft_id: item, price: price.toString() },
+      });
+    expectError(await edit(users.bob, parseEther("0.3")), 403, { message: LAZY_EDIT_MESSAGES.notYours });
+    expectError(await edit(users.artist, parseEther("0.01")), 400, {
+      field: "price",
+      message: "Price must be at least 0.05 ETH",
+    });
+    expect((await edit(users.artist, parseEther("0.3"))).status).toBe(200);
+
+    const ask = (user: TestUser, nftId = item) =>
+      api.call<LazyMintVoucherResponse>("POST", "/api/nft/buy-lazy-mint", {
+        user,
+        body: { collection: night.toLowerCase(), nft_id: nftId },
+      });
+    expect((await ask(users.artist)).status).toBe(403);
+    expect((await ask(users.bob, "99")).status).toBe(404);
+    const { body, status } = await ask(users.bob);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const v = body.data.voucher;
+    expect(v.price).toBe(parseEther("0.3").toString());
+    expect(Number(v.deadline) - Date.now() / 1000).toBeLessThanOrEqual(600);
+    const args = [
+      {
+        tokenId: BigInt(v.tokenId),
+        price: BigInt(v.price),
+        royaltyBps: v.royaltyBps,
+        cid: v.cid as `0x${string}`,
+        collaborators: v.collaborators,
+        nonce: v.nonce,
+        deadline: BigInt(v.deadline),
+        signature: v.signature as `0x${string}`,
+      },
+    ];
+    // Made for bob: alice cannot use it.
+    await expect(
+      d.send(alice, night, easelCollectionAbi, "lazyMint", args, BigInt(v.price)),
+    ).rejects.toThrow();
+    await d.send(bob, night, easelCollectionAbi, "lazyMint", args, BigInt(v.price));
+    await index();
+    const page = await api.call<ItemResponse>(
+      "GET",
+      `/api/nft?creator=${artist.address}&collection=Night%20Shift&tokenId=${item}`,
+    );
+    expect(page.body.data.nft).toMatchObject({
+      status: "minted",
+      lazy: true,
+      owner: { address: bob.address.toLowerCase() },
+      uri_cid: expect.stringMatching(/^bafk/),
+      media: { mime: "image/jpeg" },
+    });
+    expect(page.body.data.priceHistory).toEqual([
+      expect.objectContaining({ priceWei: parseEther("0.3").toString(), kind: "lazy-mint" }),
+    ]);
+    // Minted: no more vouchers or price edits.
+    expect((await ask(users.bob)).status).toBe(404);
+    expect((await edit(users.artist, parseEther("0.4"))).status).toBe(404);
   });
 });
 

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import {
   apiErrorSchema,
+  buyLazyMintResponseSchema,
+  buyLazyMintSchema,
+  cidToHex,
   ethPriceResponseSchema,
   itemFavoriteResponseSchema,
   itemFavoriteSchema,
@@ -8,18 +11,26 @@ import {
   itemRefSchema,
   itemResponseSchema,
   itemViewResponseSchema,
+  LAZY_EDIT_MESSAGES,
+  LAZY_MINT_VOUCHER_TTL_SECONDS,
+  LAZY_PRICE_MIN_WEI,
+  lazyPriceEditResponseSchema,
+  lazyPriceEditSchema,
+  MINT_MESSAGES,
 } from "@easel/common";
-import { aggregatorV3Abi } from "@easel/contracts/abis";
+import { LAZY_MINT_DOMAIN, lazyMintVoucherTypes, MAX_PRICE_WEI } from "@easel/contracts";
+import { aggregatorV3Abi, easelCollectionAbi } from "@easel/contracts/abis";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { formatUnits } from "viem";
+import { formatEther, formatUnits } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, uploadPath } from "../browse/item.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
-import { isAdmin, requireActiveUser, viewerOf } from "./guards.ts";
+import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
 
 const ITEM_NOT_FOUND = "Item not found";
 /** The feed moves every few minutes at most; one read a minute serves every price on every screen. */
@@ -39,6 +50,7 @@ async function itemVisible(db: Database, viewer: Viewer, collection: string, tok
  */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, chain, config } = app.deps;
+  const platformSigner = privateKeyToAccount(config.signerPrivateKey);
   let ethPrice: { usd: string; updatedAt: string; readAt: number } | null = null;
 
   app.get(
@@ -106,6 +118,133 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       const path = await uploadPath(db, request.params.id);
       if (!path) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
       return reply.redirect(path, 302);
+    },
+  );
+
+  /** A lazy item not minted yet, with what a voucher needs. */
+  async function openLazyItem(collection: string, tokenId: string) {
+    const { rows } = await db.execute<Record<string, unknown>>(sql`
+      SELECT l.collection, l.token_id, l.price, l.creator, m.cid, m.royalty, m.collaborators, c.owner, c.blocked
+      FROM lazy_items l JOIN item_metadata m ON m.cid = l.metadata_cid
+      JOIN chain_collections c ON c.address = l.collection
+      WHERE l.collection = ${collection} AND l.token_id = ${tokenId}::numeric
+        AND NOT EXISTS (SELECT 1 FROM chain_tokens t WHERE t.collection = l.collection AND t.token_id = l.token_id)`);
+    return rows[0] ?? null;
+  }
+
+  /** The lazy-mint minimum on chain (and never under the mint form's floor). */
+  async function lazyMinimum(): Promise<bigint> {
+    const { rows } = await db.execute<{ lazy: string | null }>(
+      sql`SELECT args->>'lazyMint' AS lazy FROM chain_settings WHERE name = 'MinimumsSet'`,
+    );
+    const chainMinimum = BigInt(rows[0]?.lazy ?? "0");
+    return chainMinimum > LAZY_PRICE_MIN_WEI ? chainMinimum : LAZY_PRICE_MIN_WEI;
+  }
+
+  app.post(
+    "/buy-lazy-mint",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) } },
+      schema: {
+        summary: "A voucher for the signed-in buyer to mint and buy a lazy item (valid 10 minutes)",
+        body: buyLazyMintSchema,
+        response: {
+          200: buyLazyMintResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      const { collection, nft_id } = request.body;
+      const item = await openLazyItem(collection, nft_id);
+      if (!item || item.blocked) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
+      if (item.owner === session.address)
+        throw new ApiError(403, "own_item", "You created this item: a buyer mints it.");
+      // The nonce the collection expects now: a revocation on chain voids older vouchers.
+      const [, , , nonce] = await chain.readContract({
+        address: collection as `0x${string}`,
+        abi: easelCollectionAbi,
+        functionName: "collectionInfo",
+      });
+      const collaborators = ((item.collaborators as { address: string; share: number }[] | null) ?? []).map(
+        (c) => ({
+          account: c.address as `0x${string}`,
+          share: c.share,
+        }),
+      );
+      const voucher = {
+        tokenId: BigInt(nft_id),
+        price: BigInt(String(item.price)),
+        royaltyBps: Number(item.royalty) * 100,
+        cid: cidToHex(String(item.cid)),
+        collaborators,
+        nonce: Number(nonce),
+        deadline: BigInt(Math.floor(Date.now() / 1000) + LAZY_MINT_VOUCHER_TTL_SECONDS),
+      };
+      const signature = await platformSigner.signTypedData({
+        domain: {
+          ...LAZY_MINT_DOMAIN,
+          chainId: config.chainId,
+          verifyingContract: collection as `0x${string}`,
+        },
+        types: lazyMintVoucherTypes,
+        primaryType: "LazyMintVoucher",
+        message: {
+          ...voucher,
+          buyer: session.address as `0x${string}`,
+          collection: collection as `0x${string}`,
+        },
+      });
+      return {
+        data: {
+          voucher: {
+            ...voucher,
+            tokenId: voucher.tokenId.toString(),
+            price: voucher.price.toString(),
+            deadline: voucher.deadline.toString(),
+            signature,
+          },
+        },
+      };
+    },
+  );
+
+  app.put(
+    "/edit",
+    {
+      schema: {
+        summary: "Change a lazy item's minting price (its creator, before a buyer mints it)",
+        body: lazyPriceEditSchema,
+        response: {
+          200: lazyPriceEditResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { session } = await requireActiveUser(app, request);
+      const { collection, nft_id, price } = request.body;
+      const item = await openLazyItem(collection, nft_id);
+      if (!item) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
+      if (item.creator !== session.address) throw new ApiError(403, "forbidden", LAZY_EDIT_MESSAGES.notYours);
+      if (BigInt(price) > MAX_PRICE_WEI)
+        throw badRequest("price_too_high", "price", MINT_MESSAGES.priceTooHigh);
+      const minimum = await lazyMinimum();
+      if (BigInt(price) < minimum)
+        throw new ApiError(400, "price_too_low", LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)), {
+          price: LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)),
+        });
+      await db.execute(sql`
+        UPDATE lazy_items SET price = ${price}::numeric, updated_at = now()
+        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric`);
+      return { data: { message: LAZY_EDIT_MESSAGES.updated, price } };
     },
   );
 

@@ -27,6 +27,7 @@ import {
   mintResponseSchema,
   splitError,
 } from "@easel/common";
+import { MAX_PRICE_WEI } from "@easel/contracts";
 import fastifyMultipart from "@fastify/multipart";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -362,6 +363,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
     true,
     async ({ upload, workDir, fields, collection, category, split, creator }) => {
       const price = BigInt(fields.price);
+      if (price > MAX_PRICE_WEI) throw badRequest("price_too_high", "price", MINT_MESSAGES.priceTooHigh);
       const { rows: settings } = await db.execute<{ lazy: string | null }>(
         sql`SELECT args->>'lazyMint' AS lazy FROM chain_settings WHERE name = 'MinimumsSet'`,
       );

@@ -12,16 +12,6 @@ describe("route table", () => {
     expect(link.getAttribute("href")).toBe("/");
   });
 
-  it("renders pages not built yet as a plain 'coming soon' body inside the layout", async () => {
-    fakeApi(sessionRoute({ current: signedIn() }));
-    await renderApp({ path: "/FixedPrice/set/artist/col/1" });
-    expect(await screen.findByRole("heading", { name: "Set a Fixed Price" })).toBeTruthy();
-    expect(screen.getByText("This part of Easel is not built yet. It is coming soon.")).toBeTruthy();
-    // Real layout: header and footer are there.
-    expect(screen.getByRole("banner")).toBeTruthy();
-    expect(screen.getByRole("contentinfo")).toBeTruthy();
-  });
-
   it.each([
     ["/0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc/42", "Field Notes"],
     ["/0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc/Studio%20Works/42", "Harbour at Dawn"],
@@ -65,14 +55,31 @@ describe("route table", () => {
   });
 
   it.each([
-    ["/FixedPrice/set/artist/col/1", "Set a Fixed Price"],
-    ["/FixedPrice/buy/artist/1", "Buy Now"],
-    ["/Auction/placeBidReservedAuction/artist/col/7", "Place a Bid in a Reserved Auction"],
-    ["/lazyMint/changePrice/artist/col/abc", "Edit Minting Price"],
-    ["/acceptOffer/artist/col/3", "Accept Offer"],
-    ["/auction/buyStandard/artist/col/3", "Buy in Auction"],
+    [`/FixedPrice/set/${CREATOR}/Studio%20Works/42`, "Set a Fixed Price"],
+    [`/FixedPrice/buy/${CREATOR}/Studio%20Works/42`, "Buy Now"],
+    [`/FixedPrice/manage/${CREATOR}/Studio%20Works/42`, "Manage your listing"],
+    [`/offer/${CREATOR}/Studio%20Works/42`, "Make an Offer"],
+    [`/acceptOffer/${CREATOR}/Studio%20Works/42`, "Accept Offer"],
+    [`/lazyMint/buy/${CREATOR}/Studio%20Works/42`, "Lazy Mint and Buy"],
+    [`/lazyMint/changePrice/${CREATOR}/Studio%20Works/42`, "Edit Minting Price"],
+    // Items the API does not know are not found.
+    ["/FixedPrice/buy/artist/1", "Page not found"],
+    ["/lazyMint/changePrice/artist/col/abc", "Page not found"],
+    [`/Auction/setStandard/${CREATOR}/Studio%20Works/42`, "Set Standard Auction"],
+    [`/Auction/setReserved/${CREATOR}/Studio%20Works/42`, "Set Reserved Auction"],
+    [`/Auction/placeBid/${CREATOR}/Studio%20Works/42`, "Place a Bid"],
+    [`/Auction/placeBidReservedAuction/${CREATOR}/Studio%20Works/42`, "Place a Bid in a Reserved Auction"],
+    [`/Auction/manage/${CREATOR}/Studio%20Works/42`, "Manage Standard Auction"],
+    [`/Auction/manageReserved/${CREATOR}/Studio%20Works/42`, "Manage Reserved Auction"],
+    [`/Auction/settle/${CREATOR}/Studio%20Works/42`, "Settle auction"],
+    // The spec's unfinished stub is the bid page.
+    [`/auction/buyStandard/${CREATOR}/Studio%20Works/42`, "Place a Bid"],
   ])("routes the trading page %s (signed in)", async (path, title) => {
-    fakeApi(sessionRoute({ current: signedIn() }));
+    fakeApi({
+      ...sessionRoute({ current: signedIn() }),
+      "GET /api/nft": (_init, url) =>
+        url.searchParams.get("creator") === CREATOR ? { body: { data: itemFixture() } } : undefined,
+    });
     await renderApp({ path });
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeTruthy();
   });

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { AcceptOfferPage } from "../features/trade/components/OfferScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Accept Offer" />;
+  return <AcceptOfferPage />;
 }

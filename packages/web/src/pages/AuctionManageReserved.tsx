@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { AuctionManagePage } from "../features/trade/components/AuctionScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Manage Reserved Auction" />;
+  return <AuctionManagePage reserved />;
 }

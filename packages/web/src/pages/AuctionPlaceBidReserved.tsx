@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { AuctionPlaceBidPage } from "../features/trade/components/AuctionScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Place a Bid in a Reserved Auction" />;
+  return <AuctionPlaceBidPage reserved />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { AuctionSetStandardPage } from "../features/trade/components/AuctionScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Set Standard Auction" />;
+  return <AuctionSetStandardPage />;
 }

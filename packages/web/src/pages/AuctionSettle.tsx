@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { AuctionSettlePage } from "../features/trade/components/AuctionScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Settle Auction" />;
+  return <AuctionSettlePage />;
 }

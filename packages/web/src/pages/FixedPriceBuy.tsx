@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { FixedPriceBuyPage } from "../features/trade/components/FixedPriceScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Buy Now" />;
+  return <FixedPriceBuyPage />;
 }

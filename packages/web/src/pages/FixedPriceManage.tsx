@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { FixedPriceManagePage } from "../features/trade/components/FixedPriceScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Manage Fixed Price" />;
+  return <FixedPriceManagePage />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { FixedPriceSetPage } from "../features/trade/components/FixedPriceScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Set a Fixed Price" />;
+  return <FixedPriceSetPage />;
 }

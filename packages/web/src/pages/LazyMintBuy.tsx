@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { LazyMintBuyPage } from "../features/trade/components/LazyScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Mint and Buy" />;
+  return <LazyMintBuyPage />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { LazyMintChangePricePage } from "../features/trade/components/LazyScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Edit Minting Price" />;
+  return <LazyMintChangePricePage />;
 }

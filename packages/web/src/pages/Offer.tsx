@@ -1,5 +1,5 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { OfferPage } from "../features/trade/components/OfferScreens.tsx";
 
 export function Component() {
-  return <ComingSoon title="Make an Offer" />;
+  return <OfferPage />;
 }

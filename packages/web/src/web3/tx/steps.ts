@@ -39,3 +39,30 @@ export function writeStep(label: string, call: WriteStep["call"], onReceipt?: Wr
 export function apiStep(label: string, run: () => Promise<unknown>) {
   return { kind: "api", label, run } as const satisfies TransactionStep;
 }
+
+/**
+ * One contract write drawn as two rows: confirming in the wallet (done once the transaction is sent) and
+ * waiting for it to be mined and indexed (the spec's 'Confirmation...' then 'Minting...').
+ */
+export function sentThenMined(write: StepStatus | undefined, sending: string, mining: string): StepStatus[] {
+  const sent = !!write?.hash || write?.state === "done";
+  return [
+    {
+      id: `${write?.id ?? "write"}:send`,
+      label: sending,
+      state: sent ? "done" : write?.state === "failed" ? "failed" : (write?.state ?? "waiting"),
+    },
+    {
+      id: `${write?.id ?? "write"}:mine`,
+      label: mining,
+      state: !sent
+        ? "waiting"
+        : write?.state === "done"
+          ? "done"
+          : write?.state === "failed"
+            ? "failed"
+            : "running",
+      ...(write?.hash ? { hash: write.hash } : {}),
+    },
+  ];
+}

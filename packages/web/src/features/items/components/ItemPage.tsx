@@ -1,7 +1,7 @@
 import { displayName, type ItemResponse, type Person, shortAddress } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatEther } from "viem";
 import { useAppConfig } from "../../../api/appConfig.tsx";
@@ -24,32 +24,13 @@ import { FavoriteHeart } from "../../browse/components/FavoriteHeart.tsx";
 import { endsIn, useNow } from "../../browse/components/NftCard.tsx";
 import { RichText } from "../../browse/components/RichText.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
-import { type ItemKey, useItem } from "../api/items.ts";
+import { useItem } from "../api/items.ts";
+import { itemPath, tradePath, useItemKey } from "../lib/paths.ts";
 import { ItemMedia } from "./ItemMedia.tsx";
 import { BurnDialog, TransferDialog } from "./ItemTransactions.tsx";
 import { PriceHistory } from "./PriceHistory.tsx";
 
 type Item = ItemResponse["data"];
-
-/** The item page URL's segments (the default collection's items have no collection segment). */
-export function useItemKey(): ItemKey {
-  const params = useParams();
-  return { creator: params.creator ?? "", collection: params.collection, tokenId: params.id ?? "" };
-}
-
-/** `{creator}/{collection}/{id}`, or `{creator}/{id}` in the default collection. */
-function itemSegments({ nft, nftCollection }: Item): string {
-  const creator = nft.creator.address;
-  return nftCollection.kind === "default"
-    ? `${creator}/${nft.tokenId}`
-    : `${creator}/${encodeURIComponent(nftCollection.slug)}/${nft.tokenId}`;
-}
-
-/** A trading route for this item (creation-and-trading, section 2's route table). */
-export const tradePath = (prefix: string, item: Item) => `/${prefix}/${itemSegments(item)}`;
-
-/** The item's own page path. */
-export const itemPath = (item: Item) => `/${itemSegments(item)}`;
 
 const ethText = (wei: string | null) => (wei === null ? "—" : `${formatEther(BigInt(wei))} ETH`);
 const personName = (person: Person) => displayName(person);

@@ -9,8 +9,8 @@ import {
   mintTags,
   richTextPlain,
 } from "@easel/common";
-import { parseEther } from "viem";
 import { z } from "zod";
+import { parseEthAmount } from "../../../lib/eth.ts";
 import { fromMarkup } from "../../browse/lib/richTextMarkup.ts";
 
 /** Types the file picker offers; the server decides by the bytes. */
@@ -18,10 +18,7 @@ export const ACCEPTED_FILES =
   "image/png,image/jpeg,image/gif,image/webp,video/mp4,video/webm,application/pdf";
 
 /** The lazy price in wei, or null when the text is not an amount of ETH. */
-export function priceWei(text: string): bigint | null {
-  if (!/^\d+(\.\d{1,18})?$/.test(text.trim())) return null;
-  return parseEther(text.trim());
-}
+export const priceWei = parseEthAmount;
 
 /**
  * The mint form: the shared rules of the mint payload (name, royalty, tags) plus what only the form holds

@@ -1,0 +1,556 @@
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { parseEthAmount, priceError } from "../../../lib/eth.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { inputClass } from "../../../ui/Field.tsx";
+import { useMarket } from "../../../web3/contracts.ts";
+import { writeStep } from "../../../web3/tx/steps.ts";
+import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
+import { endsIn, useNow } from "../../browse/components/NftCard.tsx";
+import { itemPath } from "../../items/lib/paths.ts";
+import { useMarketConfig, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
+import { useApprovalSteps } from "./FixedPriceScreens.tsx";
+import {
+  EthField,
+  ethText,
+  type Item,
+  PriceLine,
+  TradeNotice,
+  TradeProgress,
+  TradeScreen,
+} from "./TradeScreen.tsx";
+
+const DAY_S = 86_400;
+/** The pickers' ranges (the spec's): a start up to 7 days ahead, an end up to 21 days after the start. */
+const START_MAX_DAYS = 7;
+const END_MAX_DAYS = 21;
+/** The contract's longest auction. */
+const MAX_DURATION_S = 14 * DAY_S;
+const RESERVE_HOURS = 72;
+
+export const AUCTION_TEXT = {
+  approving: "Approving...",
+  confirming: "Confirming...",
+  finalizing: "Finalizing...",
+  started: "Your auction has started.",
+  reserveSet: "Your reserved auction is set: it starts with the first bid that meets the reserve.",
+  bidPlaced: "Your bid has been placed.",
+  baseChanged: "The starting price has been updated.",
+  cancelled: "Your auction has been cancelled and the item returned to you.",
+  settled: "The auction is settled: the item and the payment went where they are owed.",
+  notOwner: "Only the owner of this item can put it in an auction.",
+  notSeller: "Only the seller of this auction can manage it.",
+  noAuction: "This item is not in an auction.",
+  ownAuction: "This is your auction: you cannot bid on it.",
+  ended: "This auction has ended.",
+  hasBid: "The auction has a bid: it can no longer be changed or cancelled.",
+  notEnded: "This auction has not ended yet.",
+  startRange: `The start must be between now and ${START_MAX_DAYS} days ahead.`,
+  endRange: "The end must be after the start, within 2 weeks of it.",
+  mustBid: (min: string) => `Your must bid at least ${min}`,
+  insufficient: "Insufficient fund",
+} as const;
+
+/** A datetime-local value (local time, minutes) for a date. */
+const localInput = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/** /Auction/setStandard: the owner auctions the item from a starting price, between a start and an end. */
+export function AuctionSetStandardPage() {
+  return (
+    <TradeScreen title="Set Standard Auction">
+      {({ item, me }) => <SetStandard item={item} me={me} />}
+    </TradeScreen>
+  );
+}
+
+function SetStandard({ item, me }: { item: Item; me: string }) {
+  const priceId = useId();
+  const startId = useId();
+  const endId = useId();
+  const market = useMarket();
+  const minimums = useMinimums();
+  const config = useMarketConfig();
+  const approval = useApprovalSteps(item, me);
+  const flow = useTransactionFlow();
+  const refresh = useRefreshAfterTrade();
+  const [price, setPrice] = useState("");
+  const [start, setStart] = useState(() => localInput(new Date()));
+  const [end, setEnd] = useState(() => localInput(new Date(Date.now() + 7 * DAY_S * 1000)));
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [done, setDone] = useState(false);
+  if (flow.steps)
+    return (
+      <TradeProgress
+        steps={flow.steps}
+        label="Starting your auction"
+        success={done ? AUCTION_TEXT.started : null}
+        item={item}
+      />
+    );
+  if (item.nft.owner?.address !== me || item.nft.auction)
+    return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
+  const minimum = minimums.data?.standardAuction ?? null;
+  const minDuration = config.data ? Number(config.data.minAuctionDuration) : null;
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!market || minimum === null || minDuration === null) return;
+    const now = Date.now();
+    const startMs = new Date(start).getTime();
+    const endMs = new Date(end).getTime();
+    const problems: Record<string, string | null> = {
+      price: priceError(price, minimum),
+      start: null,
+      end: null,
+    };
+    // A start in the past means now (the contract reads it so); a minute of slack covers the form's time.
+    if (Number.isNaN(startMs) || startMs < now - 60_000 || startMs > now + START_MAX_DAYS * DAY_S * 1000)
+      problems.start = AUCTION_TEXT.startRange;
+    const from = Math.max(startMs, now);
+    const duration = Math.floor((endMs - from) / 1000);
+    if (Number.isNaN(endMs) || duration > Math.min(MAX_DURATION_S, END_MAX_DAYS * DAY_S))
+      problems.end = AUCTION_TEXT.endRange;
+    else if (duration < minDuration)
+      problems.end = `The auction must last at least ${Math.round(minDuration / 60)} minutes.`;
+    setErrors(problems);
+    if (Object.values(problems).some(Boolean)) return;
+    const ok = await flow.run([
+      ...approval,
+      writeStep(AUCTION_TEXT.confirming, {
+        ...market,
+        functionName: "setStandardAuction",
+        args: [
+          item.nftCollection.contract_address as `0x${string}`,
+          BigInt(item.nft.tokenId),
+          parseEthAmount(price) as bigint,
+          startMs <= now ? 0n : BigInt(Math.floor(startMs / 1000)),
+          BigInt(duration),
+        ],
+      }),
+    ]);
+    if (!ok) return flow.reset();
+    setDone(true);
+    toast.success(AUCTION_TEXT.started);
+    void refresh();
+  };
+  const now = new Date();
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <EthField
+        id={priceId}
+        label="Starting price"
+        value={price}
+        onChange={setPrice}
+        error={errors.price ?? null}
+        wei={parseEthAmount(price)}
+        hint={minimum === null ? "Reading the market's minimum..." : `At least ${ethText(minimum)}.`}
+      />
+      <DateField
+        id={startId}
+        label="Starts"
+        value={start}
+        onChange={setStart}
+        min={localInput(now)}
+        max={localInput(new Date(now.getTime() + START_MAX_DAYS * DAY_S * 1000))}
+        error={errors.start ?? null}
+      />
+      <DateField
+        id={endId}
+        label="Ends"
+        value={end}
+        onChange={setEnd}
+        min={start}
+        max={localInput(new Date(new Date(start).getTime() + END_MAX_DAYS * DAY_S * 1000))}
+        error={errors.end ?? null}
+      />
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        Each bid must top the last by 10%. A bid in the last 15 minutes adds 15 minutes. You can change the
+        starting price or cancel until the first bid.
+      </p>
+      <Button type="submit" disabled={minimum === null}>
+        {approval.length ? "Approve and start" : "Start auction"}
+      </Button>
+    </form>
+  );
+}
+
+function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min: string;
+  max: string;
+  error: string | null;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="datetime-local"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        className={`${inputClass} max-w-64`}
+      />
+      {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+    </div>
+  );
+}
+
+/** /Auction/setReserved: the owner sets a reserve; the first bid that meets it starts a 72-hour auction. */
+export function AuctionSetReservedPage() {
+  return (
+    <TradeScreen title="Set Reserved Auction">
+      {({ item, me }) => <SetReserved item={item} me={me} />}
+    </TradeScreen>
+  );
+}
+
+function SetReserved({ item, me }: { item: Item; me: string }) {
+  const id = useId();
+  const market = useMarket();
+  const minimums = useMinimums();
+  const approval = useApprovalSteps(item, me);
+  const flow = useTransactionFlow();
+  const refresh = useRefreshAfterTrade();
+  const [price, setPrice] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  if (flow.steps)
+    return (
+      <TradeProgress
+        steps={flow.steps}
+        label="Setting your reserve"
+        success={done ? AUCTION_TEXT.reserveSet : null}
+        item={item}
+      />
+    );
+  if (item.nft.owner?.address !== me || item.nft.auction)
+    return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
+  const minimum = minimums.data?.reserveAuction ?? null;
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!market || minimum === null) return;
+    const problem = priceError(price, minimum);
+    setError(problem);
+    if (problem) return;
+    const ok = await flow.run([
+      ...approval,
+      writeStep(AUCTION_TEXT.confirming, {
+        ...market,
+        functionName: "setReserveAuction",
+        args: [
+          item.nftCollection.contract_address as `0x${string}`,
+          BigInt(item.nft.tokenId),
+          parseEthAmount(price) as bigint,
+        ],
+      }),
+    ]);
+    if (!ok) return flow.reset();
+    setDone(true);
+    toast.success(AUCTION_TEXT.reserveSet);
+    void refresh();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <EthField
+        id={id}
+        label="Reserve price"
+        value={price}
+        onChange={setPrice}
+        error={error}
+        wei={parseEthAmount(price)}
+        hint={
+          minimum === null
+            ? "Reading the market's minimum..."
+            : `At least ${ethText(minimum)}. The auction lasts ${RESERVE_HOURS} hours from the first bid that meets it.`
+        }
+      />
+      <Button type="submit" disabled={minimum === null}>
+        {approval.length ? "Approve and set reserve" : "Set reserve"}
+      </Button>
+    </form>
+  );
+}
+
+/** /Auction/placeBid and /Auction/placeBidReservedAuction (and /auction/buyStandard): bid, or raise one's bid. */
+export function AuctionPlaceBidPage({ reserved }: { reserved: boolean }) {
+  return (
+    <TradeScreen title={reserved ? "Place a Bid in a Reserved Auction" : "Place a Bid"}>
+      {({ item, me }) => <PlaceBid item={item} me={me} />}
+    </TradeScreen>
+  );
+}
+
+function PlaceBid({ item, me }: { item: Item; me: string }) {
+  const id = useId();
+  const market = useMarket();
+  const balance = useWalletBalance();
+  const flow = useTransactionFlow();
+  const refresh = useRefreshAfterTrade();
+  const navigate = useNavigate();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const auction = item.nft.auction;
+  const endMs = auction?.endTime ? new Date(auction.endTime).getTime() : null;
+  const now = useNow(endMs !== null);
+  if (flow.steps)
+    return <TradeProgress steps={flow.steps} label="Placing your bid" success={null} item={item} />;
+  if (!auction) return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
+  if (auction.seller === me) return <TradeNotice item={item}>{AUCTION_TEXT.ownAuction}</TradeNotice>;
+  if (endMs !== null && endMs <= now) return <TradeNotice item={item}>{AUCTION_TEXT.ended}</TradeNotice>;
+  const minimum = BigInt(auction.minBidWei);
+  const leading = auction.topBidder === me && auction.topBidWei !== null;
+  const current = leading ? BigInt(auction.topBidWei as string) : 0n;
+  const amount = parseEthAmount(text);
+  const value = amount !== null ? amount - current : null;
+  const insufficient = balance.data !== undefined && value !== null && balance.data.value < value;
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!market) return;
+    let problem = priceError(text, minimum);
+    if (problem?.startsWith("Price must")) problem = AUCTION_TEXT.mustBid(ethText(minimum, 3));
+    setError(problem);
+    if (problem || amount === null || value === null) return;
+    const ok = await flow.run([
+      writeStep(AUCTION_TEXT.finalizing, {
+        ...market,
+        functionName: "placeBid",
+        args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId), amount],
+        // The leader raising their bid sends only the difference.
+        value,
+      }),
+    ]);
+    if (!ok) return flow.reset();
+    toast.success(AUCTION_TEXT.bidPlaced);
+    await refresh();
+    navigate(itemPath(item));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <PriceLine
+        label={
+          auction.topBidWei ? "Top bid" : auction.kind === "reserve" ? "Reserve price" : "Starting price"
+        }
+        wei={auction.topBidWei ?? auction.basePriceWei}
+      />
+      {endMs !== null ? (
+        <p className="font-semibold tabular-nums">
+          Auction ends in {endsIn(endMs, now).replace("Ends in ", "")}
+        </p>
+      ) : (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          The auction starts with the first bid that meets the reserve, and lasts {RESERVE_HOURS} hours.
+        </p>
+      )}
+      <div className="flex justify-between text-sm">
+        <span className="text-neutral-600 dark:text-neutral-400">Your balance</span>
+        <span className="tabular-nums">{balance.data ? ethText(balance.data.value, 3) : "—"}</span>
+      </div>
+      <EthField
+        id={id}
+        label="Your bid"
+        value={text}
+        onChange={setText}
+        error={error}
+        wei={amount}
+        hint={
+          leading && amount !== null && amount > current
+            ? `You lead: you send the difference, ${ethText(amount - current)}.`
+            : AUCTION_TEXT.mustBid(ethText(minimum, 3))
+        }
+      />
+      <Button type="submit" disabled={insufficient || !market}>
+        {insufficient ? AUCTION_TEXT.insufficient : "Place a Bid"}
+      </Button>
+    </form>
+  );
+}
+
+/** /Auction/manage and /Auction/manageReserved: before the first bid, change the start price or cancel. */
+export function AuctionManagePage({ reserved }: { reserved: boolean }) {
+  return (
+    <TradeScreen title={reserved ? "Manage Reserved Auction" : "Manage Standard Auction"}>
+      {({ item, me }) => <ManageAuction item={item} me={me} />}
+    </TradeScreen>
+  );
+}
+
+function ManageAuction({ item, me }: { item: Item; me: string }) {
+  const id = useId();
+  const market = useMarket();
+  const minimums = useMinimums();
+  const flow = useTransactionFlow();
+  const refresh = useRefreshAfterTrade();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const auction = item.nft.auction;
+  if (flow.steps)
+    return <TradeProgress steps={flow.steps} label="Your auction" success={success} item={item} />;
+  if (!auction) return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
+  if (auction.seller !== me) return <TradeNotice item={item}>{AUCTION_TEXT.notSeller}</TradeNotice>;
+  const collection = item.nftCollection.contract_address as `0x${string}`;
+  const tokenId = BigInt(item.nft.tokenId);
+  const run = async (step: ReturnType<typeof writeStep>, message: string) => {
+    const ok = await flow.run([step]);
+    if (!ok) return flow.reset();
+    setSuccess(message);
+    toast.success(message);
+    void refresh();
+  };
+  const minimum = minimums.data?.standardAuction ?? null;
+  const update = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!market || minimum === null) return;
+    const problem = priceError(text, minimum);
+    setError(problem);
+    if (problem) return;
+    await run(
+      writeStep(AUCTION_TEXT.confirming, {
+        ...market,
+        functionName: "changeStandardAuctionBaseValue",
+        args: [collection, tokenId, parseEthAmount(text) as bigint],
+      }),
+      AUCTION_TEXT.baseChanged,
+    );
+  };
+  const cancel = () =>
+    market &&
+    run(
+      writeStep(AUCTION_TEXT.confirming, {
+        ...market,
+        functionName: "invalidateAuction",
+        args: [collection, tokenId],
+      }),
+      AUCTION_TEXT.cancelled,
+    );
+  return (
+    <div className="flex flex-col gap-5">
+      <PriceLine
+        label={
+          auction.topBidWei ? "Top bid" : auction.kind === "reserve" ? "Reserve price" : "Starting price"
+        }
+        wei={auction.topBidWei ?? auction.basePriceWei}
+      />
+      {auction.topBidWei ? (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">{AUCTION_TEXT.hasBid}</p>
+      ) : (
+        <>
+          {auction.kind === "standard" ? (
+            <form onSubmit={update} noValidate className="flex flex-col gap-3">
+              <EthField
+                id={id}
+                label="New starting price"
+                value={text}
+                onChange={setText}
+                error={error}
+                wei={parseEthAmount(text)}
+                hint={minimum === null ? "" : `At least ${ethText(minimum)}.`}
+              />
+              <Button type="submit" className="self-start">
+                Update Starting Price
+              </Button>
+            </form>
+          ) : null}
+          <Button variant="danger" className="self-start" onClick={cancel}>
+            Cancel auction
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /Auction/settle: an ended auction with a winner; its payout, and Settle for whoever may settle (anyone). */
+export function AuctionSettlePage() {
+  return <TradeScreen title="Settle auction">{({ item }) => <Settle item={item} />}</TradeScreen>;
+}
+
+function Settle({ item }: { item: Item }) {
+  const market = useMarket();
+  const config = useMarketConfig();
+  const flow = useTransactionFlow();
+  const refresh = useRefreshAfterTrade();
+  const [done, setDone] = useState(false);
+  const auction = item.nft.auction;
+  const now = useNow(false);
+  if (flow.steps)
+    return (
+      <TradeProgress
+        steps={flow.steps}
+        label="Settling the auction"
+        success={done ? AUCTION_TEXT.settled : null}
+        item={item}
+      />
+    );
+  if (!auction?.topBidWei || !auction.topBidder)
+    return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
+  const endMs = auction.endTime ? new Date(auction.endTime).getTime() : null;
+  if (endMs === null || endMs > now) return <TradeNotice item={item}>{AUCTION_TEXT.notEnded}</TradeNotice>;
+  const price = BigInt(auction.topBidWei);
+  // The first sale by the creator is primary (no royalty); later sales pay the creator's royalty.
+  const primary = auction.seller === item.nft.creator.address && item.priceHistory.length === 0;
+  const feeBps = config.data
+    ? BigInt(primary ? config.data.primaryFeeBps : config.data.secondaryFeeBps)
+    : null;
+  const fee = feeBps === null ? null : (price * feeBps) / 10_000n;
+  const royalty = primary ? 0n : (price * BigInt(Math.round(item.nft.royalty * 100))) / 10_000n;
+  const proceeds = fee === null ? null : price - fee - royalty;
+  const settle = async () => {
+    if (!market) return;
+    const ok = await flow.run([
+      writeStep(AUCTION_TEXT.finalizing, {
+        ...market,
+        functionName: "completeAuction",
+        args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
+      }),
+    ]);
+    if (!ok) return flow.reset();
+    setDone(true);
+    toast.success(AUCTION_TEXT.settled);
+    void refresh();
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        Winner: <span className="font-mono">{auction.topBidder}</span>
+      </p>
+      <PriceLine label="Final price" wei={price} />
+      <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+        <dt className="text-neutral-600 dark:text-neutral-400">Easel's fee</dt>
+        <dd className="tabular-nums">{ethText(fee)}</dd>
+        {item.nft.collaborators.map((c) => (
+          <div key={c.address} className="contents">
+            <dt className="text-neutral-600 dark:text-neutral-400">
+              Royalty to {c.username ?? c.address.slice(0, 8)} ({c.share}%)
+            </dt>
+            <dd className="tabular-nums">{ethText((royalty * BigInt(c.share)) / 100n)}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold">Seller receives</dt>
+        <dd className="font-semibold tabular-nums">{ethText(proceeds)}</dd>
+      </dl>
+      <Button onClick={settle} className="self-start">
+        Settle
+      </Button>
+    </div>
+  );
+}

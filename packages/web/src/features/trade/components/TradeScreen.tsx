@@ -1,0 +1,197 @@
+import type { ItemResponse } from "@easel/common";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatEther } from "viem";
+import { ApiError, errorMessage } from "../../../api/client.ts";
+import { useSession } from "../../../auth/session.ts";
+import { mediaUrl } from "../../../lib/media.ts";
+import { usePageTitle } from "../../../lib/usePageTitle.ts";
+import { buttonClass } from "../../../ui/Button.tsx";
+import { inputClass } from "../../../ui/Field.tsx";
+import { Loading } from "../../../ui/Loading.tsx";
+import { NotFound } from "../../../ui/NotFound.tsx";
+import { UsdValue } from "../../../ui/UsdValue.tsx";
+import { Stepper } from "../../../web3/tx/Stepper.tsx";
+import type { StepStatus } from "../../../web3/tx/steps.ts";
+import { useItem } from "../../items/api/items.ts";
+import { itemPath, useItemKey } from "../../items/lib/paths.ts";
+
+export type Item = ItemResponse["data"];
+
+/** What a trading screen knows: the item (from its URL) and the signed-in account (lowercase). */
+export type TradeContext = { item: Item; me: string };
+
+/**
+ * The frame of every trading page: loads the item its URL names (not found otherwise), shows what is being
+ * traded, refuses blocked items with a notice, and hands the item and the viewer to the screen.
+ */
+export function TradeScreen({
+  title,
+  children,
+}: {
+  /** The page's heading; it may depend on the item and the viewer (Make an Offer / Manage Offer). */
+  title: string | ((context: TradeContext) => string);
+  children: (context: TradeContext) => ReactNode;
+}) {
+  const key = useItemKey();
+  const query = useItem(key);
+  const { session } = useSession();
+  const me = session?.address.toLowerCase() ?? "";
+  const heading = typeof title === "string" ? title : query.data ? title({ item: query.data, me }) : "";
+  usePageTitle(heading || "Trade");
+  if (query.isPending) return <Loading label="Loading the item" size="page" />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))
+      return <NotFound />;
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Something went wrong.</h1>
+        <p className="mt-2 text-neutral-600 dark:text-neutral-400">{errorMessage(query.error)}</p>
+      </section>
+    );
+  }
+  const item = query.data;
+  const thumbnail = mediaUrl(item.nft.media?.thumbnail ?? item.nft.media?.preview);
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+      <Link
+        to={itemPath(item)}
+        className="flex items-center gap-4 rounded-2xl border border-neutral-200 p-3 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:bg-neutral-900"
+      >
+        {thumbnail ? (
+          <img src={thumbnail} alt="" className="size-16 rounded-xl object-cover" />
+        ) : (
+          <span className="size-16 rounded-xl bg-neutral-100 dark:bg-neutral-800" />
+        )}
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-semibold">{item.nft.name}</span>
+          <span className="truncate text-sm text-neutral-600 dark:text-neutral-400">
+            {item.nftCollection.name}
+          </span>
+        </span>
+      </Link>
+      {item.nft.blocked ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          This item is blocked on Easel: it cannot be traded.
+        </p>
+      ) : (
+        children({ item, me })
+      )}
+    </section>
+  );
+}
+
+/** A note in place of a form: why this screen has nothing to do for this viewer, and the way back. */
+export function TradeNotice({ item, children }: { item: Item; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <p className="text-neutral-700 dark:text-neutral-300">{children}</p>
+      <Link to={itemPath(item)} className={buttonClass("secondary")}>
+        Back to the item
+      </Link>
+    </div>
+  );
+}
+
+/** The wallet steps while they run, then the success line with 'Visit Your NFT'. */
+export function TradeProgress({
+  steps,
+  label,
+  success,
+  item,
+}: {
+  steps: readonly StepStatus[];
+  label: string;
+  success: string | null;
+  item: Item;
+}) {
+  return (
+    <div className="flex flex-col gap-4" role="status" aria-live="polite">
+      <Stepper steps={steps} label={label} />
+      {success ? (
+        <>
+          <p className="text-lg font-semibold">{success}</p>
+          <Link to={itemPath(item)} className={buttonClass("primary", "self-start")}>
+            Visit Your NFT
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** An amount of ETH in wei, as text (exact). */
+export const ethText = (wei: bigint | string | null | undefined, decimals?: number) => {
+  if (wei === null || wei === undefined) return "—";
+  const text = formatEther(BigInt(wei));
+  if (decimals === undefined) return `${text} ETH`;
+  const [whole, fraction = ""] = text.split(".");
+  return `${whole}.${fraction.padEnd(decimals, "0").slice(0, decimals)} ETH`;
+};
+
+/** A price line: the amount and its USD value. */
+export function PriceLine({ label, wei }: { label: string; wei: bigint | string | null | undefined }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <span className="text-sm text-neutral-600 dark:text-neutral-400">{label}</span>
+      <span className="flex items-baseline gap-2">
+        <span className="text-lg font-semibold tabular-nums">{ethText(wei)}</span>
+        <UsdValue wei={wei} className="text-sm" />
+      </span>
+    </div>
+  );
+}
+
+/** An ETH amount input with its USD value beside it; `error` in the spec's words. */
+export function EthField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  wei,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  hint?: ReactNode;
+  /** The typed amount in wei, when it is one. */
+  wei: bigint | null;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          className={`${inputClass} max-w-48`}
+        />
+        <span className="text-sm font-semibold">ETH</span>
+        <UsdValue wei={wei} className="text-sm" />
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-neutral-600 dark:text-neutral-400">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
