@@ -40,7 +40,7 @@ async function createCollection(
   await expect(page.getByLabel("Collection", { exact: true })).toHaveValue(/^0x[0-9a-f]{40}$/);
 }
 
-test("a verified artist mints a standard item with a 2-way split and a lazy item; transfer and burn go through the wallet; a standard user is refused", async ({
+test("a verified artist mints a standard item with a 2-way split and a lazy item; transfer and burn go through the wallet; the lazy item is repriced and bought with a voucher; a standard user is refused", async ({
   browser,
 }) => {
   test.setTimeout(240_000);

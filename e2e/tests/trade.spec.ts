@@ -102,7 +102,8 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
 
   // The buyer lists it again, then thinks better of it.
   await b.getByRole("link", { name: "Set a Fixed Price" }).click();
-  await b.getByLabel("Price").fill("2");
+  await expect(b.getByRole("heading", { level: 1, name: "Set a Fixed Price" })).toBeVisible();
+  await b.getByLabel("Price", { exact: true }).fill("2");
   await b.getByRole("button", { name: /list/i }).click();
   await expectSuccess(b, "Your NFT has been listed.");
   await b.goto(itemUrl);
@@ -156,4 +157,154 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
 
   await sellerPage.context.close();
   await buyerPage.context.close();
+});
+
+const auctionAbi = parseAbi([
+  "function getAuction(address collection, uint256 tokenId) view returns ((address seller, uint40 start, uint40 end, uint8 kind, bool tokenBlocked, address bidder, uint96 amount))",
+]);
+
+/** The item page itself (a trading page's URL ends with the same path). */
+const onlyPath = (path: string) => new RegExp(`^https?://[^/]+${path}$`);
+
+/** Moves the local chain's clock forward and mines a block. */
+async function moveTime(seconds: number) {
+  for (const [method, params] of [
+    ["evm_increaseTime", [seconds]],
+    ["evm_mine", []],
+  ] as const) {
+    await fetch(RPC_URL, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+  }
+}
+
+async function mintShared(collection: `0x${string}`, seed: string): Promise<bigint> {
+  const fromBlock = (await client.getBlockNumber()) + 1n;
+  await send(SELLER, {
+    address: collection,
+    abi: collectionAbi,
+    functionName: "mintNFT",
+    args: [1000, `0x01551220${seed.repeat(32)}`, []],
+  });
+  const logs = await client.getLogs({ address: collection, fromBlock });
+  const minted = parseEventLogs({ abi: collectionAbi, logs, eventName: "Minted" });
+  return (minted.at(-1) as unknown as { args: { tokenId: bigint } }).args.tokenId;
+}
+
+test("standard auction: a late bid extends it and a third party settles; reserve auction: a reserve-meeting bid starts it and the leader raises by the difference", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const THIRD = 2;
+  const seller = accountAddress(SELLER);
+  const buyer = accountAddress(BUYER);
+  const third = accountAddress(THIRD);
+  const sellerPage = await newWalletPage(browser, SELLER);
+  const buyerPage = await newWalletPage(browser, BUYER);
+  const thirdPage = await newWalletPage(browser, THIRD);
+  for (const p of [sellerPage, buyerPage, thirdPage]) await signIn(p.page);
+  const config = await sellerPage.page.evaluate(
+    async () =>
+      (
+        (await (await fetch("/api/config")).json()) as {
+          contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
+        }
+      ).contracts,
+  );
+  const collection = config.defaultCollection.toLowerCase() as `0x${string}`;
+  await send(0, {
+    address: config.market,
+    abi: marketAbi,
+    functionName: "setArtistVerified",
+    args: [seller, true],
+  });
+  const auction = async (tokenId: bigint) =>
+    (await client.readContract({
+      address: config.market,
+      abi: auctionAbi,
+      functionName: "getAuction",
+      args: [collection, tokenId],
+    })) as { seller: string; amount: bigint; bidder: string; end: number };
+
+  // Standard auction from 1 ETH.
+  const standardId = await mintShared(collection, "cd");
+  const standardUrl = `/${seller}/${standardId}`;
+  const s = sellerPage.page;
+  await s.goto(standardUrl);
+  await s.getByRole("link", { name: "Start a Standard Auction" }).click();
+  await s.getByLabel("Starting price").fill("0.5");
+  await s.getByRole("button", { name: /start/i }).click();
+  await expect(s.getByText("Price must be at least 1 ETH")).toBeVisible();
+  await s.getByLabel("Starting price").fill("1");
+  await s.getByRole("button", { name: /start/i }).click();
+  await expectSuccess(s, "Your auction has started.");
+
+  // The buyer bids 1 ETH; the page returns to the item, which shows the bid.
+  const b = buyerPage.page;
+  await b.goto(standardUrl);
+  await b.getByRole("link", { name: "Place a Bid" }).click();
+  await expect(b.getByText("Your must bid at least 1.000 ETH").first()).toBeVisible();
+  await b.getByLabel("Your bid").fill("1");
+  await b.getByRole("button", { name: "Place a Bid" }).click();
+  await expect(b).toHaveURL(onlyPath(standardUrl), { timeout: 60_000 });
+  await expect(b.getByText("Top bid")).toBeVisible();
+
+  // Ten minutes before the end, a third account outbids: the end moves to 15 minutes after that bid.
+  const before = await auction(standardId);
+  const head = await client.getBlock();
+  await moveTime(before.end - Number(head.timestamp) - 600);
+  const buyerBalance = await balance(buyer);
+  const t = thirdPage.page;
+  await t.goto(standardUrl);
+  await t.getByRole("link", { name: "Place a Bid" }).click();
+  await expect(t.getByText("Your must bid at least 1.100 ETH").first()).toBeVisible();
+  await t.getByLabel("Your bid").fill("1.1");
+  await t.getByRole("button", { name: "Place a Bid" }).click();
+  await expect(t).toHaveURL(onlyPath(standardUrl), { timeout: 60_000 });
+  const extended = await auction(standardId);
+  expect(extended.bidder.toLowerCase()).toBe(third);
+  expect(extended.end).toBeGreaterThan(before.end);
+  // The outbid buyer got their 1 ETH back.
+  expect((await balance(buyer)) - buyerBalance).toBe(parseEther("1"));
+
+  // After the end, the outbid buyer (neither seller nor winner) settles it.
+  await moveTime(extended.end - Number((await client.getBlock()).timestamp) + 60);
+  const sellerBalance = await balance(seller);
+  await b.goto(`/Auction/settle${standardUrl}`);
+  await expect(b.getByText(third)).toBeVisible();
+  await b.getByRole("button", { name: "Settle" }).click();
+  await expectSuccess(b, /The auction is settled/);
+  expect(await ownerOf(collection, standardId)).toBe(third);
+  expect((await balance(seller)) - sellerBalance).toBe(parseEther("0.99"));
+
+  // Reserve auction at 0.5 ETH: the buyer's 0.5 meets it and starts the clock; raising to 0.6 sends 0.1.
+  const reserveId = await mintShared(collection, "ef");
+  const reserveUrl = `/${seller}/${reserveId}`;
+  await s.goto(reserveUrl);
+  await s.getByRole("link", { name: "Start a Reserved Auction" }).click();
+  await s.getByLabel("Reserve price").fill("0.5");
+  await s.getByRole("button", { name: /reserve/i }).click();
+  await expectSuccess(s, /Your reserved auction is set/);
+  await b.goto(reserveUrl);
+  await b.getByRole("link", { name: "Place a Bid" }).click();
+  await expect(b.getByRole("heading", { level: 1, name: "Place a Bid in a Reserved Auction" })).toBeVisible();
+  await b.getByLabel("Your bid").fill("0.5");
+  await b.getByRole("button", { name: "Place a Bid" }).click();
+  await expect(b).toHaveURL(onlyPath(reserveUrl), { timeout: 60_000 });
+  const started = await auction(reserveId);
+  expect(started.end).toBeGreaterThan(0);
+  await b.getByRole("link", { name: "Place a Bid" }).click();
+  await b.getByLabel("Your bid").fill("0.6");
+  await expect(b.getByText("You lead: you send the difference, 0.1 ETH.")).toBeVisible();
+  const beforeRaise = await balance(buyer);
+  await b.getByRole("button", { name: "Place a Bid" }).click();
+  await expect(b).toHaveURL(onlyPath(reserveUrl), { timeout: 60_000 });
+  const raised = beforeRaise - (await balance(buyer));
+  expect(raised).toBeGreaterThanOrEqual(parseEther("0.1"));
+  expect(raised).toBeLessThan(parseEther("0.11"));
+  expect((await auction(reserveId)).amount).toBe(parseEther("0.6"));
+
+  for (const p of [sellerPage, buyerPage, thirdPage]) await p.context.close();
 });

@@ -18,10 +18,11 @@ import { menuContentClass, menuItemClass, menuSeparatorClass } from "../../../ui
 import { NotFound } from "../../../ui/NotFound.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
+import { useChainNow } from "../../../web3/chainTime.ts";
 import { recordItemView } from "../../browse/api/browse.ts";
 import { ActivityTable } from "../../browse/components/CollectionActivity.tsx";
 import { FavoriteHeart } from "../../browse/components/FavoriteHeart.tsx";
-import { endsIn, useNow } from "../../browse/components/NftCard.tsx";
+import { endsIn } from "../../browse/components/NftCard.tsx";
 import { RichText } from "../../browse/components/RichText.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { useItem } from "../api/items.ts";
@@ -257,7 +258,7 @@ function ActionArea({ item }: { item: Item }) {
   const { session } = useSession();
   const me = session?.address.toLowerCase() ?? null;
   const endMs = nft.auction?.endTime ? new Date(nft.auction.endTime).getTime() : null;
-  const now = useNow(endMs !== null && endMs > Date.now());
+  const now = useChainNow(endMs !== null);
   const owner = nft.owner?.address ?? null;
   const isOwner = !!me && (nft.status === "lazy" ? me === nft.creator.address : me === owner);
   const actions: { to: string; label: string; primary?: boolean }[] = [];

@@ -4,10 +4,11 @@ import { toast } from "sonner";
 import { parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
+import { useChainNow } from "../../../web3/chainTime.ts";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
-import { endsIn, useNow } from "../../browse/components/NftCard.tsx";
+import { endsIn } from "../../browse/components/NftCard.tsx";
 import { itemPath } from "../../items/lib/paths.ts";
 import { useMarketConfig, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
@@ -310,7 +311,7 @@ function PlaceBid({ item, me }: { item: Item; me: string }) {
   const [error, setError] = useState<string | null>(null);
   const auction = item.nft.auction;
   const endMs = auction?.endTime ? new Date(auction.endTime).getTime() : null;
-  const now = useNow(endMs !== null);
+  const now = useChainNow(endMs !== null);
   if (flow.steps)
     return <TradeProgress steps={flow.steps} label="Placing your bid" success={null} item={item} />;
   if (!auction) return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
@@ -491,7 +492,7 @@ function Settle({ item }: { item: Item }) {
   const refresh = useRefreshAfterTrade();
   const [done, setDone] = useState(false);
   const auction = item.nft.auction;
-  const now = useNow(false);
+  const now = useChainNow(true);
   if (flow.steps)
     return (
       <TradeProgress
