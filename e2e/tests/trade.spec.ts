@@ -14,6 +14,7 @@ const collectionAbi = parseAbi([
   "function ownerOf(uint256 tokenId) view returns (address)",
   "event Minted(uint256 indexed tokenId, address indexed creator, address indexed to, bytes cid, uint16 royaltyBps, (address account, uint8 share)[] collaborators)",
 ]);
+const lockAbi = parseAbi(["function setMarketLocked(bool locked)"]);
 const client = createPublicClient({ transport: http(RPC_URL) });
 const balance = (address: `0x${string}`) => client.getBalance({ address });
 const ownerOf = async (collection: `0x${string}`, tokenId: bigint) =>
@@ -151,9 +152,24 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await expectSuccess(b, "You accepted the Offer successfully!");
   expect(await ownerOf(collection, tokenId)).toBe(seller);
 
-  // A refused action explains itself: the artist owns the item again, and an offer on one's own item is refused.
+  // An offer on one's own item is refused before the wallet opens.
   await page.goto(`/offer${itemUrl}`);
   await expect(page.getByText("You own this item: offers are made by others.")).toBeVisible();
+
+  // A refusal by the contract reads as words: with the market locked, a purchase is refused and nothing moves.
+  await page.goto(`/FixedPrice/set${itemUrl}`);
+  await page.getByLabel("Price", { exact: true }).fill("0.5");
+  await page.getByRole("button", { name: /list/i }).click();
+  await expectSuccess(page, "Your NFT has been listed.");
+  await send(0, { address: config.market, abi: lockAbi, functionName: "setMarketLocked", args: [true] });
+  await b.goto(`/FixedPrice/buy${itemUrl}`);
+  await b.getByRole("button", { name: "Buy Now" }).click();
+  await expect(b.getByText("The market is locked: trading is paused for now.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(b.getByRole("button", { name: "Buy Now" })).toBeVisible();
+  await send(0, { address: config.market, abi: lockAbi, functionName: "setMarketLocked", args: [false] });
+  expect(await ownerOf(collection, tokenId)).toBe(seller);
 
   await sellerPage.context.close();
   await buyerPage.context.close();

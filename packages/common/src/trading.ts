@@ -74,3 +74,9 @@ export const profileOpenOrdersResponseSchema = z.object({
 export type ProfileOffersResponse = z.infer<typeof profileOffersResponseSchema>;
 export type ProfileAuctionsResponse = z.infer<typeof profileAuctionsResponseSchema>;
 export type ProfileOpenOrdersResponse = z.infer<typeof profileOpenOrdersResponseSchema>;
+
+/** `GET /api/profile/credits`: payments held for the user because their wallet refused them, per contract. */
+export const profileCreditsResponseSchema = z.object({
+  data: z.object({ credits: z.array(z.object({ contract: z.string(), amountWei: weiString })) }),
+});
+export type ProfileCreditsResponse = z.infer<typeof profileCreditsResponseSchema>;

@@ -18,6 +18,7 @@ import { easelCollectionAbi } from "@easel/contracts";
 import * as dagPb from "@ipld/dag-pb";
 import Ajv from "ajv";
 import { MemoryBlockstore } from "blockstore-core";
+import { sql } from "drizzle-orm";
 import { UnixFS } from "ipfs-unixfs";
 import { importer } from "ipfs-unixfs-importer";
 import { CID } from "multiformats/cid";
@@ -761,6 +762,31 @@ describe("share previews", () => {
 });
 
 describe("lazy items: the buyer's voucher and the price edit", () => {
+  it("unlists a lazy item 100 days after it was listed; a new price lists it again", async () => {
+    const item = "3";
+    const path = `/api/nft?creator=${artist.address}&collection=Night%20Shift&tokenId=${item}`;
+    await api.db.execute(
+      sql`UPDATE lazy_items SET updated_at = now() - interval '100 days 1 minute' WHERE collection = ${night.toLowerCase()} AND token_id = ${item}`,
+    );
+    expect((await api.call<ItemResponse>("GET", path)).body.data.nft).toMatchObject({
+      status: "lazy",
+      priceWei: null,
+    });
+    const ask = await api.call("POST", "/api/nft/buy-lazy-mint", {
+      user: users.bob,
+      body: { collection: night.toLowerCase(), nft_id: item },
+    });
+    expectError(ask, 400, { message: "This item is no longer for sale." });
+    const edit = await api.call("PUT", "/api/nft/edit", {
+      user: users.artist,
+      body: { collection: night.toLowerCase(), nft_id: item, price: parseEther("0.2").toString() },
+    });
+    expect(edit.status).toBe(200);
+    expect((await api.call<ItemResponse>("GET", path)).body.data.nft.priceWei).toBe(
+      parseEther("0.2").toString(),
+    );
+  });
+
   it("lets the creator change the price, and a buyer mint with a voucher made for them alone", async () => {
     const item = "2";
     const edit = (user: TestUser, price: bigint) =>

@@ -11,6 +11,8 @@ import { OWNS_NAME, peopleByAddress, slugOf, toPerson, type Viewer } from "./car
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const ACTIVITY_LIMIT = 50;
+/** Lazy items, like listings, are unlisted 100 days after they were listed or last repriced. */
+export const LAZY_LISTING_DAYS = 100;
 /** A next bid must top the current one by this much (the market's rule). */
 const MIN_BID_INCREMENT_BPS = 1000n;
 
@@ -76,7 +78,8 @@ export async function itemDetail(
     return mintedItem(db, viewer, token, creator, category, nftCollection);
   }
   const { rows: lazy } = await db.execute<Record<string, unknown>>(sql`
-    SELECT l.*, m.cid, m.name AS meta_name, m.description, m.description_ui, m.tags, m.media_cid,
+    SELECT l.*, l.updated_at > now() - make_interval(days => ${LAZY_LISTING_DAYS}) AS listed,
+      m.cid, m.name AS meta_name, m.description, m.description_ui, m.tags, m.media_cid,
       m.royalty AS meta_royalty, m.collaborators
     FROM lazy_items l JOIN item_metadata m ON m.cid = l.metadata_cid
     WHERE l.collection = ${address} AND l.token_id = ${key.tokenId}::numeric`);
@@ -288,7 +291,7 @@ async function lazyItem(
       tags: (item.tags as string[] | null) ?? [],
       uri_cid: String(item.cid),
       media,
-      priceWei: String(item.price),
+      priceWei: item.listed ? String(item.price) : null,
       lastPriceWei: null,
       listing: null,
       auction: null,

@@ -27,7 +27,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
-import { itemDetail, uploadPath } from "../browse/item.ts";
+import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
@@ -124,7 +124,8 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A lazy item not minted yet, with what a voucher needs. */
   async function openLazyItem(collection: string, tokenId: string) {
     const { rows } = await db.execute<Record<string, unknown>>(sql`
-      SELECT l.collection, l.token_id, l.price, l.creator, m.cid, m.royalty, m.collaborators, c.owner, c.blocked
+      SELECT l.collection, l.token_id, l.price, l.creator, m.cid, m.royalty, m.collaborators, c.owner, c.blocked,
+        l.updated_at > now() - make_interval(days => ${LAZY_LISTING_DAYS}) AS listed
       FROM lazy_items l JOIN item_metadata m ON m.cid = l.metadata_cid
       JOIN chain_collections c ON c.address = l.collection
       WHERE l.collection = ${collection} AND l.token_id = ${tokenId}::numeric
@@ -162,6 +163,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       const { collection, nft_id } = request.body;
       const item = await openLazyItem(collection, nft_id);
       if (!item || item.blocked) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
+      if (!item.listed) throw new ApiError(400, "not_listed", "This item is no longer for sale.");
       if (item.owner === session.address)
         throw new ApiError(403, "own_item", "You created this item: a buyer mints it.");
       // The nonce the collection expects now: a revocation on chain voids older vouchers.
@@ -217,7 +219,8 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     "/edit",
     {
       schema: {
-        summary: "Change a lazy item's minting price (its creator, before a buyer mints it)",
+        summary:
+          "Change a lazy item's minting price (its creator, before a buyer mints it); lists it for 100 days",
         body: lazyPriceEditSchema,
         response: {
           200: lazyPriceEditResponseSchema,

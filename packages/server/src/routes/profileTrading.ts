@@ -1,5 +1,6 @@
 import {
   profileAuctionsResponseSchema,
+  profileCreditsResponseSchema,
   profileOffersResponseSchema,
   profileOpenOrdersResponseSchema,
 } from "@easel/common";
@@ -206,6 +207,25 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         },
       };
+    },
+  );
+
+  app.get(
+    "/credits",
+    {
+      schema: {
+        summary: "Payments held for the signed-in user (their wallet refused ETH), per contract, to withdraw",
+        response: { 200: profileCreditsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address } = await requireSession(app, request);
+      const { rows } = await db.execute<{ contract: string; amount: string }>(sql`
+        SELECT contract, sum(CASE WHEN kind = 'credit' THEN amount ELSE -amount END)::text AS amount
+        FROM chain_credits WHERE account = ${address}
+        GROUP BY contract HAVING sum(CASE WHEN kind = 'credit' THEN amount ELSE -amount END) > 0
+        ORDER BY contract`);
+      return { data: { credits: rows.map((r) => ({ contract: r.contract, amountWei: r.amount })) } };
     },
   );
 };

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-rout
 import { AccountWatcher } from "../auth/AccountWatcher.tsx";
 import { NewsletterConfirmation } from "../features/newsletter/components/NewsletterConfirmation.tsx";
 import { EmailConfirmation } from "../features/settings/components/EmailConfirmation.tsx";
+import { AccountLive } from "../features/trade/components/AccountLive.tsx";
 import { WalletDialog } from "../wallet/WalletDialog.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
@@ -34,6 +35,7 @@ export function Layout() {
       <Footer />
       <WalletDialog />
       <AccountWatcher />
+      <AccountLive />
       <NewsletterConfirmation />
       <EmailConfirmation />
       <ScrollRestoration />

@@ -20,7 +20,6 @@ describe("route table", () => {
     ["/artist/my-collection/42", "Page not found"],
     // The API answers 404 for every call here: the collection page says so.
     ["/collection/abc", "Collection not found"],
-    ["/banned", "Your account has been disabled"],
     ["/TermsOfServices", "Terms of Service"],
   ])("routes %s to the %s page", async (path, title) => {
     fakeApi({
@@ -96,6 +95,22 @@ describe("route table", () => {
     await renderApp({ path: "/mint" });
     expect(await screen.findByRole("heading", { name: "Connect your wallet" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Create NFT" })).toBeNull();
+  });
+
+  it("shows /banned to suspended accounts only; others are sent home", async () => {
+    fakeApi({
+      ...sessionRoute({ current: signedIn(undefined, {}, false) }),
+      "GET /api/profile/open-orders": () => ({ body: { data: { listings: [], auctions: [], offers: [] } } }),
+    });
+    await renderApp({ path: "/banned" });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Your account has been disabled" }),
+    ).toBeTruthy();
+    expect(await screen.findByText("You have no active listings, auctions or offers.")).toBeTruthy();
+
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    const { router } = await renderApp({ path: "/banned" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
   it("redirects an inactive profile to / with 'you are not registered!'", async () => {

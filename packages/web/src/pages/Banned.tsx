@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { useSession } from "../auth/session.ts";
 import { OpenOrdersSection } from "../features/trade/components/OpenOrdersSection.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { buttonClass } from "../ui/Button.tsx";
+import { Loading } from "../ui/Loading.tsx";
 
 /**
  * The banned notice. A suspended account keeps its wallet and tokens and can still take back what it
@@ -11,8 +12,11 @@ import { buttonClass } from "../ui/Button.tsx";
  */
 export function Component() {
   usePageTitle("Account suspended");
-  const { signedIn, profile } = useSession();
+  const { signedIn, profile, isPending } = useSession();
   const banned = signedIn && !!profile && !profile.active;
+  if (isPending) return <Loading label="Loading" size="page" />;
+  // The notice is for suspended accounts only: visitors and active members have nothing to see here.
+  if (!banned) return <Navigate to="/" replace />;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight">Your account has been disabled</h1>
@@ -30,7 +34,7 @@ export function Component() {
       <Link to="/contactUs" className={buttonClass("secondary", "mt-6")}>
         Contact Easel
       </Link>
-      {banned ? <OpenOrdersSection /> : null}
+      <OpenOrdersSection />
     </section>
   );
 }

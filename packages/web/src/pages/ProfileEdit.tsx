@@ -8,6 +8,7 @@ import { useProfile } from "../features/profile/api/profile.ts";
 import { EditProfileForm } from "../features/settings/components/EditProfileForm.tsx";
 import { AuctionsPanels, OffersPanels } from "../features/settings/components/HistoryPanels.tsx";
 import { ManageNotifications, NotificationList } from "../features/settings/components/Notifications.tsx";
+import { CreditsPanel } from "../features/trade/components/CreditsPanel.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Loading } from "../ui/Loading.tsx";
 import { Logo } from "../ui/Logo.tsx";
@@ -100,7 +101,12 @@ export function Component() {
             {TITLES[section]}
           </h1>
           {section === "edit" ? <OwnProfileForm /> : null}
-          {section === "offers" ? <OffersPanels /> : null}
+          {section === "offers" ? (
+            <div className="flex flex-col gap-6">
+              <OffersPanels />
+              <CreditsPanel />
+            </div>
+          ) : null}
           {section === "auctions" ? <AuctionsPanels /> : null}
           {section === "notifications" ? <NotificationList /> : null}
           {section === "manageNotifications" ? <ManageNotifications /> : null}

@@ -1,6 +1,7 @@
 import type { ItemResponse, MintCollection, MintResponse, UserSearchResponse } from "@easel/common";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../api/client.ts";
+import { useChainEvents } from "../../../api/live.ts";
 import { postForm } from "../../../api/media.ts";
 import { queryString } from "../../browse/api/browse.ts";
 
@@ -29,6 +30,21 @@ export const itemQuery = (key: ItemKey) =>
     retry: false,
   });
 export const useItem = (key: ItemKey) => useQuery(itemQuery(key));
+
+/**
+ * Keeps an item's page live: every batch the indexer commits about the token (a bid, an outbid, a sale, a
+ * cancelled listing, an extended auction) refetches it, for every viewer, without a reload.
+ */
+export function useLiveItem(item: ItemResponse["data"]) {
+  const queryClient = useQueryClient();
+  const token = `${item.nftCollection.contract_address}:${item.nft.tokenId}`;
+  useChainEvents(
+    item.nft.status === "lazy" ? { collection: item.nftCollection.contract_address } : { token },
+    () => {
+      void queryClient.invalidateQueries({ queryKey: itemKeys.all });
+    },
+  );
+}
 
 /** GET /api/mint/collections: the artist's collections of an artwork type, and the default collection. */
 export const mintCollectionsQuery = (category: number | null) =>

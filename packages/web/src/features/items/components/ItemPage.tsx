@@ -25,7 +25,7 @@ import { FavoriteHeart } from "../../browse/components/FavoriteHeart.tsx";
 import { endsIn } from "../../browse/components/NftCard.tsx";
 import { RichText } from "../../browse/components/RichText.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
-import { useItem } from "../api/items.ts";
+import { useItem, useLiveItem } from "../api/items.ts";
 import { itemPath, tradePath, useItemKey } from "../lib/paths.ts";
 import { ItemMedia } from "./ItemMedia.tsx";
 import { BurnDialog, TransferDialog } from "./ItemTransactions.tsx";
@@ -61,6 +61,7 @@ export function ItemPage() {
 
 function ItemView({ item }: { item: Item }) {
   const { nft, nftCollection } = item;
+  useLiveItem(item);
   const { explorerUrl } = useAppConfig();
   // One view per visit (the server keeps one per viewer a day); lazy items are not on chain yet.
   useEffect(() => {
@@ -264,9 +265,21 @@ function ActionArea({ item }: { item: Item }) {
   const actions: { to: string; label: string; primary?: boolean }[] = [];
   let priceLabel = "Price";
   let priceWei = nft.priceWei;
+  if (nft.blocked) {
+    return (
+      <p
+        role="alert"
+        className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+      >
+        This item is blocked on Easel: it cannot be traded.
+      </p>
+    );
+  }
   if (nft.status === "lazy") {
     if (isOwner) actions.push({ to: tradePath("lazyMint/changePrice", item), label: "Edit Minting Price" });
-    else actions.push({ to: tradePath("lazyMint/buy", item), label: "Mint and Buy", primary: true });
+    // Unlisted after 100 days: only its creator can list it again (by setting a price).
+    else if (nft.priceWei)
+      actions.push({ to: tradePath("lazyMint/buy", item), label: "Mint and Buy", primary: true });
   } else if (nft.listing) {
     if (isOwner) actions.push({ to: tradePath("FixedPrice/manage", item), label: "Manage listing" });
     else {
@@ -300,8 +313,11 @@ function ActionArea({ item }: { item: Item }) {
     const activeOffers = nft.offers.filter((o) => o.status === "active");
     if (isOwner) {
       actions.push({ to: tradePath("FixedPrice/set", item), label: "Set a Fixed Price", primary: true });
-      actions.push({ to: tradePath("Auction/setStandard", item), label: "Start a Standard Auction" });
-      actions.push({ to: tradePath("Auction/setReserved", item), label: "Start a Reserved Auction" });
+      // The auction kinds the market offers for this item (the spec's permisionNft flags).
+      if (item.permisionNft.auction)
+        actions.push({ to: tradePath("Auction/setStandard", item), label: "Start a Standard Auction" });
+      if (item.permisionNft.reserve)
+        actions.push({ to: tradePath("Auction/setReserved", item), label: "Start a Reserved Auction" });
       if (activeOffers.length) actions.push({ to: tradePath("acceptOffer", item), label: "Accept Offer" });
     } else {
       const mine = !!me && activeOffers.some((o) => o.address === me);

@@ -1,5 +1,6 @@
 import type {
   ProfileAuctionsResponse,
+  ProfileCreditsResponse,
   ProfileOffersResponse,
   ProfileOpenOrdersResponse,
 } from "@easel/common";
@@ -12,6 +13,7 @@ export const tradeHistoryKeys = {
   offers: ["trade-history", "offers"] as const,
   auctions: ["trade-history", "auctions"] as const,
   openOrders: ["trade-history", "open-orders"] as const,
+  credits: ["trade-history", "credits"] as const,
 };
 
 /** GET /api/profile/offers: offers made and received. */
@@ -37,5 +39,13 @@ export function useOpenOrders() {
   return useQuery({
     queryKey: tradeHistoryKeys.openOrders,
     queryFn: async () => (await apiFetch<ProfileOpenOrdersResponse>("/api/profile/open-orders")).data,
+  });
+}
+
+/** GET /api/profile/credits: payments held for the user (their wallet refused them), per contract. */
+export function useCredits() {
+  return useQuery({
+    queryKey: tradeHistoryKeys.credits,
+    queryFn: async () => (await apiFetch<ProfileCreditsResponse>("/api/profile/credits")).data.credits,
   });
 }

@@ -67,8 +67,6 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const minimum = minimums.data?.listing ?? null;
-  if (item.nft.owner?.address !== me)
-    return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notOwner}</TradeNotice>;
   if (flow.steps) {
     return (
       <TradeProgress
@@ -79,6 +77,8 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
       />
     );
   }
+  if (item.nft.owner?.address !== me)
+    return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notOwner}</TradeNotice>;
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!market || minimum === null) return;

@@ -34,6 +34,7 @@ export const LAZY_TEXT = {
   bought: "You bought item successfully",
   insufficient: "Insufficient fund",
   notLazy: "This item is already minted: it is bought from its owner now.",
+  notForSale: "This item is no longer for sale.",
   yours: "You created this item: a buyer mints it.",
 } as const;
 

@@ -13,7 +13,7 @@ import { NotFound } from "../../../ui/NotFound.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
 import type { StepStatus } from "../../../web3/tx/steps.ts";
-import { useItem } from "../../items/api/items.ts";
+import { useItem, useLiveItem } from "../../items/api/items.ts";
 import { itemPath, useItemKey } from "../../items/lib/paths.ts";
 
 export type Item = ItemResponse["data"];
@@ -51,6 +51,22 @@ export function TradeScreen({
     );
   }
   const item = query.data;
+  return <TradeFrame item={item} heading={heading} me={me} render={children} />;
+}
+
+/** The loaded item's frame; live, so a bid or a sale by someone else shows here at once. */
+function TradeFrame({
+  item,
+  heading,
+  me,
+  render: children,
+}: {
+  item: Item;
+  heading: string;
+  me: string;
+  render: (context: TradeContext) => ReactNode;
+}) {
+  useLiveItem(item);
   const thumbnail = mediaUrl(item.nft.media?.thumbnail ?? item.nft.media?.preview);
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10">
