@@ -147,7 +147,8 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   // The owner accepts it: the item goes back to the artist.
   await b.goto(itemUrl);
   await b.getByRole("link", { name: "Accept Offer" }).click();
-  await expect(b.getByText("0.3 ETH", { exact: true })).toBeVisible();
+  await expect(b.getByRole("heading", { level: 1, name: "Accept Offer" })).toBeVisible();
+  await expect(b.getByRole("main").getByText("0.3 ETH", { exact: true })).toBeVisible();
   await b.getByRole("button", { name: "Accept" }).click();
   await expectSuccess(b, "You accepted the Offer successfully!");
   expect(await ownerOf(collection, tokenId)).toBe(seller);
@@ -282,8 +283,11 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   const extended = await auction(standardId);
   expect(extended.bidder.toLowerCase()).toBe(third);
   expect(extended.end).toBeGreaterThan(before.end);
-  // The outbid buyer got their 1 ETH back.
+  // The outbid buyer got their 1 ETH back, and, online on the item page, is told at once; the page shows the
+  // new top bid without a reload.
   expect((await balance(buyer)) - buyerBalance).toBe(parseEther("1"));
+  await expect(b.getByText(/You were outbid on NFT/)).toBeVisible({ timeout: 10_000 });
+  await expect(b.getByText("1.1 ETH", { exact: true }).first()).toBeVisible({ timeout: 10_000 });
 
   // After the end, the outbid buyer (neither seller nor winner) settles it.
   await moveTime(extended.end - Number((await client.getBlock()).timestamp) + 60);

@@ -5,8 +5,12 @@ import { z } from "zod";
 import { ChainListener } from "../indexer/live.ts";
 
 const HEARTBEAT_MS = 15_000;
-/** Streams one client may hold open (a browser opens at most 6 per host anyway), and in total. */
-export const STREAMS_PER_CLIENT = 6;
+/**
+ * Streams one address may hold open, and in total. Every signed-in page holds one (the account and the item
+ * it shows share it), and people behind one NAT or office proxy share an address: 32 leaves room for them
+ * while one client still cannot take the server's share.
+ */
+export const STREAMS_PER_CLIENT = 32;
 export const STREAMS_IN_TOTAL = 5_000;
 const address = z
   .string()

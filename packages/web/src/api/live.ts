@@ -2,37 +2,63 @@ import { useEffect, useRef } from "react";
 
 /** What the indexer committed: one notice per batch (`all` after a reorg or a reconnect: refresh everything). */
 export type ChainNotice = { all?: boolean; tokens?: string[]; collections?: string[]; accounts?: string[] };
+type Filter = { token?: string; collection?: string; account?: string };
+type Subscriber = { filter: Filter; onChain: (notice: ChainNotice) => void };
+
+const KEYS = ["token", "collection", "account"] as const;
+const subscribers = new Set<Subscriber>();
+let source: EventSource | null = null;
+let openQuery = "";
+
+const concerns = (notice: ChainNotice, filter: Filter) =>
+  !!notice.all ||
+  (!!filter.token && !!notice.tokens?.includes(filter.token)) ||
+  (!!filter.collection && !!notice.collections?.includes(filter.collection)) ||
+  (!!filter.account && !!notice.accounts?.includes(filter.account));
 
 /**
- * Follows `GET /api/events` (Server-Sent Events) for a token, a collection or an account, calling `onChain`
- * for every batch the indexer commits about it; the browser reconnects by itself. Nothing runs without a
- * filter (or where the browser has no EventSource).
+ * One stream per page: the server allows a few per client, and a page follows at most the signed-in account
+ * and the item it shows, which one `GET /api/events?account=…&token=…` carries together. The stream is
+ * reopened when what the page follows changes; each notice goes to the subscribers it concerns.
  */
-export function useChainEvents(
-  filter: { token?: string; collection?: string; account?: string } | null,
-  onChain: (notice: ChainNotice) => void,
-) {
+function reopen() {
+  const merged: Filter = {};
+  for (const { filter } of subscribers) for (const key of KEYS) if (filter[key]) merged[key] = filter[key];
+  const query = new URLSearchParams(merged as Record<string, string>).toString();
+  if (query === openQuery) return;
+  source?.close();
+  source = null;
+  openQuery = query;
+  if (!query || typeof EventSource === "undefined") return;
+  source = new EventSource(`/api/events?${query}`);
+  source.addEventListener("chain", (event) => {
+    let notice: ChainNotice;
+    try {
+      notice = JSON.parse((event as MessageEvent<string>).data) as ChainNotice;
+    } catch {
+      return; // a malformed notice is skipped; the next one refreshes
+    }
+    for (const subscriber of subscribers) if (concerns(notice, subscriber.filter)) subscriber.onChain(notice);
+  });
+}
+
+/**
+ * Calls `onChain` for every batch the indexer commits about a token, a collection or an account (Server-Sent
+ * Events; the browser reconnects by itself). Nothing is followed without a filter.
+ */
+export function useChainEvents(filter: Filter | null, onChain: (notice: ChainNotice) => void) {
   const handler = useRef(onChain);
   handler.current = onChain;
-  const query = filter
-    ? new URLSearchParams(
-        Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]),
-      ).toString()
-    : "";
+  const key = filter ? KEYS.map((k) => filter[k] ?? "").join("|") : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's values are the key
   useEffect(() => {
-    if (!query || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api/events?${query}`);
-    const listener = (event: MessageEvent<string>) => {
-      try {
-        handler.current(JSON.parse(event.data) as ChainNotice);
-      } catch {
-        // A malformed notice is skipped; the next one refreshes.
-      }
-    };
-    source.addEventListener("chain", listener);
+    if (!filter) return;
+    const subscriber: Subscriber = { filter, onChain: (notice) => handler.current(notice) };
+    subscribers.add(subscriber);
+    reopen();
     return () => {
-      source.removeEventListener("chain", listener);
-      source.close();
+      subscribers.delete(subscriber);
+      reopen();
     };
-  }, [query]);
+  }, [key]);
 }
