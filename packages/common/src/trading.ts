@@ -43,6 +43,8 @@ export const tradeRowSchema = z.object({
   collectionName: z.string().nullable(),
   tokenId: z.string(),
   name: z.string(),
+  /** The item's page; null when the chain tables do not know the token. */
+  path: z.string().nullable(),
   /** Amount in ETH (offer, top bid or start/reserve price). */
   price: z.string(),
   priceWei: weiString,

@@ -156,6 +156,7 @@ describe("trading history", () => {
       expect.objectContaining({
         tokenId: "2",
         collectionName: "Harbour",
+        path: `/${artist.address.toLowerCase()}/Harbour/2`,
         counterparty: alice.address.toLowerCase(),
       }),
     ]);
@@ -202,7 +203,12 @@ describe("trading history", () => {
   });
 
   it("needs a session", async () => {
-    for (const path of ["/api/profile/offers", "/api/profile/auctions", "/api/profile/open-orders"]) {
+    for (const path of [
+      "/api/profile/offers",
+      "/api/profile/auctions",
+      "/api/profile/open-orders",
+      "/api/profile/credits",
+    ]) {
       expect((await api.call("GET", path)).status).toBe(401);
     }
   });

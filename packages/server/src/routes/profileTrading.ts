@@ -7,13 +7,7 @@ import {
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { chainAuctions, chainBids, chainOffers, chainSellOrders, chainTokens } from "../db/chain-schema.ts";
-import {
-  auctionInput,
-  collectionNames,
-  LIST_LIMIT,
-  type RowInput,
-  tradeRows,
-} from "../trading/profileLists.ts";
+import { auctionInput, LIST_LIMIT, type RowInput, tradeRows } from "../trading/profileLists.ts";
 import { requireSession } from "./guards.ts";
 
 /**
@@ -65,10 +59,6 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
           .orderBy(desc(chainOffers.updatedBlock))
           .limit(LIST_LIMIT),
       ]);
-      const names = await collectionNames(
-        db,
-        [...made, ...received].map((r) => r.offer.collection),
-      );
       const offerInput = (o: typeof chainOffers.$inferSelect, counterparty: string | null): RowInput => ({
         id: `${o.collection}:${o.tokenId}:${o.buyer}`,
         collection: o.collection,
@@ -80,13 +70,13 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         data: {
-          made: tradeRows(
+          made: await tradeRows(
+            db,
             made.map((r) => offerInput(r.offer, r.owner)),
-            names,
           ),
-          received: tradeRows(
+          received: await tradeRows(
+            db,
             received.map((r) => offerInput(r.offer, r.offer.buyer)),
-            names,
           ),
         },
       };
@@ -127,14 +117,10 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
           .orderBy(desc(chainAuctions.createdBlock))
           .limit(LIST_LIMIT),
       ]);
-      const names = await collectionNames(
-        db,
-        [...held, ...bidOn].map((a) => a.collection),
-      );
       return {
         data: {
-          held: tradeRows(held.map(auctionInput), names),
-          bidOn: tradeRows(bidOn.map(auctionInput), names),
+          held: await tradeRows(db, held.map(auctionInput)),
+          bidOn: await tradeRows(db, bidOn.map(auctionInput)),
         },
       };
     },
@@ -173,13 +159,10 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(chainOffers.buyer, address), eq(chainOffers.status, "active")))
           .orderBy(desc(chainOffers.updatedBlock)),
       ]);
-      const names = await collectionNames(
-        db,
-        [...listings, ...auctions, ...offers].map((r) => r.collection),
-      );
       return {
         data: {
-          listings: tradeRows(
+          listings: await tradeRows(
+            db,
             listings.map((l) => ({
               id: `${l.collection}:${l.tokenId}`,
               collection: l.collection,
@@ -190,10 +173,10 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
               endTime: l.expiresAt,
               updatedAt: l.listedAt,
             })),
-            names,
           ),
-          auctions: tradeRows(auctions.map(auctionInput), names),
-          offers: tradeRows(
+          auctions: await tradeRows(db, auctions.map(auctionInput)),
+          offers: await tradeRows(
+            db,
             offers.map((o) => ({
               id: `${o.collection}:${o.tokenId}:${o.buyer}`,
               collection: o.collection,
@@ -203,7 +186,6 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
               counterparty: null,
               updatedAt: o.updatedAt,
             })),
-            names,
           ),
         },
       };

@@ -3,8 +3,9 @@
  * collected, split) and the rows of its trading history. Used by the profile routes.
  */
 import type { ChainCollectionItem, ChainTokenItem, TradeRow } from "@easel/common";
-import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { formatEther } from "viem";
+import { OWNS_NAME, slugOf } from "../browse/cards.ts";
 import { type chainAuctions, chainCollections, chainSellOrders, chainTokens } from "../db/chain-schema.ts";
 import type { Database } from "../db/client.ts";
 import { itemMetadata, media } from "../db/schema.ts";
@@ -137,16 +138,6 @@ export async function profileChainLists(db: Database, address: string) {
   return { created, collection, collected, split };
 }
 
-/** Collection names for the rows of a trading list. */
-export async function collectionNames(db: Database, addresses: string[]): Promise<Map<string, string>> {
-  if (addresses.length === 0) return new Map();
-  const rows = await db
-    .select({ address: chainCollections.address, name: chainCollections.name })
-    .from(chainCollections)
-    .where(inArray(chainCollections.address, [...new Set(addresses)]));
-  return new Map(rows.map((row) => [row.address, row.name]));
-}
-
 export type RowInput = {
   collection: string;
   tokenId: string;
@@ -159,21 +150,47 @@ export type RowInput = {
   id: string;
 };
 
-export function tradeRows(inputs: RowInput[], names: Map<string, string>): TradeRow[] {
-  return inputs.map((input) => ({
-    _id: input.id,
-    collection: input.collection,
-    collectionName: names.get(input.collection) ?? null,
-    tokenId: input.tokenId,
-    name: tokenName(names.get(input.collection), input.tokenId),
-    price: formatEther(BigInt(input.amount)),
-    priceWei: input.amount,
-    status: input.status,
-    counterparty: input.counterparty,
-    kind: input.kind ?? null,
-    endTime: input.endTime?.toISOString() ?? null,
-    updatedAt: input.updatedAt?.toISOString() ?? null,
-  }));
+/**
+ * Rows of a trading list with what people recognise them by: the item's name (the artist's, or the
+ * collection's name and number) and its page (`/{creator}/{collection}/{id}`, or without the collection in
+ * the default collection).
+ */
+export async function tradeRows(db: Database, inputs: RowInput[]): Promise<TradeRow[]> {
+  if (inputs.length === 0) return [];
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    SELECT p.collection, p.token_id::text AS token_id, c.name, c.kind, c.owner, ${OWNS_NAME},
+      t.creator, im.name AS item_name
+    FROM unnest(${sql.param(inputs.map((i) => i.collection))}::text[],
+                ${sql.param(inputs.map((i) => i.tokenId))}::numeric[]) AS p(collection, token_id)
+    JOIN chain_collections c ON c.address = p.collection
+    LEFT JOIN chain_tokens t ON t.collection = p.collection AND t.token_id = p.token_id
+    LEFT JOIN item_metadata im ON im.cid = t.cid`);
+  const known = new Map(rows.map((row) => [`${row.collection}:${row.token_id}`, row]));
+  return inputs.map((input) => {
+    const row = known.get(`${input.collection}:${input.tokenId}`);
+    const collectionName = row ? String(row.name) : null;
+    const creator = row ? String(row.creator ?? row.owner) : null;
+    const path = !row
+      ? null
+      : row.kind === "default"
+        ? `/${creator}/${input.tokenId}`
+        : `/${creator}/${encodeURIComponent(slugOf(row))}/${input.tokenId}`;
+    return {
+      _id: input.id,
+      collection: input.collection,
+      collectionName,
+      tokenId: input.tokenId,
+      name: (row?.item_name as string | null) ?? tokenName(collectionName, input.tokenId),
+      path,
+      price: formatEther(BigInt(input.amount)),
+      priceWei: input.amount,
+      status: input.status,
+      counterparty: input.counterparty,
+      kind: input.kind ?? null,
+      endTime: input.endTime?.toISOString() ?? null,
+      updatedAt: input.updatedAt?.toISOString() ?? null,
+    };
+  });
 }
 
 export type AuctionRow = typeof chainAuctions.$inferSelect;

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ const ROW = {
   collectionName: "Night Studies",
   tokenId: "7",
   name: "Study #7",
+  path: "/0x00000000000000000000000000000000000000a0/Night%20Studies/7",
   price: "0.25",
   priceWei: "250000000000000000",
   status: "active",
@@ -38,6 +39,12 @@ describe("offers and auctions panels", () => {
     expect(made.textContent).toContain("Study #7");
     expect(made.textContent).toContain("0.25 ETH");
     expect(made.textContent).toContain("Night Studies");
+    // Each row leads to its item and to the screen that manages it.
+    const item = within(made).getByRole("link", { name: "Study #7" });
+    expect(item.getAttribute("href")).toBe(ROW.path);
+    expect(within(made).getByRole("link", { name: "Manage Offer" }).getAttribute("href")).toBe(
+      `/offer${ROW.path}`,
+    );
     const received = screen.getByRole("region", { name: "Offers on your item" });
     expect(received.textContent).toContain("There is no data history");
   });

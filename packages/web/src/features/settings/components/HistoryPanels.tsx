@@ -7,14 +7,16 @@ import { TradeTable } from "../../trade/components/TradeTable.tsx";
 
 export const NO_HISTORY = "There is no data history";
 
-function Panel({ title, rows }: { title: string; rows: TradeRow[] }) {
+type RowAction = (row: TradeRow) => { label: string; to: string } | null;
+
+function Panel({ title, rows, action }: { title: string; rows: TradeRow[]; action?: RowAction | undefined }) {
   return (
     <section className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800" aria-label={title}>
       <h2 className="text-lg font-semibold">{title}</h2>
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">{NO_HISTORY}</p>
       ) : (
-        <TradeTable rows={rows} caption={title} />
+        <TradeTable rows={rows} caption={title} action={action} />
       )}
     </section>
   );
@@ -29,7 +31,7 @@ function Panels<K extends string>({
 }: {
   label: string;
   history: HistoryQuery<K>;
-  sections: { key: K; title: string }[];
+  sections: { key: K; title: string; action?: RowAction }[];
 }) {
   if (history.isPending) {
     return <Loading label={`Loading ${label}`} />;
@@ -38,7 +40,12 @@ function Panels<K extends string>({
   return (
     <div className="grid gap-5 xl:grid-cols-2">
       {sections.map((section) => (
-        <Panel key={section.key} title={section.title} rows={history.data[section.key]} />
+        <Panel
+          key={section.key}
+          title={section.title}
+          rows={history.data[section.key]}
+          action={section.action}
+        />
       ))}
     </div>
   );
@@ -50,8 +57,20 @@ export function OffersPanels() {
       label="offers"
       history={useOfferHistory()}
       sections={[
-        { key: "made", title: "Offers you made" },
-        { key: "received", title: "Offers on your item" },
+        {
+          key: "made",
+          title: "Offers you made",
+          action: (row) =>
+            row.path && row.status === "active" ? { label: "Manage Offer", to: `/offer${row.path}` } : null,
+        },
+        {
+          key: "received",
+          title: "Offers on your item",
+          action: (row) =>
+            row.path && row.status === "active"
+              ? { label: "Accept Offer", to: `/acceptOffer${row.path}` }
+              : null,
+        },
       ]}
     />
   );
@@ -63,8 +82,28 @@ export function AuctionsPanels() {
       label="auctions"
       history={useAuctionHistory()}
       sections={[
-        { key: "held", title: "The auctions you have held" },
-        { key: "bidOn", title: "Auctions that you place a bid" },
+        {
+          key: "held",
+          title: "The auctions you have held",
+          action: (row) =>
+            row.path && row.status === "active"
+              ? {
+                  label: "Manage",
+                  to: `/${row.kind === "reserve" ? "Auction/manageReserved" : "Auction/manage"}${row.path}`,
+                }
+              : null,
+        },
+        {
+          key: "bidOn",
+          title: "Auctions that you place a bid",
+          action: (row) =>
+            row.path && row.status === "active"
+              ? {
+                  label: "Place a Bid",
+                  to: `/${row.kind === "reserve" ? "Auction/placeBidReservedAuction" : "Auction/placeBid"}${row.path}`,
+                }
+              : null,
+        },
       ]}
     />
   );

@@ -8,7 +8,16 @@ function itemLabel(row: TradeRow) {
 }
 
 /** A list of trades: item and collection, price, status (with the end time), counterparty. */
-export function TradeTable({ rows, caption }: { rows: TradeRow[]; caption: string }) {
+export function TradeTable({
+  rows,
+  caption,
+  action,
+}: {
+  rows: TradeRow[];
+  caption: string;
+  /** The row's trading screen (manage, accept, bid), when it has one now. */
+  action?: ((row: TradeRow) => { label: string; to: string } | null) | undefined;
+}) {
   return (
     <div className="mt-3 overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -18,14 +27,25 @@ export function TradeTable({ rows, caption }: { rows: TradeRow[]; caption: strin
             <th className="py-2 pr-3 font-medium">Item</th>
             <th className="py-2 pr-3 font-medium">Price</th>
             <th className="py-2 pr-3 font-medium">Status</th>
-            <th className="py-2 font-medium">With</th>
+            <th className="py-2 pr-3 font-medium">With</th>
+            {action ? (
+              <th className="py-2 font-medium">
+                <span className="sr-only">Action</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
           {rows.map((row) => (
             <tr key={row._id}>
               <td className="py-2 pr-3">
-                <span className="font-medium">{itemLabel(row)}</span>
+                {row.path ? (
+                  <Link to={row.path} className="font-medium hover:underline">
+                    {itemLabel(row)}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{itemLabel(row)}</span>
+                )}
                 <br />
                 {row.collectionName ? (
                   <Link
@@ -62,6 +82,21 @@ export function TradeTable({ rows, caption }: { rows: TradeRow[]; caption: strin
                   "—"
                 )}
               </td>
+              {action ? (
+                <td className="py-2">
+                  {(() => {
+                    const next = action(row);
+                    return next ? (
+                      <Link
+                        to={next.to}
+                        className="text-sm font-semibold text-accent-700 underline dark:text-accent-300"
+                      >
+                        {next.label}
+                      </Link>
+                    ) : null;
+                  })()}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
