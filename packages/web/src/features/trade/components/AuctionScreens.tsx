@@ -1,16 +1,14 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
 import { useChainNow } from "../../../web3/chainTime.ts";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
-import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import { endsIn } from "../../browse/components/NftCard.tsx";
 import { itemPath } from "../../items/lib/paths.ts";
-import { useMarketConfig, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
+import { useMarketConfig, useMinimums, useWalletBalance } from "../api/market.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
   EthField,
@@ -20,6 +18,7 @@ import {
   TradeNotice,
   TradeProgress,
   TradeScreen,
+  useTradeAction,
 } from "./TradeScreen.tsx";
 
 const DAY_S = 86_400;
@@ -76,19 +75,17 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
   const minimums = useMinimums();
   const config = useMarketConfig();
   const approval = useApprovalSteps(item, me);
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
+  const action = useTradeAction();
   const [price, setPrice] = useState("");
   const [start, setStart] = useState(() => localInput(new Date()));
   const [end, setEnd] = useState(() => localInput(new Date(Date.now() + 7 * DAY_S * 1000)));
   const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const [done, setDone] = useState(false);
-  if (flow.steps)
+  if (action.steps)
     return (
       <TradeProgress
-        steps={flow.steps}
+        steps={action.steps}
         label="Starting your auction"
-        success={done ? AUCTION_TEXT.started : null}
+        success={action.success}
         item={item}
       />
     );
@@ -118,24 +115,23 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
       problems.end = `The auction must last at least ${Math.round(minDuration / 60)} minutes.`;
     setErrors(problems);
     if (Object.values(problems).some(Boolean)) return;
-    const ok = await flow.run([
-      ...approval,
-      writeStep(AUCTION_TEXT.confirming, {
-        ...market,
-        functionName: "setStandardAuction",
-        args: [
-          item.nftCollection.contract_address as `0x${string}`,
-          BigInt(item.nft.tokenId),
-          parseEthAmount(price) as bigint,
-          startMs <= now ? 0n : BigInt(Math.floor(startMs / 1000)),
-          BigInt(duration),
-        ],
-      }),
-    ]);
-    if (!ok) return flow.reset();
-    setDone(true);
-    toast.success(AUCTION_TEXT.started);
-    void refresh();
+    await action.run(
+      [
+        ...approval,
+        writeStep(AUCTION_TEXT.confirming, {
+          ...market,
+          functionName: "setStandardAuction",
+          args: [
+            item.nftCollection.contract_address as `0x${string}`,
+            BigInt(item.nft.tokenId),
+            parseEthAmount(price) as bigint,
+            startMs <= now ? 0n : BigInt(Math.floor(startMs / 1000)),
+            BigInt(duration),
+          ],
+        }),
+      ],
+      AUCTION_TEXT.started,
+    );
   };
   const now = new Date();
   return (
@@ -229,19 +225,12 @@ function SetReserved({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
   const minimums = useMinimums();
   const approval = useApprovalSteps(item, me);
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
+  const action = useTradeAction();
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  if (flow.steps)
+  if (action.steps)
     return (
-      <TradeProgress
-        steps={flow.steps}
-        label="Setting your reserve"
-        success={done ? AUCTION_TEXT.reserveSet : null}
-        item={item}
-      />
+      <TradeProgress steps={action.steps} label="Setting your reserve" success={action.success} item={item} />
     );
   if (item.nft.owner?.address !== me || item.nft.auction)
     return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
@@ -252,22 +241,21 @@ function SetReserved({ item, me }: { item: Item; me: string }) {
     const problem = priceError(price, minimum);
     setError(problem);
     if (problem) return;
-    const ok = await flow.run([
-      ...approval,
-      writeStep(AUCTION_TEXT.confirming, {
-        ...market,
-        functionName: "setReserveAuction",
-        args: [
-          item.nftCollection.contract_address as `0x${string}`,
-          BigInt(item.nft.tokenId),
-          parseEthAmount(price) as bigint,
-        ],
-      }),
-    ]);
-    if (!ok) return flow.reset();
-    setDone(true);
-    toast.success(AUCTION_TEXT.reserveSet);
-    void refresh();
+    await action.run(
+      [
+        ...approval,
+        writeStep(AUCTION_TEXT.confirming, {
+          ...market,
+          functionName: "setReserveAuction",
+          args: [
+            item.nftCollection.contract_address as `0x${string}`,
+            BigInt(item.nft.tokenId),
+            parseEthAmount(price) as bigint,
+          ],
+        }),
+      ],
+      AUCTION_TEXT.reserveSet,
+    );
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
@@ -304,16 +292,15 @@ function PlaceBid({ item, me }: { item: Item; me: string }) {
   const id = useId();
   const market = useMarket();
   const balance = useWalletBalance();
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
+  const action = useTradeAction();
   const navigate = useNavigate();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const auction = item.nft.auction;
   const endMs = auction?.endTime ? new Date(auction.endTime).getTime() : null;
   const now = useChainNow(endMs !== null);
-  if (flow.steps)
-    return <TradeProgress steps={flow.steps} label="Placing your bid" success={null} item={item} />;
+  if (action.steps)
+    return <TradeProgress steps={action.steps} label="Placing your bid" success={null} item={item} />;
   if (!auction) return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
   if (auction.seller === me) return <TradeNotice item={item}>{AUCTION_TEXT.ownAuction}</TradeNotice>;
   if (endMs !== null && endMs <= now) return <TradeNotice item={item}>{AUCTION_TEXT.ended}</TradeNotice>;
@@ -330,19 +317,20 @@ function PlaceBid({ item, me }: { item: Item; me: string }) {
     if (problem?.startsWith("Price must")) problem = AUCTION_TEXT.mustBid(ethText(minimum, 3));
     setError(problem);
     if (problem || amount === null || value === null) return;
-    const ok = await flow.run([
-      writeStep(AUCTION_TEXT.finalizing, {
-        ...market,
-        functionName: "placeBid",
-        args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId), amount],
-        // The leader raising their bid sends only the difference.
-        value,
-      }),
-    ]);
-    if (!ok) return flow.reset();
-    toast.success(AUCTION_TEXT.bidPlaced);
-    await refresh();
-    navigate(itemPath(item));
+    const ok = await action.run(
+      [
+        writeStep(AUCTION_TEXT.finalizing, {
+          ...market,
+          functionName: "placeBid",
+          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId), amount],
+          // The leader raising their bid sends only the difference.
+          value,
+        }),
+      ],
+      AUCTION_TEXT.bidPlaced,
+    );
+    // The spec's bid flow ends on the item page.
+    if (ok) navigate(itemPath(item));
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
@@ -398,25 +386,16 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
   const id = useId();
   const market = useMarket();
   const minimums = useMinimums();
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
+  const action = useTradeAction();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
   const auction = item.nft.auction;
-  if (flow.steps)
-    return <TradeProgress steps={flow.steps} label="Your auction" success={success} item={item} />;
+  if (action.steps)
+    return <TradeProgress steps={action.steps} label="Your auction" success={action.success} item={item} />;
   if (!auction) return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
   if (auction.seller !== me) return <TradeNotice item={item}>{AUCTION_TEXT.notSeller}</TradeNotice>;
   const collection = item.nftCollection.contract_address as `0x${string}`;
   const tokenId = BigInt(item.nft.tokenId);
-  const run = async (step: ReturnType<typeof writeStep>, message: string) => {
-    const ok = await flow.run([step]);
-    if (!ok) return flow.reset();
-    setSuccess(message);
-    toast.success(message);
-    void refresh();
-  };
   const minimum = minimums.data?.standardAuction ?? null;
   const update = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -424,23 +403,27 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
     const problem = priceError(text, minimum);
     setError(problem);
     if (problem) return;
-    await run(
-      writeStep(AUCTION_TEXT.confirming, {
-        ...market,
-        functionName: "changeStandardAuctionBaseValue",
-        args: [collection, tokenId, parseEthAmount(text) as bigint],
-      }),
+    await action.run(
+      [
+        writeStep(AUCTION_TEXT.confirming, {
+          ...market,
+          functionName: "changeStandardAuctionBaseValue",
+          args: [collection, tokenId, parseEthAmount(text) as bigint],
+        }),
+      ],
       AUCTION_TEXT.baseChanged,
     );
   };
   const cancel = () =>
     market &&
-    run(
-      writeStep(AUCTION_TEXT.confirming, {
-        ...market,
-        functionName: "invalidateAuction",
-        args: [collection, tokenId],
-      }),
+    action.run(
+      [
+        writeStep(AUCTION_TEXT.confirming, {
+          ...market,
+          functionName: "invalidateAuction",
+          args: [collection, tokenId],
+        }),
+      ],
       AUCTION_TEXT.cancelled,
     );
   return (
@@ -488,19 +471,12 @@ export function AuctionSettlePage() {
 function Settle({ item }: { item: Item }) {
   const market = useMarket();
   const config = useMarketConfig();
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
-  const [done, setDone] = useState(false);
+  const action = useTradeAction();
   const auction = item.nft.auction;
   const now = useChainNow(true);
-  if (flow.steps)
+  if (action.steps)
     return (
-      <TradeProgress
-        steps={flow.steps}
-        label="Settling the auction"
-        success={done ? AUCTION_TEXT.settled : null}
-        item={item}
-      />
+      <TradeProgress steps={action.steps} label="Settling the auction" success={action.success} item={item} />
     );
   if (!auction?.topBidWei || !auction.topBidder)
     return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
@@ -517,17 +493,16 @@ function Settle({ item }: { item: Item }) {
   const proceeds = fee === null ? null : price - fee - royalty;
   const settle = async () => {
     if (!market) return;
-    const ok = await flow.run([
-      writeStep(AUCTION_TEXT.finalizing, {
-        ...market,
-        functionName: "completeAuction",
-        args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
-      }),
-    ]);
-    if (!ok) return flow.reset();
-    setDone(true);
-    toast.success(AUCTION_TEXT.settled);
-    void refresh();
+    await action.run(
+      [
+        writeStep(AUCTION_TEXT.finalizing, {
+          ...market,
+          functionName: "completeAuction",
+          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
+        }),
+      ],
+      AUCTION_TEXT.settled,
+    );
   };
   return (
     <div className="flex flex-col gap-4">

@@ -1,12 +1,10 @@
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { collectionContract, useMarket } from "../../../web3/contracts.ts";
 import { type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
-import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
-import { useMarketApproval, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
+import { useMarketApproval, useMinimums, useWalletBalance } from "../api/market.ts";
 import {
   EthField,
   ethText,
@@ -15,6 +13,7 @@ import {
   TradeNotice,
   TradeProgress,
   TradeScreen,
+  useTradeAction,
 } from "./TradeScreen.tsx";
 
 export const FIXED_PRICE_TEXT = {
@@ -61,20 +60,13 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
   const minimums = useMinimums();
   const approval = useApprovalSteps(item, me);
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
+  const action = useTradeAction();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const minimum = minimums.data?.listing ?? null;
-  if (flow.steps) {
+  if (action.steps) {
     return (
-      <TradeProgress
-        steps={flow.steps}
-        label="Listing your NFT"
-        success={done ? FIXED_PRICE_TEXT.listed : null}
-        item={item}
-      />
+      <TradeProgress steps={action.steps} label="Listing your NFT" success={action.success} item={item} />
     );
   }
   if (item.nft.owner?.address !== me)
@@ -86,18 +78,17 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
     setError(problem);
     if (problem) return;
     const price = parseEthAmount(text) as bigint;
-    const ok = await flow.run([
-      ...approval,
-      writeStep(FIXED_PRICE_TEXT.confirming, {
-        ...market,
-        functionName: "setSellOrder",
-        args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId), price],
-      }),
-    ]);
-    if (!ok) return flow.reset();
-    setDone(true);
-    toast.success(FIXED_PRICE_TEXT.listed);
-    void refresh();
+    await action.run(
+      [
+        ...approval,
+        writeStep(FIXED_PRICE_TEXT.confirming, {
+          ...market,
+          functionName: "setSellOrder",
+          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId), price],
+        }),
+      ],
+      FIXED_PRICE_TEXT.listed,
+    );
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
@@ -129,19 +120,10 @@ export function FixedPriceBuyPage() {
 function BuyNow({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
   const balance = useWalletBalance();
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
-  const [done, setDone] = useState(false);
+  const action = useTradeAction();
   const listing = item.nft.listing;
-  if (flow.steps) {
-    return (
-      <TradeProgress
-        steps={flow.steps}
-        label="Buying the NFT"
-        success={done ? FIXED_PRICE_TEXT.bought(item.nft.name) : null}
-        item={item}
-      />
-    );
+  if (action.steps) {
+    return <TradeProgress steps={action.steps} label="Buying the NFT" success={action.success} item={item} />;
   }
   if (!listing) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notListed}</TradeNotice>;
   if (item.nft.owner?.address === me)
@@ -150,18 +132,17 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
   const insufficient = balance.data !== undefined && balance.data.value < price;
   const buy = async () => {
     if (!market) return;
-    const ok = await flow.run([
-      writeStep(FIXED_PRICE_TEXT.buying, {
-        ...market,
-        functionName: "buyNow",
-        args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
-        value: price,
-      }),
-    ]);
-    if (!ok) return flow.reset();
-    setDone(true);
-    toast.success(FIXED_PRICE_TEXT.bought(item.nft.name));
-    void refresh();
+    await action.run(
+      [
+        writeStep(FIXED_PRICE_TEXT.buying, {
+          ...market,
+          functionName: "buyNow",
+          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
+          value: price,
+        }),
+      ],
+      FIXED_PRICE_TEXT.bought(item.nft.name),
+    );
   };
   return (
     <div className="flex flex-col gap-4">
@@ -196,18 +177,11 @@ export function FixedPriceManagePage() {
 
 function ManageListing({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
+  const action = useTradeAction();
   const [asking, setAsking] = useState(false);
-  const [done, setDone] = useState(false);
-  if (flow.steps) {
+  if (action.steps) {
     return (
-      <TradeProgress
-        steps={flow.steps}
-        label="Unlisting your NFT"
-        success={done ? FIXED_PRICE_TEXT.unlisted : null}
-        item={item}
-      />
+      <TradeProgress steps={action.steps} label="Unlisting your NFT" success={action.success} item={item} />
     );
   }
   if (item.nft.owner?.address !== me)
@@ -215,20 +189,17 @@ function ManageListing({ item, me }: { item: Item; me: string }) {
   if (!item.nft.listing) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notListed}</TradeNotice>;
   const unlist = async () => {
     if (!market) return;
-    const ok = await flow.run([
-      writeStep(FIXED_PRICE_TEXT.unlisting, {
-        ...market,
-        functionName: "cancelSellOrder",
-        args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
-      }),
-    ]);
-    if (!ok) {
-      setAsking(false);
-      return flow.reset();
-    }
-    setDone(true);
-    toast.success(FIXED_PRICE_TEXT.unlisted);
-    void refresh();
+    const ok = await action.run(
+      [
+        writeStep(FIXED_PRICE_TEXT.unlisting, {
+          ...market,
+          functionName: "cancelSellOrder",
+          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
+        }),
+      ],
+      FIXED_PRICE_TEXT.unlisted,
+    );
+    if (!ok) setAsking(false);
   };
   return (
     <div className="flex flex-col gap-4">

@@ -7,7 +7,6 @@ import { parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { collectionContract } from "../../../web3/contracts.ts";
 import { apiStep, sentThenMined } from "../../../web3/tx/steps.ts";
-import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import {
   editLazyPrice,
   fetchLazyMintVoucher,
@@ -24,6 +23,7 @@ import {
   TradeNotice,
   TradeProgress,
   TradeScreen,
+  useTradeAction,
 } from "./TradeScreen.tsx";
 
 export const LAZY_TEXT = {
@@ -49,23 +49,14 @@ function LazyBuy({ item, me }: { item: Item; me: string }) {
   const { chainId } = useAppConfig();
   const balance = useWalletBalance();
   const config = useMarketConfig();
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
-  const [done, setDone] = useState(false);
-  if (flow.steps) {
-    const [voucher, write] = flow.steps;
+  const action = useTradeAction();
+  if (action.steps) {
+    const [voucher, write] = action.steps;
     const steps = [
       ...(voucher ? [voucher] : []),
       ...sentThenMined(write, LAZY_TEXT.confirmation, LAZY_TEXT.minting),
     ];
-    return (
-      <TradeProgress
-        steps={steps}
-        label="Minting your NFT"
-        success={done ? LAZY_TEXT.owner : null}
-        item={item}
-      />
-    );
+    return <TradeProgress steps={steps} label="Minting your NFT" success={action.success} item={item} />;
   }
   if (item.nft.status !== "lazy" || !item.nft.priceWei)
     return <TradeNotice item={item}>{LAZY_TEXT.notLazy}</TradeNotice>;
@@ -76,43 +67,43 @@ function LazyBuy({ item, me }: { item: Item; me: string }) {
   const collection = item.nftCollection.contract_address as `0x${string}`;
   const buy = async () => {
     let voucher: Awaited<ReturnType<typeof fetchLazyMintVoucher>> | null = null;
-    const ok = await flow.run([
-      apiStep(LAZY_TEXT.voucher, async () => {
-        voucher = await fetchLazyMintVoucher(collection, item.nft.tokenId);
-      }),
-      {
-        kind: "write",
-        label: LAZY_TEXT.confirmation,
-        // Built when the step runs: the voucher arrives in the step before.
-        get call() {
-          const v = voucher as NonNullable<typeof voucher>;
-          return {
-            ...collectionContract(collection, chainId),
-            functionName: "lazyMint",
-            args: [
-              {
-                tokenId: BigInt(v.tokenId),
-                price: BigInt(v.price),
-                royaltyBps: v.royaltyBps,
-                cid: v.cid as `0x${string}`,
-                collaborators: v.collaborators.map((c) => ({
-                  account: c.account as `0x${string}`,
-                  share: c.share,
-                })),
-                nonce: v.nonce,
-                deadline: BigInt(v.deadline),
-                signature: v.signature as `0x${string}`,
-              },
-            ],
-            value: BigInt(v.price),
-          };
+    await action.run(
+      [
+        apiStep(LAZY_TEXT.voucher, async () => {
+          voucher = await fetchLazyMintVoucher(collection, item.nft.tokenId);
+        }),
+        {
+          kind: "write",
+          label: LAZY_TEXT.confirmation,
+          // Built when the step runs: the voucher arrives in the step before.
+          get call() {
+            const v = voucher as NonNullable<typeof voucher>;
+            return {
+              ...collectionContract(collection, chainId),
+              functionName: "lazyMint",
+              args: [
+                {
+                  tokenId: BigInt(v.tokenId),
+                  price: BigInt(v.price),
+                  royaltyBps: v.royaltyBps,
+                  cid: v.cid as `0x${string}`,
+                  collaborators: v.collaborators.map((c) => ({
+                    account: c.account as `0x${string}`,
+                    share: c.share,
+                  })),
+                  nonce: v.nonce,
+                  deadline: BigInt(v.deadline),
+                  signature: v.signature as `0x${string}`,
+                },
+              ],
+              value: BigInt(v.price),
+            };
+          },
         },
-      },
-    ]);
-    if (!ok) return flow.reset();
-    setDone(true);
-    toast.success(LAZY_TEXT.bought);
-    void refresh();
+      ],
+      LAZY_TEXT.owner,
+      LAZY_TEXT.bought,
+    );
   };
   return (
     <div className="flex flex-col gap-4">

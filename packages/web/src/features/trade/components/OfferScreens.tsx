@@ -1,13 +1,11 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { formatEther } from "viem";
 import { parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
-import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
-import { useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
+import { useMinimums, useWalletBalance } from "../api/market.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
   EthField,
@@ -17,6 +15,7 @@ import {
   TradeNotice,
   TradeProgress,
   TradeScreen,
+  useTradeAction,
 } from "./TradeScreen.tsx";
 
 export const OFFER_TEXT = {
@@ -51,13 +50,11 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
   const minimums = useMinimums();
   const balance = useWalletBalance();
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
+  const action = useTradeAction();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  if (flow.steps)
-    return <TradeProgress steps={flow.steps} label="Your offer" success={success} item={item} />;
+  if (action.steps)
+    return <TradeProgress steps={action.steps} label="Your offer" success={action.success} item={item} />;
   if (item.nft.owner?.address === me) return <TradeNotice item={item}>{OFFER_TEXT.ownItem}</TradeNotice>;
   if (item.nft.auction) return <TradeNotice item={item}>{OFFER_TEXT.inAuction}</TradeNotice>;
   const current = activeOffer(item);
@@ -68,13 +65,6 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
   const collection = item.nftCollection.contract_address as `0x${string}`;
   const tokenId = BigInt(item.nft.tokenId);
 
-  const run = async (step: ReturnType<typeof writeStep>, message: string) => {
-    const ok = await flow.run([step]);
-    if (!ok) return flow.reset();
-    setSuccess(message);
-    toast.success(message);
-    void refresh();
-  };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!market || minimum === null) return;
@@ -85,20 +75,28 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
     if (problem || amount === null) return;
     // The leader raising their own offer sends only the difference; everyone else sends the whole amount.
     const value = mine && currentWei !== null ? amount - currentWei : amount;
-    await run(
-      writeStep(OFFER_TEXT.confirm, {
-        ...market,
-        functionName: "makeOffer",
-        args: [collection, tokenId, amount],
-        value,
-      }),
+    await action.run(
+      [
+        writeStep(OFFER_TEXT.confirm, {
+          ...market,
+          functionName: "makeOffer",
+          args: [collection, tokenId, amount],
+          value,
+        }),
+      ],
       mine ? OFFER_TEXT.updated : OFFER_TEXT.made,
     );
   };
   const cancel = () =>
     market &&
-    run(
-      writeStep(OFFER_TEXT.confirm, { ...market, functionName: "cancelOffer", args: [collection, tokenId] }),
+    action.run(
+      [
+        writeStep(OFFER_TEXT.confirm, {
+          ...market,
+          functionName: "cancelOffer",
+          args: [collection, tokenId],
+        }),
+      ],
       OFFER_TEXT.cancelled,
     );
 
@@ -149,40 +147,33 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
   const navigate = useNavigate();
   const approval = useApprovalSteps(item, me);
-  const flow = useTransactionFlow();
-  const refresh = useRefreshAfterTrade();
-  const [done, setDone] = useState(false);
-  if (flow.steps)
+  const action = useTradeAction();
+  if (action.steps)
     return (
-      <TradeProgress
-        steps={flow.steps}
-        label="Accepting the offer"
-        success={done ? OFFER_TEXT.accepted : null}
-        item={item}
-      />
+      <TradeProgress steps={action.steps} label="Accepting the offer" success={action.success} item={item} />
     );
   if (item.nft.owner?.address !== me) return <TradeNotice item={item}>{OFFER_TEXT.notOwner}</TradeNotice>;
   const offer = activeOffer(item);
   if (!offer) return <TradeNotice item={item}>{OFFER_TEXT.noOffer}</TradeNotice>;
   const accept = async () => {
     if (!market) return;
-    const ok = await flow.run([
-      ...approval,
-      writeStep(OFFER_TEXT.confirm, {
-        ...market,
-        functionName: "acceptOffer",
-        // The least accepted is the offer shown: if it changed meanwhile, the transaction fails instead.
-        args: [
-          item.nftCollection.contract_address as `0x${string}`,
-          BigInt(item.nft.tokenId),
-          BigInt(offer.priceWei),
-        ],
-      }),
-    ]);
-    if (!ok) return flow.reset();
-    setDone(true);
-    toast.success("Succeed");
-    void refresh();
+    await action.run(
+      [
+        ...approval,
+        writeStep(OFFER_TEXT.confirm, {
+          ...market,
+          functionName: "acceptOffer",
+          // The least accepted is the offer shown: if it changed meanwhile, the transaction fails instead.
+          args: [
+            item.nftCollection.contract_address as `0x${string}`,
+            BigInt(item.nft.tokenId),
+            BigInt(offer.priceWei),
+          ],
+        }),
+      ],
+      OFFER_TEXT.accepted,
+      "Succeed",
+    );
   };
   return (
     <div className="flex flex-col gap-4">

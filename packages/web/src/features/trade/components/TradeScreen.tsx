@@ -1,6 +1,7 @@
 import type { ItemResponse } from "@easel/common";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import { formatEther } from "viem";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
@@ -12,9 +13,11 @@ import { Loading } from "../../../ui/Loading.tsx";
 import { NotFound } from "../../../ui/NotFound.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
-import type { StepStatus } from "../../../web3/tx/steps.ts";
+import type { StepStatus, TransactionStep } from "../../../web3/tx/steps.ts";
+import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import { useItem, useLiveItem } from "../../items/api/items.ts";
 import { itemPath, useItemKey } from "../../items/lib/paths.ts";
+import { useRefreshAfterTrade } from "../api/market.ts";
 
 export type Item = ItemResponse["data"];
 
@@ -210,4 +213,31 @@ export function EthField({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A trading screen's wallet run: the steps through the transaction runner, then the success line (and its
+ * toast, which some screens word differently) and every view of the item refreshed. A failure has already
+ * been explained by the runner; the screen returns to its form.
+ */
+export function useTradeAction() {
+  const flow = useTransactionFlow();
+  const refresh = useRefreshAfterTrade();
+  const [success, setSuccess] = useState<string | null>(null);
+  async function run(
+    steps: readonly TransactionStep[],
+    message: string,
+    toastText = message,
+  ): Promise<boolean> {
+    const ok = await flow.run(steps);
+    if (!ok) {
+      flow.reset();
+      return false;
+    }
+    setSuccess(message);
+    toast.success(toastText);
+    await refresh();
+    return true;
+  }
+  return { steps: flow.steps, success, run };
 }
