@@ -431,6 +431,11 @@ export const lazyItems = pgTable(
     metadataCid: text("metadata_cid").notNull(),
     creator: text("creator").notNull(),
     price: numeric("price", { precision: 78, scale: 0 }).notNull(),
+    /**
+     * Until when a buyer's voucher at `price` may still be used: the price may not rise before then, or a buyer
+     * holding the old voucher would mint below the creator's new price.
+     */
+    voucherExpiresAt: timestamp("voucher_expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -187,6 +187,10 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         nonce: Number(nonce),
         deadline: BigInt(Math.floor(Date.now() / 1000) + LAZY_MINT_VOUCHER_TTL_SECONDS),
       };
+      // Recorded before the voucher leaves: until it expires, the price may not rise under the buyer.
+      await db.execute(sql`
+        UPDATE lazy_items SET voucher_expires_at = greatest(voucher_expires_at, to_timestamp(${Number(voucher.deadline)}))
+        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric`);
       const signature = await platformSigner.signTypedData({
         domain: {
           ...LAZY_MINT_DOMAIN,
@@ -228,6 +232,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
         },
       },
     },
@@ -244,9 +249,14 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(400, "price_too_low", LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)), {
           price: LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)),
         });
-      await db.execute(sql`
+      // A raise waits for the buyers' vouchers at the current price to expire (checked in the update itself, so
+      // a voucher signed meanwhile is seen); lowering the price is always allowed.
+      const { rows: changed } = await db.execute(sql`
         UPDATE lazy_items SET price = ${price}::numeric, updated_at = now()
-        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric`);
+        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric
+          AND (${price}::numeric <= price OR voucher_expires_at IS NULL OR voucher_expires_at <= now())
+        RETURNING 1`);
+      if (changed.length === 0) throw new ApiError(409, "voucher_open", LAZY_EDIT_MESSAGES.buyerPaying);
       return { data: { message: LAZY_EDIT_MESSAGES.updated, price } };
     },
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "lazy_items" ADD COLUMN "voucher_expires_at" timestamp with time zone;
