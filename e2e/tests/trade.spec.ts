@@ -27,6 +27,25 @@ const ownerOf = async (collection: `0x${string}`, tokenId: bigint) =>
     })) as string
   ).toLowerCase();
 
+/** The market's addresses, with the seller verified as an artist so they can mint in the shared collection. */
+async function verifiedSeller(page: Page) {
+  const config = await page.evaluate(
+    async () =>
+      (
+        (await (await fetch("/api/config")).json()) as {
+          contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
+        }
+      ).contracts,
+  );
+  await send(0, {
+    address: config.market,
+    abi: marketAbi,
+    functionName: "setArtistVerified",
+    args: [accountAddress(SELLER), true],
+  });
+  return { config, collection: config.defaultCollection.toLowerCase() as `0x${string}` };
+}
+
 /** Runs a page's wallet flow to its success line. */
 async function expectSuccess(page: Page, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible({ timeout: 60_000 });
@@ -44,31 +63,8 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await signIn(buyerPage.page);
 
   // A verified artist mints in the shared collection (outside the browser: minting has its own test).
-  const config = await sellerPage.page.evaluate(
-    async () =>
-      (
-        (await (await fetch("/api/config")).json()) as {
-          contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
-        }
-      ).contracts,
-  );
-  const collection = config.defaultCollection.toLowerCase() as `0x${string}`;
-  await send(0, {
-    address: config.market,
-    abi: marketAbi,
-    functionName: "setArtistVerified",
-    args: [seller, true],
-  });
-  const fromBlock = (await client.getBlockNumber()) + 1n;
-  await send(SELLER, {
-    address: collection,
-    abi: collectionAbi,
-    functionName: "mintNFT",
-    args: [1000, `0x01551220${"ab".repeat(32)}`, []],
-  });
-  const logs = await client.getLogs({ address: collection, fromBlock });
-  const minted = parseEventLogs({ abi: collectionAbi, logs, eventName: "Minted" });
-  const tokenId = (minted.at(-1) as unknown as { args: { tokenId: bigint } }).args.tokenId;
+  const { config, collection } = await verifiedSeller(sellerPage.page);
+  const tokenId = await mintShared(collection, "ab");
   const itemUrl = `/${seller}/${tokenId}`;
 
   // The seller lists it at 0.5 ETH: approval first (missing), then the listing.
@@ -222,21 +218,7 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   const buyerPage = await newWalletPage(browser, BUYER);
   const thirdPage = await newWalletPage(browser, THIRD);
   for (const p of [sellerPage, buyerPage, thirdPage]) await signIn(p.page);
-  const config = await sellerPage.page.evaluate(
-    async () =>
-      (
-        (await (await fetch("/api/config")).json()) as {
-          contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
-        }
-      ).contracts,
-  );
-  const collection = config.defaultCollection.toLowerCase() as `0x${string}`;
-  await send(0, {
-    address: config.market,
-    abi: marketAbi,
-    functionName: "setArtistVerified",
-    args: [seller, true],
-  });
+  const { config, collection } = await verifiedSeller(sellerPage.page);
   const auction = async (tokenId: bigint) =>
     (await client.readContract({
       address: config.market,
