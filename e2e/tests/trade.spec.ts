@@ -232,7 +232,8 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   const standardUrl = `/${seller}/${standardId}`;
   const s = sellerPage.page;
   await s.goto(standardUrl);
-  await s.getByRole("link", { name: "Start a Standard Auction" }).click();
+  await s.getByRole("link", { name: "Start an Auction" }).click();
+  await s.getByRole("link", { name: /^Standard Auction/ }).click();
   await s.getByLabel("Starting price").fill("0.5");
   await s.getByRole("button", { name: /start/i }).click();
   await expect(s.getByText("Price must be at least 1 ETH")).toBeVisible();
@@ -285,7 +286,8 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   const reserveId = await mintShared(collection, "ef");
   const reserveUrl = `/${seller}/${reserveId}`;
   await s.goto(reserveUrl);
-  await s.getByRole("link", { name: "Start a Reserved Auction" }).click();
+  await s.getByRole("link", { name: "Start an Auction" }).click();
+  await s.getByRole("link", { name: /^Reserved Auction/ }).click();
   await s.getByLabel("Reserve price").fill("0.5");
   await s.getByRole("button", { name: /reserve/i }).click();
   await expectSuccess(s, /Your reserved auction is set/);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from "../test/harness.tsx";
 import { COLLECTION, CREATOR, itemFixture } from "../test/items.ts";
@@ -64,6 +64,7 @@ describe("route table", () => {
     // Items the API does not know are not found.
     ["/FixedPrice/buy/artist/1", "Page not found"],
     ["/lazyMint/changePrice/artist/col/abc", "Page not found"],
+    [`/Auction/select/${CREATOR}/Studio%20Works/42`, "Select the Auction Type"],
     [`/Auction/setStandard/${CREATOR}/Studio%20Works/42`, "Set Standard Auction"],
     [`/Auction/setReserved/${CREATOR}/Studio%20Works/42`, "Set Reserved Auction"],
     [`/Auction/placeBid/${CREATOR}/Studio%20Works/42`, "Place a Bid"],
@@ -106,7 +107,10 @@ describe("route table", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Your account has been disabled" }),
     ).toBeTruthy();
-    expect(await screen.findByText("You have no active listings, auctions or offers.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel listing & offers" }));
+    expect(await screen.findByRole("heading", { name: "Your Offers" })).toBeTruthy();
+    expect(screen.getByText("You have no live offers.")).toBeTruthy();
+    expect(screen.getByText("You have no active listings or auctions without bids.")).toBeTruthy();
 
     fakeApi(sessionRoute({ current: SIGNED_OUT }));
     const { router } = await renderApp({ path: "/banned" });

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
               ...itemRoutes("FixedPrice/buy", () => import("../pages/FixedPriceBuy.tsx")),
               ...itemRoutes("FixedPrice/manage", () => import("../pages/FixedPriceManage.tsx")),
               ...itemRoutes("Auction/settle", () => import("../pages/AuctionSettle.tsx")),
+              ...itemRoutes("Auction/select", () => import("../pages/AuctionSelect.tsx")),
               ...itemRoutes("Auction/setStandard", () => import("../pages/AuctionSetStandard.tsx")),
               ...itemRoutes("Auction/setReserved", () => import("../pages/AuctionSetReserved.tsx")),
               ...itemRoutes("Auction/placeBid", () => import("../pages/AuctionPlaceBid.tsx")),

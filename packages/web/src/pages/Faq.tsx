@@ -70,6 +70,10 @@ export const FAQ_CATEGORIES: { id: string; title: string; questions: Question[] 
         ),
       },
       {
+        q: "What are the auction types?",
+        a: "In a standard auction you set the starting price, starting time, and ending time; bids must start at the starting price. In a reserved auction you set a reserve price and nothing else: the first bid that meets it starts a 72-hour auction. In both, each new bid must beat the last by 10%.",
+      },
+      {
         q: "How do auctions end?",
         a: "A standard auction runs for its set time after it starts; a reserve auction starts with the first bid at or above the reserve. A bid in the last minutes extends the auction. When it ends, anyone can settle it, which sends the work to the winner and the funds to the seller.",
       },

@@ -35,8 +35,7 @@ describe("the item page", () => {
     await openItem(itemFixture(), CREATOR);
     expect(await menuEntries()).toEqual(["Transfer", "Report", "Burn"]);
     expect(link("Set a Fixed Price")).toBe(`/FixedPrice/set/${CREATOR}/Studio%20Works/42`);
-    expect(link("Start a Standard Auction")).toBe(`/Auction/setStandard/${CREATOR}/Studio%20Works/42`);
-    expect(link("Start a Reserved Auction")).toBe(`/Auction/setReserved/${CREATOR}/Studio%20Works/42`);
+    expect(link("Start an Auction")).toBe(`/Auction/select/${CREATOR}/Studio%20Works/42`);
   });
 
   it("offers others Report only, and an offer", async () => {

@@ -313,11 +313,9 @@ function ActionArea({ item }: { item: Item }) {
     const activeOffers = nft.offers.filter((o) => o.status === "active");
     if (isOwner) {
       actions.push({ to: tradePath("FixedPrice/set", item), label: "Set a Fixed Price", primary: true });
-      // The auction kinds the market offers for this item (the spec's permisionNft flags).
-      if (item.permisionNft.auction)
-        actions.push({ to: tradePath("Auction/setStandard", item), label: "Start a Standard Auction" });
-      if (item.permisionNft.reserve)
-        actions.push({ to: tradePath("Auction/setReserved", item), label: "Start a Reserved Auction" });
+      // The chooser offers the auction kinds this item allows (the spec's permisionNft flags).
+      if (item.permisionNft.auction || item.permisionNft.reserve)
+        actions.push({ to: tradePath("Auction/select", item), label: "Start an Auction" });
       if (activeOffers.length) actions.push({ to: tradePath("acceptOffer", item), label: "Accept Offer" });
     } else {
       const mine = !!me && activeOffers.some((o) => o.address === me);

@@ -3,7 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { errorMessage } from "../../../api/client.ts";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useAuctionHistory, useOfferHistory } from "../../trade/api/history.ts";
-import { TradeTable } from "../../trade/components/TradeTable.tsx";
+import { RowLink, TradeTable } from "../../trade/components/TradeTable.tsx";
 
 export const NO_HISTORY = "There is no data history";
 
@@ -16,7 +16,18 @@ function Panel({ title, rows, action }: { title: string; rows: TradeRow[]; actio
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">{NO_HISTORY}</p>
       ) : (
-        <TradeTable rows={rows} caption={title} action={action} />
+        <TradeTable
+          rows={rows}
+          caption={title}
+          action={
+            action
+              ? (row) => {
+                  const next = action(row);
+                  return next ? <RowLink {...next} /> : null;
+                }
+              : undefined
+          }
+        />
       )}
     </section>
   );

@@ -30,10 +30,13 @@ export type TradeContext = { item: Item; me: string };
  */
 export function TradeScreen({
   title,
+  loading,
   children,
 }: {
   /** The page's heading; it may depend on the item and the viewer (Make an Offer / Manage Offer). */
   title: string | ((context: TradeContext) => string);
+  /** What shows while the item loads, when a spinner is not the right wait (a skeleton of the screen). */
+  loading?: ReactNode;
   children: (context: TradeContext) => ReactNode;
 }) {
   const key = useItemKey();
@@ -42,7 +45,7 @@ export function TradeScreen({
   const me = session?.address.toLowerCase() ?? "";
   const heading = typeof title === "string" ? title : query.data ? title({ item: query.data, me }) : "";
   usePageTitle(heading || "Trade");
-  if (query.isPending) return <Loading label="Loading the item" size="page" />;
+  if (query.isPending) return loading ?? <Loading label="Loading the item" size="page" />;
   if (query.isError) {
     if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))
       return <NotFound />;

@@ -1,5 +1,6 @@
 import type { TradeRow } from "@easel/common";
 import { shortAddress } from "@easel/common";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** The item's name, or its token id when the chain tables have no name for it. */
@@ -15,8 +16,8 @@ export function TradeTable({
 }: {
   rows: TradeRow[];
   caption: string;
-  /** The row's trading screen (manage, accept, bid), when it has one now. */
-  action?: ((row: TradeRow) => { label: string; to: string } | null) | undefined;
+  /** What can be done with the row now: a link to its trading screen (`RowLink`) or a button. */
+  action?: ((row: TradeRow) => ReactNode) | undefined;
 }) {
   return (
     <div className="mt-3 overflow-x-auto">
@@ -82,25 +83,20 @@ export function TradeTable({
                   "—"
                 )}
               </td>
-              {action ? (
-                <td className="py-2">
-                  {(() => {
-                    const next = action(row);
-                    return next ? (
-                      <Link
-                        to={next.to}
-                        className="text-sm font-semibold text-accent-700 underline dark:text-accent-300"
-                      >
-                        {next.label}
-                      </Link>
-                    ) : null;
-                  })()}
-                </td>
-              ) : null}
+              {action ? <td className="py-2">{action(row)}</td> : null}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A row's link to its trading screen (manage, accept, bid). */
+export function RowLink({ label, to }: { label: string; to: string }) {
+  return (
+    <Link to={to} className="text-sm font-semibold text-accent-700 underline dark:text-accent-300">
+      {label}
+    </Link>
   );
 }

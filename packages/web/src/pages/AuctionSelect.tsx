@@ -1,0 +1,5 @@
+import { AuctionSelectPage } from "../features/trade/components/AuctionScreens.tsx";
+
+export function Component() {
+  return <AuctionSelectPage />;
+}
