@@ -12,7 +12,14 @@ export const accountAddress = (index: number) =>
 /** Sends a contract call from anvil account `index` (outside the browser) and waits for it. */
 export async function send(
   index: number,
-  call: { address: `0x${string}`; abi: readonly unknown[]; functionName: string; args: readonly unknown[] },
+  call: {
+    address: `0x${string}`;
+    abi: readonly unknown[];
+    functionName: string;
+    args: readonly unknown[];
+    /** Wei sent with the call. */
+    value?: bigint;
+  },
 ) {
   const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
   const wallet = createWalletClient({ account, transport: http(RPC_URL) });

@@ -38,7 +38,9 @@ test("a moderator bans a member, who is turned away from member pages and sees t
   await expect(
     member.page.getByRole("heading", { level: 1, name: "Your account has been disabled" }),
   ).toBeVisible();
-  await expect(member.page.getByText("You have no active listings, auctions or offers.")).toBeVisible();
+  await member.page.getByRole("button", { name: "Cancel listing & offers" }).click();
+  await expect(member.page.getByText("You have no live offers.")).toBeVisible();
+  await expect(member.page.getByText("You have no active listings or auctions without bids.")).toBeVisible();
 
   await row.getByRole("button", { name: /^Unban / }).click();
   await expect(row).toContainText("Active");

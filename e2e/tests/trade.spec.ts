@@ -8,10 +8,16 @@ const BUYER = 6;
 const marketAbi = parseAbi([
   "function setArtistVerified(address account, bool verified)",
   "function getOffer(address collection, uint256 tokenId) view returns ((address buyer, uint96 amount))",
+  "function getSellOrder(address collection, uint256 tokenId) view returns (address seller, uint256 price, uint256 expiresAt)",
+  "function setSellOrder(address collection, uint256 tokenId, uint256 price)",
+  "function makeOffer(address collection, uint256 tokenId, uint256 amount) payable",
+  "function setBanned(address account, bool banned)",
 ]);
 const collectionAbi = parseAbi([
   "function mintNFT(uint16 royaltyBps, bytes cid, (address account, uint8 share)[] collaborators) returns (uint256)",
   "function ownerOf(uint256 tokenId) view returns (address)",
+  "function transferFrom(address from, address to, uint256 tokenId)",
+  "function setApprovalForAll(address operator, bool approved)",
   "event Minted(uint256 indexed tokenId, address indexed creator, address indexed to, bytes cid, uint16 royaltyBps, (address account, uint8 share)[] collaborators)",
 ]);
 const lockAbi = parseAbi(["function setMarketLocked(bool locked)"]);
@@ -26,6 +32,15 @@ const ownerOf = async (collection: `0x${string}`, tokenId: bigint) =>
       args: [tokenId],
     })) as string
   ).toLowerCase();
+
+/** The market's live offer on a token (amount 0 when there is none). */
+const offerOf = async (market: `0x${string}`, collection: `0x${string}`, tokenId: bigint) =>
+  (await client.readContract({
+    address: market,
+    abi: marketAbi,
+    functionName: "getOffer",
+    args: [collection, tokenId],
+  })) as { buyer: string; amount: bigint };
 
 /** The market's addresses, with the seller verified as an artist so they can mint in the shared collection. */
 async function verifiedSeller(page: Page) {
@@ -132,13 +147,7 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   const raisedBy = beforeRaise - (await balance(seller));
   expect(raisedBy).toBeGreaterThanOrEqual(parseEther("0.1"));
   expect(raisedBy).toBeLessThan(parseEther("0.11"));
-  const offer = (await client.readContract({
-    address: config.market,
-    abi: marketAbi,
-    functionName: "getOffer",
-    args: [collection, tokenId],
-  })) as { buyer: string; amount: bigint };
-  expect(offer.amount).toBe(parseEther("0.3"));
+  expect((await offerOf(config.market, collection, tokenId)).amount).toBe(parseEther("0.3"));
 
   // The owner accepts it: the item goes back to the artist.
   await b.goto(itemUrl);
@@ -148,6 +157,24 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await b.getByRole("button", { name: "Accept" }).click();
   await expectSuccess(b, "You accepted the Offer successfully!");
   expect(await ownerOf(collection, tokenId)).toBe(seller);
+
+  // The former owner offers 0.1 ETH and cancels it: the market holds nothing and the 0.1 ETH comes back.
+  await b.goto(itemUrl);
+  await b.getByRole("link", { name: "Make an Offer" }).click();
+  await b.getByLabel("Your offer").fill("0.1");
+  await b.getByRole("button", { name: "Make Offer" }).click();
+  await expectSuccess(b, "Your offer has been placed.");
+  await b.goto(`/offer${itemUrl}`);
+  await expect(b.getByRole("heading", { level: 1, name: "Manage Offer" })).toBeVisible();
+  const beforeCancel = await balance(buyer);
+  await b.getByRole("button", { name: "Cancel offer" }).click();
+  await expectSuccess(b, "Your offer has been cancelled and refunded.");
+  const refunded = (await balance(buyer)) - beforeCancel;
+  expect(refunded).toBeGreaterThan(parseEther("0.099"));
+  expect(refunded).toBeLessThanOrEqual(parseEther("0.1"));
+  expect((await offerOf(config.market, collection, tokenId)).amount).toBe(0n);
+  await b.goto(itemUrl);
+  await expect(b.getByRole("link", { name: "Make an Offer" })).toBeVisible();
 
   // An offer on one's own item is refused before the wallet opens.
   await page.goto(`/offer${itemUrl}`);
@@ -311,4 +338,110 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   expect((await auction(reserveId)).amount).toBe(parseEther("0.6"));
 
   for (const p of [sellerPage, buyerPage, thirdPage]) await p.context.close();
+});
+
+/** Waits until Easel's indexer has every block the chain has now (what the pages read is then current). */
+async function indexed(page: Page) {
+  const head = await client.getBlockNumber();
+  await expect
+    .poll(async () => {
+      const health = (await (await page.request.get("/api/health")).json()) as {
+        indexer?: { indexedBlock: string };
+      };
+      return BigInt(health.indexer?.indexedBlock ?? 0) >= head;
+    })
+    .toBe(true);
+}
+
+test("a banned member takes back a listing and an offer from the banned page, and the market returns both", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const MEMBER = 8;
+  const member = accountAddress(MEMBER);
+  const memberPage = await newWalletPage(browser, MEMBER);
+  const adminPage = await newWalletPage(browser, 0);
+  await signIn(memberPage.page);
+  await signIn(adminPage.page);
+
+  // The member owns one work (listed at 0.4 ETH) and offers 0.2 ETH on another; set up outside the browser.
+  const { config, collection } = await verifiedSeller(adminPage.page);
+  const listedId = await mintShared(collection, "a1");
+  const offeredId = await mintShared(collection, "b2");
+  await send(SELLER, {
+    address: collection,
+    abi: collectionAbi,
+    functionName: "transferFrom",
+    args: [accountAddress(SELLER), member, listedId],
+  });
+  await send(MEMBER, {
+    address: collection,
+    abi: collectionAbi,
+    functionName: "setApprovalForAll",
+    args: [config.market, true],
+  });
+  await send(MEMBER, {
+    address: config.market,
+    abi: marketAbi,
+    functionName: "setSellOrder",
+    args: [collection, listedId, parseEther("0.4")],
+  });
+  await send(MEMBER, {
+    address: config.market,
+    abi: marketAbi,
+    functionName: "makeOffer",
+    args: [collection, offeredId, parseEther("0.2")],
+    value: parseEther("0.2"),
+  });
+
+  // Moderators ban the member on Easel and on the market contract.
+  const admin = adminPage.page;
+  await admin.goto("/admin");
+  await admin.getByRole("tab", { name: "Users" }).click();
+  await admin.getByLabel("Find users by address or username").fill(member);
+  const row = admin.getByRole("row", { name: new RegExp(member) });
+  await row.getByRole("button", { name: /^Ban / }).click();
+  await expect(row).toContainText("Banned");
+  await send(0, { address: config.market, abi: marketAbi, functionName: "setBanned", args: [member, true] });
+  await indexed(admin);
+
+  // The banned member signs in again and finds both on the notice, each with its own cancel button.
+  const m = memberPage.page;
+  await signIn(m);
+  await m.goto("/banned");
+  await expect(m.getByRole("heading", { level: 1, name: "Your account has been disabled" })).toBeVisible();
+  await expect(m.getByRole("heading", { name: "Your Offers" })).toHaveCount(0);
+  await m.getByRole("button", { name: "Cancel listing & offers" }).click();
+  const offers = m.getByRole("table", { name: "Your Offers" });
+  const listings = m.getByRole("table", { name: "Your fixed-price listings" });
+  await expect(offers.getByRole("row")).toHaveCount(2);
+  await expect(listings.getByRole("row")).toHaveCount(2);
+
+  const beforeCancel = await balance(member);
+  await m.getByRole("button", { name: new RegExp(`^Cancel offer on .*#${offeredId}$`) }).click();
+  await expect(m.getByText("Your offer is cancelled.")).toBeVisible({ timeout: 30_000 });
+  await expect(m.getByText("You have no live offers.")).toBeVisible();
+  expect((await offerOf(config.market, collection, offeredId)).amount).toBe(0n);
+  const refunded = (await balance(member)) - beforeCancel;
+  expect(refunded).toBeGreaterThan(parseEther("0.199"));
+  expect(refunded).toBeLessThanOrEqual(parseEther("0.2"));
+
+  await m.getByRole("button", { name: new RegExp(`^Cancel listing on .*#${listedId}$`) }).click();
+  await expect(m.getByText("Your listing is cancelled.")).toBeVisible({ timeout: 30_000 });
+  await expect(m.getByText("You have no active listings or auctions without bids.")).toBeVisible();
+  const [seller] = await client.readContract({
+    address: config.market,
+    abi: marketAbi,
+    functionName: "getSellOrder",
+    args: [collection, listedId],
+  });
+  expect(seller).toBe("0x0000000000000000000000000000000000000000");
+  expect(await ownerOf(collection, listedId)).toBe(member);
+
+  // Lifted again, on both sides.
+  await send(0, { address: config.market, abi: marketAbi, functionName: "setBanned", args: [member, false] });
+  await row.getByRole("button", { name: /^Unban / }).click();
+  await expect(row).toContainText("Active");
+  await memberPage.context.close();
+  await adminPage.context.close();
 });

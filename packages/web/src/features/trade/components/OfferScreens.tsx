@@ -128,7 +128,7 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
         </Button>
         {mine ? (
           <Button variant="secondary" onClick={cancel}>
-            Cancel Offer
+            Cancel offer
           </Button>
         ) : null}
       </div>
