@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+/** Listings last this long (the market's SELL_ORDER_DURATION); unsold lazy items read as unlisted after it too. */
+export const LISTING_DAYS = 100;
+
+/** A next bid must top the current one by this much (the market's `MIN_INCREMENT_BPS`). */
+export const MIN_BID_INCREMENT_BPS = 1000n;
+
+/** The lowest next bid in an auction: the top bid plus 10%, or the base price with no bids yet. */
+export const minNextBid = (basePrice: bigint, topBid: bigint | null): bigint =>
+  topBid === null ? basePrice : topBid + (topBid * MIN_BID_INCREMENT_BPS) / 10_000n;
+
 /** Wei amounts travel as decimal strings; `price` beside them is the same amount in ETH, for display. */
 const weiString = z.string().regex(/^\d+$/);
 

@@ -3,7 +3,7 @@
  * activity and price history), or a lazy item Easel lists until a buyer mints it. Anything else (never
  * minted, burned, blocked for this viewer, or a creator that does not match) is not found.
  */
-import type { ActivityRow, ItemResponse } from "@easel/common";
+import { type ActivityRow, type ItemResponse, LISTING_DAYS, minNextBid } from "@easel/common";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { tokenName } from "../trading/profileLists.ts";
@@ -12,9 +12,7 @@ import { OWNS_NAME, peopleByAddress, slugOf, toPerson, type Viewer } from "./car
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const ACTIVITY_LIMIT = 50;
 /** Lazy items, like listings, are unlisted 100 days after they were listed or last repriced. */
-export const LAZY_LISTING_DAYS = 100;
-/** A next bid must top the current one by this much (the market's rule). */
-const MIN_BID_INCREMENT_BPS = 1000n;
+export const LAZY_LISTING_DAYS = LISTING_DAYS;
 
 const iso = (value: unknown): string | null =>
   value == null ? null : new Date(value instanceof Date ? value : String(value)).toISOString();
@@ -219,10 +217,7 @@ async function mintedItem(
             topBidder: (open.top_bidder as string | null) ?? null,
             startTime: iso(open.start_time),
             endTime: iso(open.end_time),
-            minBidWei: (topBid === null
-              ? BigInt(String(open.base_price))
-              : topBid + (topBid * MIN_BID_INCREMENT_BPS) / 10_000n
-            ).toString(),
+            minBidWei: minNextBid(BigInt(String(open.base_price)), topBid).toString(),
           }
         : null,
       offers: offers.rows.map((row) => ({

@@ -1,4 +1,5 @@
 import { apiErrorSchema } from "@easel/common";
+import { untilOwnWritesIndexed } from "./ownWrites.ts";
 
 /**
  * An error answered by the Easel API (`{ error: { code, message, fields? } }`), or a network failure.
@@ -24,12 +25,15 @@ export type ApiRequestInit = Omit<RequestInit, "body"> & { body?: JsonBody | For
 
 /**
  * Calls the Easel API with the session cookie and returns the parsed JSON body.
- * Throws an {@link ApiError} carrying the server's message on any non-2xx answer.
+ * Throws an {@link ApiError} carrying the server's message on any non-2xx answer. A read waits until the
+ * indexer has this tab's own mined transactions.
  *
  * @example const session = await apiFetch<SessionResponse>("/api/auth/session");
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const { body, headers, ...rest } = init;
+  // A read after this tab's own transaction sees it (api/ownWrites.ts).
+  if (!rest.method || rest.method === "GET") await untilOwnWritesIndexed();
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   let response: Response;
   try {

@@ -1,34 +1,17 @@
-import type { Health } from "@easel/common";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useConfig } from "wagmi";
 import { simulateContract, waitForTransactionReceipt, writeContract } from "wagmi/actions";
-import { apiFetch } from "../../api/client.ts";
+import { noteOwnWrite, untilOwnWritesIndexed } from "../../api/ownWrites.ts";
 import { transactionErrorMessage } from "../errors.ts";
 import type { StepStatus, TransactionStep } from "./steps.ts";
 
-/** How long a step waits for the indexer to reach its block before moving on anyway. */
-const INDEXED_TIMEOUT_MS = 30_000;
-const INDEXED_POLL_MS = 500;
-
-/** Resolves once Easel's indexer has processed `block` (or after a timeout: the chain already has it). */
-async function waitForIndexed(block: bigint): Promise<void> {
-  const deadline = Date.now() + INDEXED_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const health = await apiFetch<Health>("/api/health").catch((error: unknown) => {
-      // /api/health answers 503 with the same body when the stack is degraded.
-      const body = (error as { body?: Health }).body;
-      return body ?? null;
-    });
-    if (health?.indexer && BigInt(health.indexer.indexedBlock) >= block) return;
-    await new Promise((resolve) => setTimeout(resolve, INDEXED_POLL_MS));
-  }
-}
-
 /**
  * Runs wallet flows one step at a time: each write is simulated (a revert is explained before the wallet
- * opens), sent, confirmed by its receipt and waited for until the indexer has it; each API step is awaited.
- * A failure marks its step, shows the broken rule in words and stops the flow.
+ * opens), sent and confirmed by its receipt; each API step is awaited. A step after a write starts once the
+ * indexer has that write (the API may build on it); the last step is done as soon as its receipt is in, and
+ * later reads wait for the indexer on their own. A failure marks its step, shows the broken rule in words and
+ * stops the flow.
  *
  * @example const flow = useTransactionFlow(); await flow.run([writeStep("Block", { ...market, ... })]);
  */
@@ -54,6 +37,7 @@ export function useTransactionFlow() {
       for (const [index, step] of flow.entries()) {
         update(index, { state: "running" });
         try {
+          if (index > 0) await untilOwnWritesIndexed();
           if (step.kind === "api") {
             await step.run();
           } else {
@@ -66,7 +50,8 @@ export function useTransactionFlow() {
             });
             if (receipt.status !== "success") throw new Error("The transaction failed on chain.");
             step.onReceipt?.(receipt);
-            await waitForIndexed(receipt.blockNumber);
+            // Done at once: the chain has it. Reads wait for the indexer to catch up (api/ownWrites.ts).
+            noteOwnWrite(receipt.blockNumber);
           }
           update(index, { state: "done" });
         } catch (error) {

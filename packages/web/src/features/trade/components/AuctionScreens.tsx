@@ -9,6 +9,7 @@ import { writeStep } from "../../../web3/tx/steps.ts";
 import { endsIn } from "../../browse/components/NftCard.tsx";
 import { itemPath, tradePath } from "../../items/lib/paths.ts";
 import { useMarketConfig, useMinimums, useWalletBalance } from "../api/market.ts";
+import { afterTrade } from "../lib/afterTrade.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
   EthField,
@@ -205,6 +206,12 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
         }),
       ],
       AUCTION_TEXT.started,
+      {
+        after: afterTrade.auctionSet(me, "standard", parseEthAmount(price) as bigint, {
+          start: new Date(from),
+          end: new Date(from + duration * 1000),
+        }),
+      },
     );
   };
   const now = new Date();
@@ -329,6 +336,7 @@ function SetReserved({ item, me }: { item: Item; me: string }) {
         }),
       ],
       AUCTION_TEXT.reserveSet,
+      { after: afterTrade.auctionSet(me, "reserve", parseEthAmount(price) as bigint, null) },
     );
   };
   return (
@@ -402,6 +410,7 @@ function PlaceBid({ item, me }: { item: Item; me: string }) {
         }),
       ],
       AUCTION_TEXT.bidPlaced,
+      { after: afterTrade.bid(me, amount) },
     );
     // The spec's bid flow ends on the item page.
     if (ok) navigate(itemPath(item));
@@ -486,6 +495,7 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
         }),
       ],
       AUCTION_TEXT.baseChanged,
+      { after: afterTrade.baseChanged(parseEthAmount(text) as bigint) },
     );
   };
   const cancel = () =>
@@ -499,6 +509,7 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
         }),
       ],
       AUCTION_TEXT.cancelled,
+      { after: afterTrade.auctionCancelled() },
     );
   return (
     <div className="flex flex-col gap-5">
@@ -576,6 +587,7 @@ function Settle({ item }: { item: Item }) {
         }),
       ],
       AUCTION_TEXT.settled,
+      { after: afterTrade.settled() },
     );
   };
   return (

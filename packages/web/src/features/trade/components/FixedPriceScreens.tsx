@@ -1,3 +1,4 @@
+import { LISTING_DAYS } from "@easel/common";
 import { useId, useState } from "react";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { parseEthAmount, priceError } from "../../../lib/eth.ts";
@@ -5,6 +6,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { collectionContract, useMarket } from "../../../web3/contracts.ts";
 import { type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
 import { useMarketApproval, useMinimums, useWalletBalance } from "../api/market.ts";
+import { afterTrade } from "../lib/afterTrade.ts";
 import {
   EthField,
   ethText,
@@ -88,6 +90,7 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
         }),
       ],
       FIXED_PRICE_TEXT.listed,
+      { after: afterTrade.listed(me, price, new Date(Date.now() + LISTING_DAYS * 86_400_000)) },
     );
   };
   return (
@@ -142,6 +145,7 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
         }),
       ],
       FIXED_PRICE_TEXT.bought(item.nft.name),
+      { after: afterTrade.bought(me) },
     );
   };
   return (
@@ -198,6 +202,7 @@ function ManageListing({ item, me }: { item: Item; me: string }) {
         }),
       ],
       FIXED_PRICE_TEXT.unlisted,
+      { after: afterTrade.unlisted() },
     );
     if (!ok) setAsking(false);
   };

@@ -15,6 +15,7 @@ import {
   useRefreshAfterTrade,
   useWalletBalance,
 } from "../api/market.ts";
+import { afterTrade } from "../lib/afterTrade.ts";
 import {
   EthField,
   ethText,
@@ -102,7 +103,7 @@ function LazyBuy({ item, me }: { item: Item; me: string }) {
         },
       ],
       LAZY_TEXT.owner,
-      LAZY_TEXT.bought,
+      { toast: LAZY_TEXT.bought, after: afterTrade.lazyBought(me) },
     );
   };
   return (

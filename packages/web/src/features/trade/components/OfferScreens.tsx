@@ -6,6 +6,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useMinimums, useWalletBalance } from "../api/market.ts";
+import { afterTrade } from "../lib/afterTrade.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
   EthField,
@@ -85,6 +86,7 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
         }),
       ],
       mine ? OFFER_TEXT.updated : OFFER_TEXT.made,
+      { after: afterTrade.offered(me, amount) },
     );
   };
   const cancel = () =>
@@ -98,6 +100,7 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
         }),
       ],
       OFFER_TEXT.cancelled,
+      { after: afterTrade.offerCancelled(me) },
     );
 
   return (
@@ -172,7 +175,7 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
         }),
       ],
       OFFER_TEXT.accepted,
-      "Succeed",
+      { toast: "Succeed", after: afterTrade.offerAccepted(offer.address, BigInt(offer.priceWei)) },
     );
   };
   return (

@@ -1,4 +1,5 @@
 import type { ItemResponse } from "@easel/common";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -15,9 +16,10 @@ import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
 import type { StepStatus, TransactionStep } from "../../../web3/tx/steps.ts";
 import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
-import { useItem, useLiveItem } from "../../items/api/items.ts";
+import { itemKeys, useItem, useLiveItem } from "../../items/api/items.ts";
 import { itemPath, useItemKey } from "../../items/lib/paths.ts";
 import { useRefreshAfterTrade } from "../api/market.ts";
+import type { AfterTrade } from "../lib/afterTrade.ts";
 
 export type Item = ItemResponse["data"];
 
@@ -219,27 +221,38 @@ export function EthField({
 }
 
 /**
- * A trading screen's wallet run: the steps through the transaction runner, then the success line (and its
- * toast, which some screens word differently) and every view of the item refreshed. A failure has already
- * been explained by the runner; the screen returns to its form.
+ * A trading screen's wallet run: the steps through the transaction runner, then at once the success line
+ * (and its toast, which some screens word differently) and the item in its new state (`after`), while every
+ * view refreshes from the indexer. A failure has already been explained by the runner; the screen returns to
+ * its form.
  */
 export function useTradeAction() {
   const flow = useTransactionFlow();
   const refresh = useRefreshAfterTrade();
+  const queryClient = useQueryClient();
+  const itemKey = itemKeys.item(useItemKey());
   const [success, setSuccess] = useState<string | null>(null);
   async function run(
     steps: readonly TransactionStep[],
     message: string,
-    toastText = message,
+    options: {
+      /** The success toast, when it words the success differently. */
+      toast?: string;
+      /** The item's new state, shown at once (the indexer's answer reconciles it). */
+      after?: AfterTrade;
+    } = {},
   ): Promise<boolean> {
     const ok = await flow.run(steps);
     if (!ok) {
       flow.reset();
       return false;
     }
+    const { after } = options;
+    if (after) queryClient.setQueryData<Item>(itemKey, (item) => item && { ...item, nft: after(item.nft) });
     setSuccess(message);
-    toast.success(toastText);
-    await refresh();
+    toast.success(options.toast ?? message);
+    // Refetched views wait for the indexer to have this transaction (api/ownWrites.ts); nothing waits here.
+    void refresh();
     return true;
   }
   return { steps: flow.steps, success, run };

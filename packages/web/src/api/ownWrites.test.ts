@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** A fake API whose indexer reaches one more block on every health check; it records the reads it serves. */
+function fakeServer(startBlock: number) {
+  let indexed = startBlock;
+  const served: { path: string; indexed: number }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string) => {
+      if (path === "/api/health") {
+        const body = { status: "ok", indexer: { indexedBlock: String(indexed) } };
+        indexed += 1;
+        return new Response(JSON.stringify(body), { status: 200 });
+      }
+      served.push({ path, indexed });
+      return new Response(JSON.stringify({ data: "ok" }), { status: 200 });
+    }),
+  );
+  return served;
+}
+
+/** A fresh copy of the modules (their state is per tab). */
+async function freshModules() {
+  vi.resetModules();
+  sessionStorage.clear();
+  const ownWrites = await import("./ownWrites.ts");
+  const client = await import("./client.ts");
+  return { ...ownWrites, ...client };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("reads after this tab's own transaction", () => {
+  it("read at once when the tab has written nothing", async () => {
+    const served = fakeServer(0);
+    const { apiFetch } = await freshModules();
+    await apiFetch("/api/nft");
+    expect(served).toEqual([{ path: "/api/nft", indexed: 0 }]);
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+  });
+
+  it("wait until the indexer has the block of the write, then read", async () => {
+    const served = fakeServer(3);
+    const { apiFetch, noteOwnWrite } = await freshModules();
+    noteOwnWrite(5n);
+    await apiFetch("/api/nft");
+    // Health said 3, 4, then 5: the read went out only after the indexer reached block 5.
+    expect(served).toEqual([{ path: "/api/nft", indexed: 6 }]);
+  });
+
+  it("never wait for writes (a POST is not a read)", async () => {
+    const served = fakeServer(0);
+    const { apiFetch, noteOwnWrite } = await freshModules();
+    noteOwnWrite(1_000n);
+    await apiFetch("/api/nft/view", { method: "POST", body: {} });
+    expect(served).toHaveLength(1);
+  });
+
+  it("remember the write across a reload of the tab", async () => {
+    fakeServer(0);
+    const first = await freshModules();
+    first.noteOwnWrite(7n);
+    vi.resetModules();
+    const served = fakeServer(6);
+    const { apiFetch } = await import("./client.ts");
+    await apiFetch("/api/nft");
+    expect(served).toEqual([{ path: "/api/nft", indexed: 8 }]);
+  });
+});

@@ -1,0 +1,138 @@
+import { type ItemResponse, minNextBid } from "@easel/common";
+
+type Nft = ItemResponse["data"]["nft"];
+
+/** How a mined trade changes the item, shown at once; the indexer's answer replaces it moments later. */
+export type AfterTrade = (nft: Nft) => Nft;
+
+/** An account the page knows only by address until the API names it. */
+const person = (address: string) => ({ address, username: null, name: null, avatar: null });
+
+const wei = (amount: bigint) => amount.toString();
+
+const notListed = { status: "minted", listing: null, auction: null, priceWei: null } as const;
+
+/** The item's new state after each trade, as the item page and every trading screen read it. */
+export const afterTrade = {
+  listed:
+    (seller: string, price: bigint, expiresAt: Date): AfterTrade =>
+    (nft) => ({
+      ...nft,
+      status: "fix",
+      priceWei: wei(price),
+      listing: { priceWei: wei(price), seller, expiresAt: expiresAt.toISOString() },
+    }),
+
+  unlisted: (): AfterTrade => (nft) => ({ ...nft, ...notListed }),
+
+  bought:
+    (buyer: string): AfterTrade =>
+    (nft) => ({
+      ...nft,
+      ...notListed,
+      owner: person(buyer),
+      lastPriceWei: nft.listing?.priceWei ?? nft.priceWei,
+    }),
+
+  lazyBought:
+    (buyer: string): AfterTrade =>
+    (nft) => ({ ...nft, ...notListed, lazy: false, owner: person(buyer), lastPriceWei: nft.priceWei }),
+
+  /** A new offer or a raise: the offerer's offer leads; the one it beat is outbid. */
+  offered:
+    (buyer: string, amount: bigint): AfterTrade =>
+    (nft) => ({
+      ...nft,
+      offers: [
+        { address: buyer, priceWei: wei(amount), status: "active", time: new Date().toISOString() },
+        ...nft.offers
+          .filter((offer) => !(offer.address === buyer && offer.status === "active"))
+          .map((offer) => (offer.status === "active" ? { ...offer, status: "outbid" } : offer)),
+      ],
+    }),
+
+  offerCancelled:
+    (buyer: string): AfterTrade =>
+    (nft) => ({
+      ...nft,
+      offers: nft.offers.map((offer) =>
+        offer.address === buyer && offer.status === "active" ? { ...offer, status: "cancelled" } : offer,
+      ),
+    }),
+
+  offerAccepted:
+    (buyer: string, amount: bigint): AfterTrade =>
+    (nft) => ({
+      ...nft,
+      ...notListed,
+      owner: person(buyer),
+      lastPriceWei: wei(amount),
+      offers: nft.offers.map((offer) =>
+        offer.status === "active" ? { ...offer, status: "accepted" } : offer,
+      ),
+    }),
+
+  auctionSet:
+    (
+      seller: string,
+      kind: "standard" | "reserve",
+      basePrice: bigint,
+      times: { start: Date; end: Date } | null,
+    ): AfterTrade =>
+    (nft) => ({
+      ...nft,
+      status: "auction",
+      priceWei: wei(basePrice),
+      listing: null,
+      auction: {
+        kind,
+        seller,
+        basePriceWei: wei(basePrice),
+        topBidWei: null,
+        topBidder: null,
+        startTime: times ? times.start.toISOString() : null,
+        endTime: times ? times.end.toISOString() : null,
+        minBidWei: wei(basePrice),
+      },
+    }),
+
+  baseChanged:
+    (basePrice: bigint): AfterTrade =>
+    (nft) =>
+      nft.auction
+        ? {
+            ...nft,
+            priceWei: wei(basePrice),
+            auction: { ...nft.auction, basePriceWei: wei(basePrice), minBidWei: wei(basePrice) },
+          }
+        : nft,
+
+  /** The bidder leads; the end moves only when the indexer reports it (the chain decides extensions). */
+  bid:
+    (bidder: string, amount: bigint): AfterTrade =>
+    (nft) =>
+      nft.auction
+        ? {
+            ...nft,
+            priceWei: wei(amount),
+            auction: {
+              ...nft.auction,
+              topBidWei: wei(amount),
+              topBidder: bidder,
+              minBidWei: wei(minNextBid(BigInt(nft.auction.basePriceWei), amount)),
+            },
+          }
+        : nft,
+
+  auctionCancelled: (): AfterTrade => (nft) => ({ ...nft, ...notListed }),
+
+  settled: (): AfterTrade => (nft) =>
+    nft.auction?.topBidder
+      ? {
+          ...nft,
+          ...notListed,
+          owner: person(nft.auction.topBidder),
+          lastPriceWei: nft.auction.topBidWei,
+        }
+      : nft,
+};
