@@ -228,7 +228,7 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
       />
       <DateField
         id={startId}
-        label="Starts"
+        label="Starting time"
         value={start}
         onChange={setStart}
         min={localInput(now)}
@@ -237,7 +237,7 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
       />
       <DateField
         id={endId}
-        label="Ends"
+        label="Ending time"
         value={end}
         onChange={setEnd}
         min={start}
@@ -285,12 +285,30 @@ function DateField({
         max={max}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-when`}
         className={`${inputClass} max-w-64`}
       />
+      <p id={`${id}-when`} className="text-xs text-neutral-600 dark:text-neutral-400">
+        {pickedTime(value)}
+      </p>
       {error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
     </div>
   );
 }
+
+/** The picked time as month/day/year with 12-hour time (the spec's format, whatever the browser's locale). */
+const pickedTime = (value: string) => {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.toLocaleString("en-US", {
+    month: "2-digit",
+    day: "2-digit",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+  })}, your time`;
+};
 
 /** /Auction/setReserved: the owner sets a reserve; the first bid that meets it starts a 72-hour auction. */
 export function AuctionSetReservedPage() {

@@ -1,5 +1,5 @@
 import type { ItemResponse } from "@easel/common";
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
 import { CREATOR, itemFixture } from "../../../test/items.ts";
@@ -50,5 +50,18 @@ describe("Select the Auction Type", () => {
     await openChooser(itemFixture(), STRANGER);
     expect(screen.getByText(AUCTION_TEXT.notOwner)).toBeTruthy();
     expect(link("Standard Auction")).toBeNull();
+  });
+});
+
+describe("Set Standard Auction", () => {
+  it("shows each picked time as month/day/year with 12-hour time", async () => {
+    fakeApi({
+      ...sessionRoute({ current: signedIn(CREATOR) }),
+      "GET /api/nft": () => ({ body: { data: itemFixture() } }),
+    });
+    await renderApp({ path: `/Auction/setStandard/${CREATOR}/Studio%20Works/42` });
+    await screen.findByRole("heading", { level: 1, name: "Set Standard Auction" });
+    fireEvent.change(screen.getByLabelText("Ending time"), { target: { value: "2026-12-24T15:30" } });
+    expect(screen.getByText("12/24/2026, 3:30 PM, your time")).toBeTruthy();
   });
 });
