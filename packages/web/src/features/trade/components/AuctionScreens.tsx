@@ -586,13 +586,17 @@ function Settle({ item }: { item: Item }) {
   const endMs = auction.endTime ? new Date(auction.endTime).getTime() : null;
   if (endMs === null || endMs > now) return <TradeNotice item={item}>{AUCTION_TEXT.notEnded}</TradeNotice>;
   const price = BigInt(auction.topBidWei);
-  // The first sale by the creator is primary (no royalty); later sales pay the creator's royalty.
-  const primary = auction.seller === item.nft.creator.address && item.priceHistory.length === 0;
+  // The market's rule: the token's first sale through the market pays the primary commission, whoever
+  // sells it; a royalty is owed whenever the seller is not the creator.
+  const primary = item.priceHistory.length === 0;
   const feeBps = config.data
     ? BigInt(primary ? config.data.primaryFeeBps : config.data.secondaryFeeBps)
     : null;
   const fee = feeBps === null ? null : (price * feeBps) / 10_000n;
-  const royalty = primary ? 0n : (price * BigInt(Math.round(item.nft.royalty * 100))) / 10_000n;
+  const royalty =
+    auction.seller === item.nft.creator.address
+      ? 0n
+      : (price * BigInt(Math.round(item.nft.royalty * 100))) / 10_000n;
   const proceeds = fee === null ? null : price - fee - royalty;
   const settle = async () => {
     if (!market) return;
