@@ -26,7 +26,7 @@ import type { ChainEvent } from "./decode.ts";
 import { HANDLERS } from "./handlers/index.ts";
 import { tokenKey, ZERO } from "./handlers/shared.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
+import { copyRows, type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
 
 function describe(table: PgTable) {
   const config = getTableConfig(table);
@@ -186,7 +186,12 @@ export class Batch {
    * With `undoFrom` (the batch's first block), it also records the prior rows of everything it changes in
    * `chain_undo`, so a reorg can undo the batch.
    */
-  async flush(client: pg.ClientBase, undoFrom?: bigint, statements = new Statements(client)): Promise<void> {
+  async flush(
+    client: pg.ClientBase,
+    undoFrom?: bigint,
+    statements = new Statements(client),
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<void> {
     // Every statement is added at once to one ordered chain: each one's rows are serialised while
     // PostgreSQL executes the previous one. The stats need the rows written first.
     const append: [typeof TABLES.transfers, Row[]][] = [
@@ -199,9 +204,15 @@ export class Batch {
     await Promise.all([
       ...(undoFrom !== undefined ? [this.recordUndo(statements, undoFrom)] : []),
       ...this.stores.map((s) => s.flush(statements)),
+      // Appended rows are keyed by their event: from events new to `chain_events` (`fresh`), none can
+      // exist yet, and COPY writes them; otherwise rows already there are kept.
       ...append
         .filter(([, rows]) => rows.length > 0)
-        .map(([t, rows]) => upsertRows(statements, t.name, t.pk, t.columns, rows, { keep: true })),
+        .map(([t, rows]) =>
+          fresh
+            ? copyRows(statements, t.name, t.columns, rows)
+            : upsertRows(statements, t.name, t.pk, t.columns, rows, { keep: true }),
+        ),
     ]);
     if (this.touched.collections.size > 0)
       await refreshCollectionStats(statements, [...this.touched.collections]);

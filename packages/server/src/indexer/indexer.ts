@@ -7,7 +7,7 @@ import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { type Row, Statements, yieldToEventLoop } from "./store.ts";
+import { copyValue, type Row, Statements, yieldToEventLoop } from "./store.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
@@ -328,7 +328,10 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
     ...(undoable ? { undoFrom: from } : {}),
     ...(seen
       ? {}
-      : { whileApplying: (statements: Statements) => storeEvents(client, events, false, statements) }),
+      : {
+          fresh: true,
+          whileApplying: (statements: Statements) => storeEvents(client, events, false, statements),
+        }),
   });
   if (!seen && stored.length === 0) await storeEvents(client, events, false);
   if (options.applyLogs)
@@ -455,8 +458,27 @@ async function storeEvents(
   seen: boolean,
   statements = new Statements(client),
 ): Promise<ChainEvent[]> {
-  const fresh = new Set<string>();
   const inserts: Promise<void>[] = [];
+  if (!seen) {
+    // A new range: COPY, PostgreSQL's bulk path, without conflict checks. The next chunk is built while
+    // PostgreSQL takes this one.
+    for (let i = 0; i < events.length; i += 10_000) {
+      let data = "";
+      for (const e of events.slice(i, i + 10_000)) {
+        data += `${e.blockNumber}\t${e.logIndex}\t${e.blockHash}\t${e.txHash}\t${e.address}\t${copyValue(e.name)}\t${copyValue(JSON.stringify(e.args))}\t${e.blockTime.toISOString()}\n`;
+      }
+      inserts.push(
+        statements.copy(
+          "COPY chain_events (block_number, log_index, block_hash, tx_hash, address, name, args, block_time) FROM STDIN",
+          data,
+        ),
+      );
+      await yieldToEventLoop();
+    }
+    await Promise.all(inserts);
+    return events;
+  }
+  const fresh = new Set<string>();
   for (let i = 0; i < events.length; i += 10_000) {
     const rows = events.slice(i, i + 10_000).map((e) => ({
       block_number: e.blockNumber.toString(),
@@ -468,25 +490,21 @@ async function storeEvents(
       args: e.args,
       block_time: e.blockTime.toISOString(),
     }));
-    const insert =
-      "INSERT INTO chain_events SELECT * FROM json_populate_recordset(NULL::chain_events, $1::json)";
-    // The next chunk is serialised while PostgreSQL writes this one.
     inserts.push(
-      seen
-        ? statements
-            .query<{ block_number: string; log_index: number }>(
-              `${insert} ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
-              [JSON.stringify(rows)],
-            )
-            .then(({ rows: inserted }) => {
-              for (const r of inserted) fresh.add(`${r.block_number}:${r.log_index}`);
-            })
-        : statements.query(insert, [JSON.stringify(rows)]).then(() => {}),
+      statements
+        .query<{ block_number: string; log_index: number }>(
+          `INSERT INTO chain_events SELECT * FROM json_populate_recordset(NULL::chain_events, $1::json)
+           ON CONFLICT DO NOTHING RETURNING block_number, log_index`,
+          [JSON.stringify(rows)],
+        )
+        .then(({ rows: inserted }) => {
+          for (const r of inserted) fresh.add(`${r.block_number}:${r.log_index}`);
+        }),
     );
     await yieldToEventLoop();
   }
   await Promise.all(inserts);
-  return seen ? events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`)) : events;
+  return events.filter((e) => fresh.has(`${e.blockNumber}:${e.logIndex}`));
 }
 
 /** Remembers an undoable batch and forgets those a reorg can no longer reach. */
@@ -514,10 +532,13 @@ async function applyEvents(
   {
     notify,
     undoFrom,
+    fresh = false,
     whileApplying,
   }: {
     notify: boolean;
     undoFrom?: bigint;
+    /** The events are new to `chain_events` in this transaction (see `Batch.flush`). */
+    fresh?: boolean;
     whileApplying?: (statements: Statements) => Promise<unknown>;
   },
 ): Promise<Omit<ChainNotice, "from" | "to">> {
@@ -537,7 +558,7 @@ async function applyEvents(
   // The notifications' reads (follows, preferences) run on another connection beside the writes.
   const intents = notify ? batch.notifications.filter((n) => !n.skip) : [];
   const [, , notified] = await Promise.all([
-    batch.flush(client, undoFrom, statements),
+    batch.flush(client, undoFrom, statements, { fresh }),
     background,
     writeNotifications({ read: options.db.$client, write: statements }, intents),
   ]);
