@@ -64,7 +64,7 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-200 dark:border-neutral-800">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-neutral-600 dark:text-neutral-400">
-          © 2023 Easel. All rights reserved.
+          © {new Date().getFullYear()} Easel. All rights reserved.
         </p>
       </div>
     </footer>

@@ -139,7 +139,12 @@ describe("route table", () => {
     }
     const social = within(footer).getByRole("list", { name: "Easel on social networks" });
     expect(within(social).getAllByRole("link")).toHaveLength(4);
-    expect(within(footer).getByText(/© 2023 Easel/)).toBeTruthy();
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Easel. All rights reserved.`),
+    ).toBeTruthy();
+    // Help Center and FAQs are two pages.
+    expect(within(footer).getByRole("link", { name: "Help Center" }).getAttribute("href")).toBe("/help");
+    expect(within(footer).getByRole("link", { name: "FAQs" }).getAttribute("href")).toBe("/FAQ");
   });
 
   it("has the header's search box, Marketplace and Collection links and Connect Wallet", async () => {

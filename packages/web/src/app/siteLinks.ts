@@ -1,7 +1,6 @@
 /** Help menu (spec: How it Works?, About, Creating -> /applyToJoin, Collecting, FAQ). */
 export const HELP_LINKS = [
-  // Easel has no separate help centre yet: the help entries lead to the pages that answer them.
-  { label: "How it Works?", to: "/#how-to-get-started" },
+  { label: "How it Works?", to: "/help" },
   { label: "About", to: "/aboutUs" },
   { label: "Creating", to: "/applyToJoin" },
   { label: "Collecting", to: "/ExploreNFTs" },
@@ -12,7 +11,7 @@ export const HELP_LINKS = [
 export const FOOTER_LINKS = [
   { label: "FAQs", to: "/FAQ" },
   { label: "Contact", to: "/contactUs" },
-  { label: "Help Center", to: "/FAQ" },
+  { label: "Help Center", to: "/help" },
   { label: "About", to: "/aboutUs" },
   { label: "Privacy", to: "/privacyAndPolicy" },
   { label: "Terms of Service", to: "/TermsOfServices" },

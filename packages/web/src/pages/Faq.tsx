@@ -25,7 +25,7 @@ export const FAQ_CATEGORIES: { id: string; title: string; questions: Question[] 
       },
       {
         q: "What does Easel charge?",
-        a: "Creating a collection and listing a work are free apart from network gas. On primary sales (the first sale of a work by its artist) Easel takes a 10% commission of the final sale price; the rest goes to the artist and any collaborators in the split.",
+        a: "Creating a collection and listing a work are free apart from network gas. On a work's primary sale (its first sale through Easel, whoever sells it) Easel takes a 10% commission of the final sale price; the rest goes to the artist and any collaborators in the split. Later sales pay the creator's royalty.",
       },
       {
         q: "Does Easel hold my art or my money?",
@@ -75,7 +75,7 @@ export const FAQ_CATEGORIES: { id: string; title: string; questions: Question[] 
       },
       {
         q: "How do auctions end?",
-        a: "A standard auction runs for its set time after it starts; a reserve auction starts with the first bid at or above the reserve. A bid in the last minutes extends the auction. When it ends, anyone can settle it, which sends the work to the winner and the funds to the seller.",
+        a: "A standard auction runs for its set time after it starts; a reserve auction starts with the first bid at or above the reserve. A bid in the last 15 minutes adds 15 minutes. When it ends, anyone can settle it, which sends the work to the winner and the funds to the seller.",
       },
       {
         q: "How do I change my profile or notifications?",

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp, SIGNED_OUT, sessionRoute } from "../test/harness.tsx";
+import { HELP_GUIDES } from "./HelpCenter.tsx";
 import { TERMS_SECTIONS } from "./TermsOfService.tsx";
 
 describe("static pages", () => {
@@ -25,6 +26,17 @@ describe("static pages", () => {
       expect(await screen.findByRole("heading", { level: 2, name })).toBeTruthy();
     }
     expect(document.querySelectorAll("details").length).toBeGreaterThanOrEqual(9);
+  });
+
+  it("the Help Center walks through each guide, apart from the FAQ", async () => {
+    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    await renderApp({ path: "/help" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Help Center" })).toBeTruthy();
+    for (const guide of HELP_GUIDES) {
+      expect(screen.getByRole("heading", { level: 2, name: guide.title })).toBeTruthy();
+      expect(screen.getByRole("link", { name: guide.title }).getAttribute("href")).toBe(`#${guide.id}`);
+    }
+    expect(screen.getByText(/A bid in the last 15 minutes adds 15 minutes/)).toBeTruthy();
   });
 
   it("About tells Our Story", async () => {

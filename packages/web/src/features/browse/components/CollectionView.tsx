@@ -11,6 +11,7 @@ import { buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
+import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
 import { type CollectionTab, useCollection, useFavoriteCollection } from "../api/browse.ts";
@@ -214,9 +215,7 @@ export function CollectionView({ name }: { name: string }) {
                 <>
                   No items here yet.{" "}
                   {isOwner ? (
-                    <Link to="/mint" className="font-medium text-accent-700 underline dark:text-accent-300">
-                      Create new item
-                    </Link>
+                    <CreateItemLink className="font-medium text-accent-700 underline dark:text-accent-300" />
                   ) : null}
                 </>
               }
@@ -274,9 +273,7 @@ function CollectionActions({
           >
             Edit
           </Link>
-          <Link to="/mint" className={buttonClass("secondary")}>
-            Create new item
-          </Link>
+          <CreateItemLink className={buttonClass("secondary")} />
         </>
       ) : (
         <>

@@ -19,6 +19,7 @@ function profileBody(
     followersCount?: number;
     created?: unknown[];
     collection?: unknown[];
+    user?: Record<string, unknown>;
   } = {},
 ) {
   return {
@@ -36,6 +37,7 @@ function profileBody(
         social: { website: "https://bob.example", twitter: "javascript:alert(1)" },
         active: true,
         time_update: "2023-03-01T00:00:00.000Z",
+        ...overrides.user,
       },
       isOwner: overrides.isOwner ?? false,
       isFollowing: overrides.isFollowing ?? false,
@@ -75,6 +77,17 @@ describe("profile page", () => {
     expect(screen.queryByRole("link", { name: "Create new item" })).toBeNull();
   });
 
+  it("names a profile without a name by its short address once, and gives the whole address beside it", async () => {
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/profile": () => ({ body: profileBody({ user: { name: null, username: null } }) }),
+    });
+    await renderApp({ path: `/profile/${BOB}` });
+    expect(await screen.findByRole("heading", { level: 1, name: "0x3c…93bc" })).toBeTruthy();
+    expect(screen.getAllByText("0x3c…93bc")).toHaveLength(1);
+    expect(screen.getByText(BOB)).toBeTruthy();
+  });
+
   it("lets a signed-in visitor follow, and shows the new count", async () => {
     let following = false;
     const api = fakeApi({
@@ -94,9 +107,23 @@ describe("profile page", () => {
     expect(api.calls.find((call) => call.path === "/api/profile/follow")?.body).toEqual({ userAddress: BOB });
   });
 
-  it("gives the owner Edit and the create links instead of Follow", async () => {
+  it("shows an owner who is not a verified artist the way to become one instead of 'Create new item'", async () => {
     fakeApi({
       ...sessionRoute({ current: signedIn(BOB) }),
+      "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
+    });
+    await renderApp({ path: "/profile" });
+    expect((await screen.findByRole("link", { name: "Become an artist" })).getAttribute("href")).toBe(
+      "/applyToJoin",
+    );
+    expect(screen.queryByRole("link", { name: "Create new item" })).toBeNull();
+  });
+
+  it("gives the owner Edit and the create links instead of Follow", async () => {
+    const artist = signedIn(BOB);
+    if (artist.profile) artist.profile.permission.mint = true;
+    fakeApi({
+      ...sessionRoute({ current: artist }),
       "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
     });
     await renderApp({ path: "/profile" });

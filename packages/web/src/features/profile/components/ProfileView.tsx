@@ -25,6 +25,7 @@ import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { useIsVerifiedArtist } from "../../../web3/contracts.ts";
 import { CreateCollectionDialog } from "../../browse/components/CreateCollectionDialog.tsx";
 import { nftPath } from "../../browse/components/NftCard.tsx";
+import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { type ProfileData, profileKeys, useFollow, useProfile } from "../api/profile.ts";
 import { ProfileBanner } from "./ProfileBanner.tsx";
@@ -82,8 +83,9 @@ function ProfileContent({ data }: { data: ProfileData }) {
                 ) : null}
               </h1>
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
-                <span title={user.address} className="font-mono">
-                  {shortAddress(user.address)}
+                {/* Without a name the heading is the short address already: give the whole one here. */}
+                <span title={user.address} className="font-mono break-all">
+                  {name === shortAddress(user.address) ? user.address : shortAddress(user.address)}
                 </span>
                 {handle ? <span>{handle}</span> : null}
                 {joined ? (
@@ -295,9 +297,7 @@ function TabPanel({ tab, data }: { tab: TabKey; data: ProfileData }) {
   const items = data[tab];
   const ownerAction =
     data.isOwner && tab === "created" ? (
-      <Link to="/mint" className={buttonClass("primary")}>
-        Create new item
-      </Link>
+      <CreateItemLink className={buttonClass("primary")} />
     ) : data.isOwner && tab === "collection" ? (
       <CreateCollectionButton />
     ) : null;
