@@ -301,8 +301,14 @@ export type MediaUploadResponse = z.infer<typeof mediaUploadResponseSchema>;
 // --- Follow, search, notifications -----------------------------------------------------------
 
 export const followRequestSchema = z.object({
+  // A missing or mistyped field says what is wrong with the input, not that a user is missing.
   userAddress: z
-    .string({ error: MESSAGES.userNotFound })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? "userAddress is required"
+          : "Invalid address: userAddress must be a string",
+    })
     .regex(ADDRESS_PATTERN, "Invalid address")
     .transform((address) => address.toLowerCase()),
 });

@@ -84,7 +84,18 @@ describe("POST /api/profile/follow", () => {
   it("cannot follow yourself, needs a valid address, a session and an active profile", async () => {
     const me = await api.signIn();
     expectError(await follow(me, me), 400, { field: "userAddress", message: MESSAGES.followSelf });
-    expectError(await follow(me, "0x1234"), 400, { field: "userAddress" });
+    expectError(await follow(me, "0x1234"), 400, { field: "userAddress", message: "Invalid address" });
+    // A wrong type or a missing field is an input error, not a missing user.
+    for (const [body, message] of [
+      [{ userAddress: 42 }, "Invalid address: userAddress must be a string"],
+      [{ userAddress: [me.address] }, "Invalid address: userAddress must be a string"],
+      [{}, "userAddress is required"],
+    ] as const) {
+      expectError(await api.call("POST", "/api/profile/follow", { user: me, body }), 400, {
+        field: "userAddress",
+        message,
+      });
+    }
     expectError(
       await api.call("POST", "/api/profile/follow", { body: { userAddress: me.wallet.address } }),
       401,
