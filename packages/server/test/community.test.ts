@@ -138,6 +138,22 @@ describe("POST /api/reports", () => {
     }
   });
 
+  it("refuses a report of oneself, or of something that does not exist", async () => {
+    const user = await api.signIn();
+    expectError(
+      await api.call("POST", "/api/reports", { user, body: { ...valid, targetId: user.address } }),
+      400,
+      { field: "targetId", message: MESSAGES.reportOwn },
+    );
+    const nobody = `0x${"ab".repeat(20)}`;
+    expectError(await api.call("POST", "/api/reports", { user, body: { ...valid, targetId: nobody } }), 400, {
+      field: "targetId",
+      message: MESSAGES.reportTarget,
+    });
+    const [stored] = await api.db.select().from(reports).where(eq(reports.reporter, user.address));
+    expect(stored).toBeUndefined();
+  });
+
   it("needs a session and an active profile", async () => {
     expectError(await api.call("POST", "/api/reports", { body: valid }), 401);
     const banned = await api.signIn();

@@ -174,10 +174,14 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { session } = await requireActiveUser(app, request);
-      if (!(await reportTargetExists(db, request.body.targetType, request.body.targetId))) {
+      const target = await reportTarget(db, request.body.targetType, request.body.targetId);
+      if (!target) {
         throw new ApiError(400, "invalid_request", MESSAGES.reportTarget, {
           targetId: MESSAGES.reportTarget,
         });
+      }
+      if (target.account === session.address) {
+        throw new ApiError(400, "invalid_request", MESSAGES.reportOwn, { targetId: MESSAGES.reportOwn });
       }
       const [row] = await db
         .insert(reports)
@@ -293,35 +297,39 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Whether a report's target exists: a member's profile, an indexed collection, an indexed token or a lazy item. */
-async function reportTargetExists(db: Database, type: string, id: string): Promise<boolean> {
+/**
+ * A report's target, if it exists: a member's profile, an indexed collection, an indexed token or a lazy
+ * item; with the account it belongs to (the member, the collection's owner, the token's owner or the lazy
+ * item's creator).
+ */
+async function reportTarget(db: Database, type: string, id: string): Promise<{ account: string } | null> {
   if (type === "profile") {
-    const rows = await db
-      .select({ a: profiles.address })
+    const [row] = await db
+      .select({ account: profiles.address })
       .from(profiles)
       .where(eq(profiles.address, id))
       .limit(1);
-    return rows.length > 0;
+    return row ?? null;
   }
   if (type === "collection") {
-    const rows = await db
-      .select({ a: chainCollections.address })
+    const [row] = await db
+      .select({ account: chainCollections.owner })
       .from(chainCollections)
       .where(eq(chainCollections.address, id))
       .limit(1);
-    return rows.length > 0;
+    return row ?? null;
   }
   const [collection = "", tokenId = ""] = id.split(":");
-  const rows = await db
-    .select({ a: chainTokens.collection })
+  const [token] = await db
+    .select({ account: chainTokens.owner })
     .from(chainTokens)
     .where(and(eq(chainTokens.collection, collection), eq(chainTokens.tokenId, tokenId)))
     .limit(1);
-  if (rows.length > 0) return true;
-  const lazy = await db
-    .select({ a: lazyItems.collection })
+  if (token) return token;
+  const [lazy] = await db
+    .select({ account: lazyItems.creator })
     .from(lazyItems)
     .where(and(eq(lazyItems.collection, collection), eq(lazyItems.tokenId, tokenId)))
     .limit(1);
-  return lazy.length > 0;
+  return lazy ?? null;
 }

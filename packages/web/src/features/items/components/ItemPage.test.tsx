@@ -31,9 +31,9 @@ async function menuEntries(): Promise<string[]> {
 const link = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
 
 describe("the item page", () => {
-  it("offers a minted item's owner Transfer, Report and Burn, and the ways to sell it", async () => {
+  it("offers a minted item's owner Transfer and Burn, and the ways to sell it", async () => {
     await openItem(itemFixture(), CREATOR);
-    expect(await menuEntries()).toEqual(["Transfer", "Report", "Burn"]);
+    expect(await menuEntries()).toEqual(["Transfer", "Burn"]);
     expect(link("Set a Fixed Price")).toBe(`/FixedPrice/set/${CREATOR}/Studio%20Works/42`);
     expect(link("Start an Auction")).toBe(`/Auction/select/${CREATOR}/Studio%20Works/42`);
   });
@@ -44,10 +44,10 @@ describe("the item page", () => {
     expect(link("Make an Offer")).toBe(`/offer/${CREATOR}/Studio%20Works/42`);
   });
 
-  it("offers a lazy item's creator Report only and the price edit; others Transfer and Report and the mint", async () => {
+  it("offers a lazy item's creator no menu and the price edit; others Transfer and Report and the mint", async () => {
     const lazy = itemFixture({ status: "lazy", lazy: true, owner: null, priceWei: "250000000000000000" });
     await openItem(lazy, CREATOR);
-    expect(await menuEntries()).toEqual(["Report"]);
+    expect(screen.queryByRole("button", { name: "More" })).toBeNull();
     expect(link("Edit Minting Price")).toBe(`/lazyMint/changePrice/${CREATOR}/Studio%20Works/42`);
   });
 

@@ -435,9 +435,9 @@ function ShareMenu({ item }: { item: Item }) {
 }
 
 /**
- * The item menu by status (browsing-and-accounts, "Item menu by status"): a lazy item offers its creator
- * Report only and others Transfer and Report; a minted item offers its owner Transfer, Report and Burn, and
- * others Report.
+ * The item menu by status (browsing-and-accounts, "Item menu by status"): a lazy item offers others
+ * Transfer and Report; a minted item offers its owner Transfer and Burn, and others Report. Owners are not
+ * offered Report: one cannot report oneself.
  */
 function ItemMenu({ item }: { item: Item }) {
   const { nft, nftCollection } = item;
@@ -447,13 +447,15 @@ function ItemMenu({ item }: { item: Item }) {
   const me = session?.address.toLowerCase() ?? null;
   const lazy = nft.status === "lazy";
   const isOwner = !!me && (lazy ? me === nft.creator.address : me === nft.owner?.address);
+  // Nobody reports their own item (the API refuses it), so the owner's menu has no Report.
   const entries: ("Transfer" | "Report" | "Burn")[] = lazy
     ? isOwner
-      ? ["Report"]
+      ? []
       : ["Transfer", "Report"]
     : isOwner
-      ? ["Transfer", "Report", "Burn"]
+      ? ["Transfer", "Burn"]
       : ["Report"];
+  if (entries.length === 0) return null;
   const choose = (entry: (typeof entries)[number]) => {
     if (!signedIn) return openWalletDialog();
     setOpen(entry === "Transfer" ? "transfer" : entry === "Burn" ? "burn" : "report");
