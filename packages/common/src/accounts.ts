@@ -71,6 +71,8 @@ export const MESSAGES = {
   newsletterThanks: "Thanks for Subscribing. Please check your email to confirm your subscription.",
   newsletterConfirmed: "Your subscription is confirmed.",
   newsletterLinkInvalid: "This confirmation link is invalid or has expired.",
+  newsletterLinkIncomplete:
+    "This confirmation link is incomplete. Open the whole link from the mail, or subscribe again below.",
   contactName: "Name must be atleast 3 characters",
   contactMessageRequired: "Message is required",
   contactSent: "Thank you! Your message has been sent.",
@@ -464,11 +466,13 @@ export const reportResponseSchema = z.object({
 export const newsletterRequestSchema = z.object({
   email: requiredEmail(MESSAGES.newsletterRequired, MESSAGES.newsletterInvalid),
 });
-export const newsletterConfirmQuerySchema = z.object({
-  email: z.string().max(254),
-  expires: z.coerce.number().int(),
-  sig: z.string().max(200),
+/** The signed link's values, posted by the confirmation page's button (a link opened alone confirms nothing). */
+export const newsletterConfirmSchema = z.object({
+  email: z.string({ error: MESSAGES.newsletterLinkIncomplete }).max(254, MESSAGES.newsletterLinkInvalid),
+  expires: z.coerce.number({ error: MESSAGES.newsletterLinkIncomplete }).int(MESSAGES.newsletterLinkInvalid),
+  sig: z.string({ error: MESSAGES.newsletterLinkIncomplete }).max(200, MESSAGES.newsletterLinkInvalid),
 });
+export type NewsletterConfirm = z.infer<typeof newsletterConfirmSchema>;
 export const emailConfirmQuerySchema = z.object({
   address: z.string().max(42),
   email: z.string().max(254),

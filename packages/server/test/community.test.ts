@@ -14,7 +14,7 @@ const subscription = async (email: string) =>
   (await api.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0];
 
 describe("newsletter (double opt-in)", () => {
-  it("mails a signed link, and opening it confirms the address", async () => {
+  it("mails a link to a page whose button confirms the address; opening the link alone does not", async () => {
     const email = `fan-${Date.now()}@example.com`;
     const result = await api.call<{ message: string }>("POST", "/api/marketing/subscribe", {
       body: { email: email.toUpperCase() },
@@ -26,29 +26,31 @@ describe("newsletter (double opt-in)", () => {
     expect((await subscription(email))?.confirmedAt).toBeNull();
 
     const mail = await api.waitForMail(email, /confirm/i);
-    const link = mail.text.match(/http:\/\/127\.0\.0\.1:3000\/api\/marketing\/confirm\?\S+/)?.[0];
-    expect(link).toBeTruthy();
-    // The mail names the public URL; the test server listens elsewhere.
-    const path = (link as string).replace("http://127.0.0.1:3000", "");
+    const link = mail.text.match(/http:\/\/127\.0\.0\.1:3000\/newsletter\/confirm\?\S+/)?.[0];
+    expect(link, "the mail links the confirmation page").toBeTruthy();
+    const values = Object.fromEntries(new URL(link as string).searchParams);
+    const confirm = (body: Record<string, unknown>) => api.call("POST", "/api/marketing/confirm", { body });
 
-    const tampered = await api.call("GET", path.replace(/sig=[^&]+/, "sig=AAAA"), {
-      headers: { accept: "application/json" },
-    });
-    expectError(tampered, 400, { message: MESSAGES.newsletterLinkInvalid });
-    const other = await api.call("GET", path.replace(encodeURIComponent(email), "other%40example.com"), {
-      headers: { accept: "application/json" },
-    });
-    expect(other.status).toBe(400);
+    // Opening a link (as mail scanners do) confirms nothing: an old API link only leads to the page.
+    const opened = await api.call("GET", `/api/marketing/confirm?${new URL(link as string).search.slice(1)}`);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/newsletter/confirm${new URL(link as string).search}`);
     expect((await subscription(email))?.confirmedAt).toBeNull();
 
-    const opened = await api.call("GET", path);
-    expect(opened.status).toBe(303);
-    expect(opened.headers.get("location")).toBe("/?newsletter=confirmed");
-    expect((await subscription(email))?.confirmedAt).toBeInstanceOf(Date);
-    const again = await api.call<{ message: string }>("GET", path, {
-      headers: { accept: "application/json" },
+    // The page's button posts the link's values; a tampered, cut or foreign one confirms nothing.
+    expectError(await confirm({ ...values, sig: "AAAA" }), 400, { message: MESSAGES.newsletterLinkInvalid });
+    expectError(await confirm({ ...values, email: "other@example.com" }), 400, {
+      message: MESSAGES.newsletterLinkInvalid,
     });
-    expect(again.body.message).toBe(MESSAGES.newsletterConfirmed);
+    expectError(await confirm({ email: values.email }), 400, { message: MESSAGES.newsletterLinkIncomplete });
+    expect((await subscription(email))?.confirmedAt).toBeNull();
+
+    const confirmed = await confirm(values);
+    expect(confirmed.status).toBe(200);
+    expect((confirmed.body as { message: string }).message).toBe(MESSAGES.newsletterConfirmed);
+    expect((await subscription(email))?.confirmedAt).toBeInstanceOf(Date);
+    // Twice is fine.
+    expect((await confirm(values)).status).toBe(200);
 
     // Subscribing a confirmed address again is not an error and sends no more mail.
     const before = api.mails().length;
@@ -62,9 +64,14 @@ describe("newsletter (double opt-in)", () => {
     const email = `late-${Date.now()}@example.com`;
     await api.call("POST", "/api/marketing/subscribe", { body: { email } });
     const mail = await api.waitForMail(email);
-    const link = mail.text.match(/\/api\/marketing\/confirm\?\S+/)?.[0] ?? "";
-    const path = link.replace(/expires=\d+/, "expires=1000");
-    expect((await api.call("GET", path)).headers.get("location")).toBe("/?newsletter=invalid");
+    const link = mail.text.match(/http:\/\/\S+\/newsletter\/confirm\?\S+/)?.[0] ?? "";
+    const values = Object.fromEntries(new URL(link).searchParams);
+    expectError(
+      await api.call("POST", "/api/marketing/confirm", { body: { ...values, expires: "1000" } }),
+      400,
+      { message: MESSAGES.newsletterLinkInvalid },
+    );
+    expect((await subscription(email))?.confirmedAt).toBeNull();
   });
 
   it("answers bad addresses with the spec's messages", async () => {

@@ -6,7 +6,7 @@ import {
   contactRequestSchema,
   MESSAGES,
   messageResponseSchema,
-  newsletterConfirmQuerySchema,
+  newsletterConfirmSchema,
   newsletterRequestSchema,
   reportRequestSchema,
   reportResponseSchema,
@@ -29,7 +29,6 @@ import { ApiError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { currentSession } from "./auth.ts";
 import { requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
-import { answerLinkOutcome } from "./linkOutcome.ts";
 
 /** A pending address gets at most one confirmation mail per this interval, however often it subscribes. */
 const RESEND_INTERVAL_MS = 60_000;
@@ -98,7 +97,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(newsletterSubscriptions)
           .set({ lastMailAt: new Date() })
           .where(eq(newsletterSubscriptions.email, email));
-        const link = signedLink(config.publicUrl, config.emailLinkSecret, "/api/marketing/confirm", {
+        const link = signedLink(config.publicUrl, config.emailLinkSecret, "/newsletter/confirm", {
           purpose: "newsletter-confirm",
           values: { email },
         });
@@ -125,35 +124,46 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Links mailed before confirmation moved to a page: send them there. A GET never confirms, because mail
+  // scanners open links; the page's button does (POST below).
   app.get(
     "/marketing/confirm",
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
-        summary: "Confirm a newsletter subscription from the signed link in the mail",
-        description:
-          "Browsers are redirected to /?newsletter=confirmed (or =invalid); clients asking for JSON get JSON.",
-        querystring: newsletterConfirmQuerySchema,
-        response: { 200: messageResponseSchema, 303: z.null(), 400: apiErrorSchema },
+        summary: "An old confirmation link: redirects to the confirmation page, which confirms with a button",
+        response: { 303: z.null() },
       },
     },
     async (request, reply) => {
-      const { email, expires, sig } = request.query;
-      let confirmed = false;
+      const query = request.raw.url?.split("?")[1] ?? "";
+      return reply.redirect(`/newsletter/confirm${query ? `?${query}` : ""}`, 303);
+    },
+  );
+
+  app.post(
+    "/marketing/confirm",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        summary: "Confirm a newsletter subscription with the signed values of the mail's link",
+        body: newsletterConfirmSchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { email, expires, sig } = request.body;
       const claim = { purpose: "newsletter-confirm", values: { email } } as const;
-      if (verifySignedLink(config.emailLinkSecret, claim, { expires, sig })) {
-        const rows = await db
-          .update(newsletterSubscriptions)
-          .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())` })
-          .where(eq(newsletterSubscriptions.email, email))
-          .returning({ email: newsletterSubscriptions.email });
-        confirmed = rows.length > 0;
+      if (!verifySignedLink(config.emailLinkSecret, claim, { expires, sig })) {
+        throw new ApiError(400, "invalid_link", MESSAGES.newsletterLinkInvalid);
       }
-      return answerLinkOutcome(request, reply, {
-        confirmed,
-        param: "newsletter",
-        messages: { confirmed: MESSAGES.newsletterConfirmed, invalid: MESSAGES.newsletterLinkInvalid },
-      });
+      const rows = await db
+        .update(newsletterSubscriptions)
+        .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())` })
+        .where(eq(newsletterSubscriptions.email, email))
+        .returning({ email: newsletterSubscriptions.email });
+      if (rows.length === 0) throw new ApiError(400, "invalid_link", MESSAGES.newsletterLinkInvalid);
+      return { message: MESSAGES.newsletterConfirmed };
     },
   );
 

@@ -1,6 +1,5 @@
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import { AccountWatcher } from "../auth/AccountWatcher.tsx";
-import { NewsletterConfirmation } from "../features/newsletter/components/NewsletterConfirmation.tsx";
 import { EmailConfirmation } from "../features/settings/components/EmailConfirmation.tsx";
 import { AccountLive } from "../features/trade/components/AccountLive.tsx";
 import { WalletDialog } from "../wallet/WalletDialog.tsx";
@@ -36,7 +35,6 @@ export function Layout() {
       <WalletDialog />
       <AccountWatcher />
       <AccountLive />
-      <NewsletterConfirmation />
       <EmailConfirmation />
       <ScrollRestoration />
     </div>

@@ -1,0 +1,5 @@
+import { ConfirmSubscription } from "../features/newsletter/components/ConfirmSubscription.tsx";
+
+export function Component() {
+  return <ConfirmSubscription />;
+}
