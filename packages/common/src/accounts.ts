@@ -358,15 +358,24 @@ export const notificationsSeenResponseSchema = z.object({
   data: z.object({ updated: z.number().int().nonnegative(), numberOfNewNotif: z.literal(0) }),
 });
 
-/** Notification preference flags (spec section 3). */
+/**
+ * Notification preference flags (spec section 3): the settings form's five groups (auction, fix, offer,
+ * profile, favorite), the finer kinds, ENS changes, and email delivery.
+ */
 export const NOTIFICATION_FLAGS = [
   "auction",
+  "fix",
+  "offer",
+  "profile",
+  "favorite",
   "itemSold",
   "bidActivity",
   "successfulPurchase",
   "NewFollowerNotification",
   "newNftListing",
   "ownedItemUpdate",
+  /** Easel removed the profile's ENS name (it no longer names this wallet). */
+  "ens",
   /** Also send notifications by email (to the profile's email). */
   "email",
 ] as const;
@@ -377,17 +386,40 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = Object.
   NOTIFICATION_FLAGS.map((flag) => [flag, flag !== "email"]),
 ) as NotificationPreferences;
 
+/** The group (a form switch) each notification kind belongs to: it is sent only while its group is on. */
+const NOTIFICATION_GROUPS: Record<string, NotificationFlag> = {
+  bid: "auction",
+  outbid: "auction",
+  auction_won: "auction",
+  auction_cancelled: "auction",
+  sale: "fix",
+  purchase: "fix",
+  listing: "fix",
+  offer: "offer",
+  offer_outbid: "offer",
+  offer_accepted: "offer",
+  follow: "profile",
+  application_approved: "profile",
+  application_rejected: "profile",
+  ens_removed: "profile",
+  favorite: "favorite",
+};
+
+/** Whether a notification of `kind` (switched by `flag`) reaches someone with these preferences. */
+export function notificationAllowed(
+  stored: Partial<Record<string, boolean>> | null | undefined,
+  kind: string,
+  flag: NotificationFlag | undefined,
+): boolean {
+  const allowed = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(stored ?? {}) } as Record<string, boolean>;
+  const group = NOTIFICATION_GROUPS[kind];
+  return (flag === undefined || allowed[flag] !== false) && (group === undefined || allowed[group] !== false);
+}
+
 const flag = z.boolean({ error: "Must be true or false" }).optional();
-export const notifAllowRequestSchema = z.strictObject({
-  auction: flag,
-  itemSold: flag,
-  bidActivity: flag,
-  successfulPurchase: flag,
-  NewFollowerNotification: flag,
-  newNftListing: flag,
-  ownedItemUpdate: flag,
-  email: flag,
-});
+export const notifAllowRequestSchema = z.strictObject(
+  Object.fromEntries(NOTIFICATION_FLAGS.map((name) => [name, flag])) as Record<NotificationFlag, typeof flag>,
+);
 export const notifAllowResponseSchema = z.object({
   data: z.object({ notifAllow: z.record(z.string(), z.boolean()) }),
 });

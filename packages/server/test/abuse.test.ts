@@ -503,6 +503,18 @@ describe("ENS names are the chain's word, not the user's", () => {
       expect((await withEns.call("GET", `/api/profile?userkey=${name}`)).status).toBe(404);
       const page = await withEns.call<ProfileResponse>("GET", `/api/profile?userkey=${holder.address}`);
       expect(page.body.data.user.ens).toBeNull();
+      // The holder learns why (the `ens` preference).
+      const notes = await withEns.call<{ data: { notificationsTemp: { kind: string; message: string }[] } }>(
+        "GET",
+        "/api/profile/notifications",
+        { user: holder },
+      );
+      expect(notes.body.data.notificationsTemp).toEqual([
+        expect.objectContaining({
+          kind: "ens_removed",
+          message: `Your ENS name ${name} no longer names your wallet, so Easel removed it from your profile.`,
+        }),
+      ]);
     });
   });
 });

@@ -540,6 +540,28 @@ describe("item views and favourites", () => {
     }
   });
 
+  it("tells the owner once a day per person that their item was favourited, never for their own", async () => {
+    const favouritedOne = async (user: TestUser) =>
+      (
+        await api.call<{ data: { notificationsTemp: { kind: string; message: string }[] } }>(
+          "GET",
+          "/api/profile/notifications",
+          { user },
+        )
+      ).body.data.notificationsTemp.filter((n) => n.kind === "favorite" && n.message.endsWith("#1."));
+    await favorite(users.carol, "1", true);
+    await favorite(users.carol, "1", false);
+    await favorite(users.carol, "1", true);
+    const notes = await favouritedOne(users.artist);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.message).toMatch(/ favourited your NFT #1\.$/);
+    // The owner favouriting their own item is told nothing.
+    await favorite(users.artist, "1", true);
+    expect(await favouritedOne(users.artist)).toHaveLength(1);
+    await favorite(users.artist, "1", false);
+    await favorite(users.carol, "1", false);
+  });
+
   it("favourites an item once per person, toggles, and shows the heart to that person only", async () => {
     expect((await favorite(undefined, "3")).status).toBe(401);
     expect((await favorite(users.alice, "3", true)).body.data).toEqual({ favorite: true, favorites: 1 });

@@ -171,6 +171,27 @@ describe("notifications and preferences", () => {
     expect(notes.body.data.notificationsTemp).toEqual([]);
   });
 
+  it("takes the spec's form fields (auction, fix, offer, profile, favorite) and ens; a group switched off silences its kinds", async () => {
+    const [quiet, fan] = await Promise.all([api.signIn(), api.signIn()]);
+    const body = { fix: false, offer: true, profile: false, favorite: true, ens: true, auction: true };
+    const saved = await api.call<{ data: { notifAllow: Record<string, boolean> } }>(
+      "PUT",
+      "/api/profile/notif_allow",
+      { user: quiet, body },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.notifAllow).toMatchObject({ ...body, NewFollowerNotification: true });
+    // New followers belong to the profile group: off, though their own flag is on.
+    await follow(fan, quiet);
+    const notes = await api.call<NotificationsBody>("GET", "/api/profile/notifications", { user: quiet });
+    expect(notes.body.data.notificationsTemp).toEqual([]);
+    await api.call("PUT", "/api/profile/notif_allow", { user: quiet, body: { profile: true } });
+    await follow(fan, quiet);
+    await follow(fan, quiet);
+    const after = await api.call<NotificationsBody>("GET", "/api/profile/notifications", { user: quiet });
+    expect(after.body.data.notificationsTemp).toHaveLength(1);
+  });
+
   it("refuses unknown flags and non-boolean values", async () => {
     const user = await api.signIn();
     expectError(await api.call("PUT", "/api/profile/notif_allow", { user, body: { auction: "yes" } }), 400, {

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationFlag } from "@easel/common";
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationFlag, notificationAllowed } from "@easel/common";
 import { eq } from "drizzle-orm";
 import { notifications, profiles } from "../db/schema.ts";
 import { type DbOrTx, queueMail } from "../mail/outbox.ts";
@@ -42,7 +42,7 @@ export async function notify(
     .where(eq(profiles.address, address))
     .limit(1);
   const allowed = preferences(recipient?.notifAllow);
-  if (input.flag && !allowed[input.flag]) return { written: false, mailQueued: false };
+  if (!notificationAllowed(allowed, input.kind, input.flag)) return { written: false, mailQueued: false };
   await tx
     .insert(notifications)
     .values({ address, kind: input.kind, message: input.message, data: input.data ?? {} });

@@ -1,3 +1,4 @@
+import { type NotificationFlag, notificationAllowed } from "@easel/common";
 import { notificationMail, preferences } from "../community/notify.ts";
 import type { NotificationIntent } from "./batch.ts";
 import type { Runner } from "./store.ts";
@@ -48,9 +49,8 @@ export async function writeNotifications(
   );
   const byAddress = new Map(profiles.map((p) => [p.address, p]));
   const rows = expanded
-    .filter(
-      (n) =>
-        (preferences(byAddress.get(n.address)?.notif_allow) as Record<string, boolean>)[n.flag] !== false,
+    .filter((n) =>
+      notificationAllowed(byAddress.get(n.address)?.notif_allow, n.kind, n.flag as NotificationFlag),
     )
     .map((n) => ({
       address: n.address,

@@ -4,6 +4,7 @@ import {
   buyLazyMintResponseSchema,
   buyLazyMintSchema,
   cidToHex,
+  displayName,
   ethPriceResponseSchema,
   itemFavoriteResponseSchema,
   itemFavoriteSchema,
@@ -28,8 +29,10 @@ import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
+import { notify } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
+import type { DbOrTx } from "../mail/outbox.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
 
 const ITEM_NOT_FOUND = "Item not found";
@@ -321,7 +324,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await itemVisible(db, viewer, collection, tokenId))) {
         throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
       }
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         // The stats row is the lock: two requests from one person at once count once.
         await tx.execute(sql`
           INSERT INTO item_stats (collection, token_id) VALUES (${collection}, ${tokenId}::numeric)
@@ -350,8 +353,46 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
             UPDATE item_stats SET favorites = favorites + ${delta}
             WHERE collection = ${collection} AND token_id = ${tokenId}::numeric`);
         }
-        return { data: { favorite: want, favorites: Number(stats?.favorites ?? 0) + delta } };
+        const mailQueued = delta === 1 && (await notifyFavorite(tx, session.address, collection, tokenId));
+        return { favorite: want, favorites: Number(stats?.favorites ?? 0) + delta, mailQueued };
       });
+      if (result.mailQueued) app.mail.flush();
+      return { data: { favorite: result.favorite, favorites: result.favorites } };
     },
   );
 };
+
+/**
+ * Tells an item's owner (the creator of a lazy item) that someone favourited it: at most once a day per
+ * person and item, so toggling cannot turn Easel into a mailer. True when a mail was queued.
+ */
+async function notifyFavorite(tx: DbOrTx, by: string, collection: string, tokenId: string): Promise<boolean> {
+  const {
+    rows: [item],
+  } = await tx.execute<{ owner: string | null }>(sql`
+    SELECT coalesce(
+      (SELECT owner FROM chain_tokens WHERE collection = ${collection} AND token_id = ${tokenId}::numeric),
+      (SELECT creator FROM lazy_items WHERE collection = ${collection} AND token_id = ${tokenId}::numeric)
+    ) AS owner`);
+  const owner = item?.owner;
+  if (!owner || owner === by) return false;
+  const { rows: recent } = await tx.execute(sql`
+    SELECT 1 FROM notifications
+    WHERE address = ${owner} AND kind = 'favorite' AND data->>'by' = ${by}
+      AND data->>'collection' = ${collection} AND data->>'tokenId' = ${tokenId}
+      AND created_at > now() - interval '1 day'
+    LIMIT 1`);
+  if (recent.length > 0) return false;
+  const { rows: names } = await tx.execute<{ name: string | null; username: string | null }>(
+    sql`SELECT name, username FROM profiles WHERE address = ${by}`,
+  );
+  const who = displayName({ ...names[0], address: by });
+  const { mailQueued } = await notify(tx, {
+    address: owner,
+    kind: "favorite",
+    flag: "favorite",
+    message: `${who} favourited your NFT #${tokenId}.`,
+    data: { by, collection, tokenId },
+  });
+  return mailQueued;
+}

@@ -30,7 +30,7 @@ import { z } from "zod";
 import { ENS_RECHECK_MS, ensNameBelongsTo } from "../community/ens.ts";
 import { toggleFollow } from "../community/follow.ts";
 import { looksLikeStaff, usernameKey } from "../community/names.ts";
-import { preferences } from "../community/notify.ts";
+import { notify, preferences } from "../community/notify.ts";
 import { type ConfirmationOutcome, queueEmailConfirmation } from "../community/profileEmail.ts";
 import { verifySignedLink } from "../community/signedLinks.ts";
 import { escapeLike } from "../db/like.ts";
@@ -134,11 +134,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err: loggableError(error) }, "ENS recheck failed");
       return row;
     }
-    const [updated] = await db
-      .update(profiles)
-      .set({ ensCheckedAt: new Date(), ...(belongs ? {} : { ens: null }) })
-      .where(eq(profiles.id, row.id))
-      .returning();
+    const { updated, mailQueued } = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(profiles)
+        .set({ ensCheckedAt: new Date(), ...(belongs ? {} : { ens: null }) })
+        .where(eq(profiles.id, row.id))
+        .returning();
+      if (belongs || !row.ens) return { updated: changed, mailQueued: false };
+      const result = await notify(tx, {
+        address: row.address,
+        kind: "ens_removed",
+        flag: "ens",
+        message: `Your ENS name ${row.ens} no longer names your wallet, so Easel removed it from your profile.`,
+        data: { ens: row.ens },
+      });
+      return { updated: changed, mailQueued: result.mailQueued };
+    });
+    if (mailQueued) app.mail.flush();
     return updated ?? row;
   }
 

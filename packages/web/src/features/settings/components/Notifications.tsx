@@ -70,7 +70,12 @@ export function NotificationList() {
 }
 
 export const FLAG_LABELS: Record<NotificationFlag, string> = {
-  auction: "Auctions: when an auction you take part in starts, is outbid or ends",
+  auction: "Auctions: bids, outbids and results of the auctions you take part in",
+  fix: "Fixed price: sales and purchases at a fixed price, and new listings",
+  offer: "Offers: offers on your items, and yours outbid or accepted",
+  profile: "Profile: new followers, your artist application, your ENS name",
+  favorite: "Favourites: when someone favourites one of your items",
+  ens: "ENS: when Easel removes an ENS name that no longer names your wallet",
   itemSold: "Item sold: when one of your items sells",
   bidActivity: "Bid activity: bids on your items",
   successfulPurchase: "Successful purchase: when your purchase completes",
