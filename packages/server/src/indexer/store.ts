@@ -15,18 +15,31 @@ export type Runner = {
  * has two queries in flight. After a failure the later statements are not sent; they reject with it.
  */
 export class Statements implements Runner {
+  /** Told how long each statement ran on the connection (`bench:indexer` uses it to say where time goes). */
+  static timer: ((text: string, ms: number) => void) | null = null;
   #tail: Promise<unknown> = Promise.resolve();
   constructor(readonly client: pg.ClientBase) {}
 
   query<R extends pg.QueryResultRow = Row>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
-    const run = this.#tail.then(() => this.client.query<R>(text, values));
-    this.#tail = run;
-    return run;
+    return this.#next(text, () => this.client.query<R>(text, values));
   }
 
   /** `COPY … FROM STDIN` (text format) with `data` as its lines, in turn like any statement. */
   copy(text: string, data: string): Promise<void> {
-    const run = this.#tail.then(() => pipeline(Readable.from([data]), this.client.query(copyFrom(text))));
+    return this.#next(text, () => pipeline(Readable.from([data]), this.client.query(copyFrom(text))));
+  }
+
+  #next<T>(text: string, start: () => Promise<T>): Promise<T> {
+    const run = this.#tail.then(async () => {
+      const timer = Statements.timer;
+      if (!timer) return start();
+      const began = performance.now();
+      try {
+        return await start();
+      } finally {
+        timer(text, performance.now() - began);
+      }
+    });
     this.#tail = run;
     return run;
   }
