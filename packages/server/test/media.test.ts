@@ -75,6 +75,32 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
     expect(page.body.data.user.avatar).toBe(data.path);
   });
 
+  it("strips camera and location metadata from a profile picture, keeping its pixels", async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c85028" } })
+      .jpeg({ quality: 90 })
+      .withExif({
+        IFD0: { Make: "CameraCo", Model: "Secret Model X" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "51/1 30/1 0/1",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "0/1 7/1 0/1",
+        },
+      })
+      .toBuffer();
+    expect(jpeg.includes(Buffer.from("Secret Model X"))).toBe(true);
+    const result = await upload(jpeg, "me.jpg", "image/jpeg");
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const { data } = result.body as MediaUploadResponse;
+    const stored = Buffer.from(await (await fetch(`${api.url}${data.path}`)).arrayBuffer());
+    expect(stored.includes(Buffer.from("Secret Model X"))).toBe(false);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(data.cid).toBe(await expectedCid(stored));
+    expect(data.size).toBe(stored.length);
+    const scan = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
+    expect(scan(stored).equals(scan(jpeg))).toBe(true);
+  });
+
   it("answers unknown and malformed CIDs with 404", async () => {
     const missing = await expectedCid(new TextEncoder().encode("never uploaded"));
     expect((await fetch(`${api.url}/ipfs/${missing}`)).status).toBe(404);

@@ -4,7 +4,9 @@
  * reading only the structure's small headers into memory and copying the image data as a stream.
  */
 import { createReadStream, createWriteStream } from "node:fs";
-import { type FileHandle, open } from "node:fs/promises";
+import { type FileHandle, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { ImageMime } from "./detect.ts";
 
@@ -121,4 +123,16 @@ export async function stripImageMetadata(input: string, output: string, mime: Im
         yield* createReadStream(input, { start: piece.start, end: piece.end - 1 });
     }
   }, out);
+}
+
+/** `stripImageMetadata` for an image held in memory (profile pictures, at most a few megabytes). */
+export async function stripImageBytes(bytes: Uint8Array, mime: ImageMime): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), "easel-strip-"));
+  try {
+    await writeFile(join(dir, "in"), bytes);
+    await stripImageMetadata(join(dir, "in"), join(dir, "out"), mime);
+    return await readFile(join(dir, "out"));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -37,6 +37,7 @@ import { escapeLike } from "../db/like.ts";
 import { follows, media, notifications, type Profile, profiles } from "../db/schema.ts";
 import { ApiError, loggableError } from "../errors.ts";
 import { checkImage, ImageError } from "../media/images.ts";
+import { StripError, stripImageBytes } from "../media/strip.ts";
 import { profileChainLists } from "../trading/profileLists.ts";
 import { currentSession } from "./auth.ts";
 import { badRequest, isAdmin, pgError, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
@@ -459,7 +460,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof ImageError) throw badRequest("invalid_image", "file", MESSAGES.imageType);
         throw error;
       }
-      const cid = await app.media.add(bytes);
+      // Camera and location metadata (EXIF with GPS, XMP, IPTC) never reach the media store.
+      let clean: Buffer;
+      try {
+        clean = await stripImageBytes(bytes, image.mime);
+      } catch (error) {
+        if (error instanceof StripError) throw badRequest("invalid_image", "file", MESSAGES.imageType);
+        throw error;
+      }
+      const cid = await app.media.add(clean);
       const thumbnailCid = await app.media.add(image.thumbnail.bytes);
       await db.transaction(async (tx) => {
         await tx
@@ -478,7 +487,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .values({
             cid,
             mime: image.mime,
-            size: bytes.length,
+            size: clean.length,
             width: image.width,
             height: image.height,
             thumbnailCid,
@@ -493,7 +502,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           cid,
           thumbnail: `/ipfs/${thumbnailCid}`,
           mime: image.mime,
-          size: bytes.length,
+          size: clean.length,
           width: image.width,
           height: image.height,
         },
