@@ -25,7 +25,8 @@ export function Providers({
         <QueryClientProvider client={queryClient}>
           <WalletDialogProvider>
             {children}
-            <Toaster position="top-right" duration={TOAST_DURATION_MS} theme="dark" closeButton />
+            {/* Bottom right: a toast at the top would cover the avatar and the notification badge. */}
+            <Toaster position="bottom-right" duration={TOAST_DURATION_MS} theme="dark" closeButton />
           </WalletDialogProvider>
         </QueryClientProvider>
       </WagmiProvider>

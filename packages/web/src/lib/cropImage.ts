@@ -1,10 +1,11 @@
 /** The crop area react-easy-crop reports, in pixels of the source image. */
 export type PixelArea = { x: number; y: number; width: number; height: number };
 
-/** Target sizes of the spec: avatar 350x350, banner 1920x300 shown at ratio 2.4 (1920x800 crop). */
+/** Target sizes: avatar 350x350; the banner at the spec's ratio 2.4 (1920x800), the ratio it is shown at. */
 export const CROP_PRESETS = {
   avatar: { aspect: 1, round: true, outputWidth: 350, label: "Avatar", recommended: "350x350" },
-  banner: { aspect: 2.4, round: false, outputWidth: 1920, label: "Banner", recommended: "1920x300" },
+  // Shown at this same ratio at every width (ProfileBanner): what is cropped is what is seen.
+  banner: { aspect: 2.4, round: false, outputWidth: 1920, label: "Banner", recommended: "1920x800" },
   logo: { aspect: 1, round: false, outputWidth: 350, label: "Logo", recommended: "350x350" },
 } as const;
 export type CropKind = keyof typeof CROP_PRESETS;

@@ -249,7 +249,8 @@ function ProfileTabs({ data }: { data: ProfileData }) {
       <div
         role="tablist"
         aria-label="Profile items"
-        className="flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800"
+        // Four equal columns on a phone (every tab whole, nothing scrolled out of sight); natural widths above.
+        className="grid grid-cols-4 border-b border-neutral-200 sm:flex sm:gap-1 dark:border-neutral-800"
         onKeyDown={(event) => {
           const index = TABS.findIndex((t) => t.key === tab);
           const delta = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
@@ -271,7 +272,7 @@ function ProfileTabs({ data }: { data: ProfileData }) {
             aria-controls={`${baseId}-${t.key}-panel`}
             tabIndex={tab === t.key ? 0 : -1}
             onClick={() => setTab(t.key)}
-            className={`-mb-px border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap ${
+            className={`-mb-px flex min-w-0 flex-col items-center border-b-2 px-1 py-3 text-sm font-semibold sm:flex-row sm:gap-1 sm:px-4 ${
               tab === t.key
                 ? "border-accent-600 text-accent-700 dark:text-accent-300"
                 : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
