@@ -1,7 +1,7 @@
 /**
  * The header search, on PostgreSQL alone: exact, prefix and typo-tolerant (pg_trgm similarity) matches on
  * collection names, usernames and display names, and address prefixes. Ranked exact name first, then
- * prefixes, then typos by similarity. Until items carry their own names (the mint API's metadata), an item is
+ * prefixes, then typos by similarity; typos are looked up only when the other matches leave the list short. Until items carry their own names (the mint API's metadata), an item is
  * found as "{collection name} #{token id}" or by its creator's address.
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
@@ -13,76 +13,83 @@ import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleTok
 
 type Row = Record<string, unknown>;
 
-/**
- * Prefix matches first: they walk a btree on the lowered name (exact name first, since it sorts before
- * its longer prefixes), which costs the same however many rows match. Typo matches (trigram similarity,
- * which has to look at every candidate the GIN index returns) run only to fill what prefixes left empty.
- */
-async function collectionHits(db: Database, viewer: Viewer, q: string, prefix: string, isAddress: boolean) {
-  const page = (where: SQL, order: SQL, limit: number) =>
-    db.execute(sql`
-      WITH hit AS (
-        SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM chain_collections c
-        WHERE ${where} AND ${visibleCollection(viewer)}
-        ORDER BY ${order} LIMIT ${limit}
-      )
-      SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
-      FROM hit JOIN chain_collections c ON c.address = hit.address
-      LEFT JOIN collection_details d ON d.address = c.address
-      ORDER BY hit.rank`);
-  if (isAddress) {
-    return (await page(sql`c.address LIKE ${prefix}`, sql`c.address`, SEARCH_GROUP_LIMIT)).rows as Row[];
-  }
-  const hits = (
-    await page(
-      sql`lower(c.name) LIKE ${prefix}`,
-      sql`lower(c.name), c.created_block, c.address`,
-      SEARCH_GROUP_LIMIT,
+/** A collections lookup: the `where` rows in `order`, with what a result shows. */
+function collectionPage(db: Database, viewer: Viewer, where: SQL, order: SQL, limit: number) {
+  return db.execute(sql`
+    WITH hit AS (
+      SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM chain_collections c
+      WHERE ${where} AND ${visibleCollection(viewer)}
+      ORDER BY ${order} LIMIT ${limit}
     )
-  ).rows as Row[];
-  if (hits.length < SEARCH_GROUP_LIMIT) {
-    const typos = await page(
-      sql`lower(c.name) % ${q} AND lower(c.name) NOT LIKE ${prefix}`,
-      sql`similarity(lower(c.name), ${q}) DESC, c.created_block, c.address`,
-      SEARCH_GROUP_LIMIT - hits.length,
-    );
-    hits.push(...(typos.rows as Row[]));
-  }
-  return hits;
+    SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
+    FROM hit JOIN chain_collections c ON c.address = hit.address
+    LEFT JOIN collection_details d ON d.address = c.address
+    ORDER BY hit.rank`);
 }
 
-/** Profiles the same way: username or display-name prefixes (exact first), then typos. */
-async function profileHits(db: Database, q: string, prefix: string, isAddress: boolean) {
-  const columns = sql`p.address, p.username, p.name, p.avatar`;
+/**
+ * Collections whose name starts with the text (exact name first, since it sorts before its longer
+ * prefixes), or whose address does: a walk of a btree, whatever the number of matches.
+ */
+async function collectionPrefixes(db: Database, viewer: Viewer, prefix: string, isAddress: boolean) {
+  const { rows } = isAddress
+    ? await collectionPage(db, viewer, sql`c.address LIKE ${prefix}`, sql`c.address`, SEARCH_GROUP_LIMIT)
+    : await collectionPage(
+        db,
+        viewer,
+        sql`lower(c.name) LIKE ${prefix}`,
+        sql`lower(c.name), c.created_block, c.address`,
+        SEARCH_GROUP_LIMIT,
+      );
+  return rows as Row[];
+}
+
+/** Collections whose name is like the text (trigram similarity), best first, leaving out the prefixes. */
+async function collectionTypos(db: Database, viewer: Viewer, q: string, prefix: string, limit: number) {
+  const { rows } = await collectionPage(
+    db,
+    viewer,
+    sql`lower(c.name) % ${q} AND lower(c.name) NOT LIKE ${prefix}`,
+    sql`similarity(lower(c.name), ${q}) DESC, c.created_block, c.address`,
+    limit,
+  );
+  return rows as Row[];
+}
+
+const PROFILE_COLUMNS = sql`p.address, p.username, p.name, p.avatar`;
+
+/** Profiles by username or display-name prefix (exact first), or by address prefix. */
+async function profilePrefixes(db: Database, q: string, prefix: string, isAddress: boolean) {
   if (isAddress) {
     const { rows } = await db.execute(sql`
-      SELECT ${columns} FROM profiles p WHERE p.active AND p.address LIKE ${prefix}
+      SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND p.address LIKE ${prefix}
       ORDER BY p.address LIMIT ${SEARCH_GROUP_LIMIT}`);
     return rows as Row[];
   }
   const { rows } = await db.execute(sql`
-    (SELECT ${columns} FROM profiles p WHERE p.active AND lower(p.username) LIKE ${prefix}
+    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND lower(p.username) LIKE ${prefix}
      ORDER BY lower(p.username), p.address LIMIT ${SEARCH_GROUP_LIMIT})
     UNION ALL
-    (SELECT ${columns} FROM profiles p WHERE p.active AND lower(p.name) LIKE ${prefix}
+    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND lower(p.name) LIKE ${prefix}
      ORDER BY lower(p.name), p.address LIMIT ${SEARCH_GROUP_LIMIT})`);
   const exact = (r: Row) =>
     String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q;
   const seen = new Set<string>();
-  const hits = [...(rows as Row[]).filter(exact), ...(rows as Row[]).filter((r) => !exact(r))]
+  return [...(rows as Row[]).filter(exact), ...(rows as Row[]).filter((r) => !exact(r))]
     .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
     .slice(0, SEARCH_GROUP_LIMIT);
-  if (hits.length < SEARCH_GROUP_LIMIT) {
-    const { rows: typos } = await db.execute(sql`
-      SELECT ${columns} FROM profiles p
-      WHERE p.active AND (lower(p.username) % ${q} OR lower(p.name) % ${q})
-        AND NOT (coalesce(lower(p.username), '') LIKE ${prefix} OR coalesce(lower(p.name), '') LIKE ${prefix})
-      ORDER BY greatest(similarity(lower(coalesce(p.username, '')), ${q}),
-                        similarity(lower(coalesce(p.name, '')), ${q})) DESC, p.address
-      LIMIT ${SEARCH_GROUP_LIMIT - hits.length}`);
-    hits.push(...(typos as Row[]));
-  }
-  return hits;
+}
+
+/** Profiles whose username or display name is like the text, best first, leaving out the prefixes. */
+async function profileTypos(db: Database, q: string, prefix: string, limit: number) {
+  const { rows } = await db.execute(sql`
+    SELECT ${PROFILE_COLUMNS} FROM profiles p
+    WHERE p.active AND (lower(p.username) % ${q} OR lower(p.name) % ${q})
+      AND NOT (coalesce(lower(p.username), '') LIKE ${prefix} OR coalesce(lower(p.name), '') LIKE ${prefix})
+    ORDER BY greatest(similarity(lower(coalesce(p.username, '')), ${q}),
+                      similarity(lower(coalesce(p.name, '')), ${q})) DESC, p.address
+    LIMIT ${limit}`);
+  return rows as Row[];
 }
 
 export async function search(db: Database, viewer: Viewer, text: string): Promise<SearchResponse["data"]> {
@@ -93,8 +100,8 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
 
   // Planned for each search text (not as repeated statements): whether an index pays off depends on the words.
   const [collections, profiles, items] = await Promise.all([
-    collectionHits(db, viewer, q, prefix, isAddressPrefix),
-    profileHits(db, q, prefix, isAddressPrefix),
+    collectionPrefixes(db, viewer, prefix, isAddressPrefix),
+    profilePrefixes(db, q, prefix, isAddressPrefix),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
           SELECT t.collection, t.token_id, t.creator, t.status, c.name AS collection_name, c.kind,
@@ -112,6 +119,23 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
           LIMIT ${SEARCH_GROUP_LIMIT}`)
       : Promise.resolve({ rows: [] }),
   ]);
+
+  // Typos only when the exact and prefix matches leave the list short: trigram lookups read every name that
+  // shares enough trigrams with the text (thousands when names look alike), so they are kept for the
+  // searches that need them, not run for every keystroke of a name that is being found.
+  const found = collections.length + profiles.length + items.rows.length;
+  if (!isAddressPrefix && found < SEARCH_GROUP_LIMIT) {
+    const [collectionLike, profileLike] = await Promise.all([
+      collections.length < SEARCH_GROUP_LIMIT
+        ? collectionTypos(db, viewer, q, prefix, SEARCH_GROUP_LIMIT - collections.length)
+        : [],
+      profiles.length < SEARCH_GROUP_LIMIT
+        ? profileTypos(db, q, prefix, SEARCH_GROUP_LIMIT - profiles.length)
+        : [],
+    ]);
+    collections.push(...collectionLike);
+    profiles.push(...profileLike);
+  }
 
   return {
     collections: collections.map((r) => ({
