@@ -263,8 +263,8 @@ async function countedPage(
 type Planned = "repeated" | "each";
 
 async function cardRows(db: Database, where: SQL[], order: SQL, limit: number, planned: Planned) {
-  const run = planned === "each" ? db.execute.bind(db) : db.$repeated.execute;
-  const { rows } = await run(sql`
+  if (planned === "each") return plannedCardRows(db, where, order, limit);
+  const { rows } = await db.$repeated.execute(sql`
     SELECT ${NFT_CARD_COLUMNS}
     FROM chain_tokens t
     JOIN chain_collections c ON c.address = t.collection
@@ -273,6 +273,34 @@ async function cardRows(db: Database, where: SQL[], order: SQL, limit: number, p
     ORDER BY ${order}
     LIMIT ${literalCount(limit)}`);
   return rows as Record<string, unknown>[];
+}
+
+/**
+ * A page whose plan depends on its values, in two steps: the page's keys by a query planned for this
+ * request, with only the joins its filters and order need (planning the whole card query, seven tables,
+ * costs about 40 ms), then the cards of those keys through the card query planned once.
+ */
+async function plannedCardRows(db: Database, where: SQL[], order: SQL, limit: number) {
+  const { rows: keys } = await db.execute<{ collection: string; token_id: string }>(sql`
+    SELECT t.collection, t.token_id
+    FROM chain_tokens t
+    JOIN chain_collections c ON c.address = t.collection
+    LEFT JOIN chain_sell_orders so ON so.collection = t.collection AND so.token_id = t.token_id AND so.status = 'active'
+    LEFT JOIN chain_auctions au ON au.collection = t.collection AND au.token_id = t.token_id AND au.status = 'active'
+    LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY ${order}
+    LIMIT ${literalCount(limit)}`);
+  if (keys.length === 0) return [];
+  const { rows } = await db.$repeated.execute(sql`
+    SELECT ${NFT_CARD_COLUMNS}
+    FROM unnest(${sql.param(keys.map((k) => k.collection))}::text[], ${sql.param(keys.map((k) => String(k.token_id)))}::numeric[]) AS page(collection, token_id)
+    JOIN chain_tokens t ON t.collection = page.collection AND t.token_id = page.token_id
+    JOIN chain_collections c ON c.address = t.collection
+    ${NFT_CARD_JOINS}`);
+  const position = new Map(keys.map((k, i) => [`${k.collection}:${k.token_id}`, i]));
+  const at = (row: Record<string, unknown>) => position.get(`${row.collection}:${row.token_id}`) ?? 0;
+  return (rows as Record<string, unknown>[]).sort((a, b) => at(a) - at(b));
 }
 
 /**

@@ -120,11 +120,16 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       : Promise.resolve({ rows: [] }),
   ]);
 
-  // Typos only when the exact and prefix matches leave the list short: trigram lookups read every name that
-  // shares enough trigrams with the text (thousands when names look alike), so they are kept for the
-  // searches that need them, not run for every keystroke of a name that is being found.
+  // Typos only when nothing matches the text exactly and the prefix matches leave the list short: trigram
+  // lookups read every name that shares enough trigrams with the text (thousands when names look alike), so
+  // they are kept for the searches that need them, not run for a name that is found as typed.
   const found = collections.length + profiles.length + items.rows.length;
-  if (!isAddressPrefix && found < SEARCH_GROUP_LIMIT) {
+  const exact =
+    collections.some((r) => String(r.name).toLowerCase() === q) ||
+    profiles.some(
+      (r) => String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q,
+    );
+  if (!isAddressPrefix && !exact && found < SEARCH_GROUP_LIMIT) {
     const [collectionLike, profileLike] = await Promise.all([
       collections.length < SEARCH_GROUP_LIMIT
         ? collectionTypos(db, viewer, q, prefix, SEARCH_GROUP_LIMIT - collections.length)
