@@ -1,12 +1,13 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./build/precompress.ts";
 
 /** The API server the dev server proxies to (the embedded stack started by `npm start`). */
 const API_ORIGIN = process.env.EASEL_API_ORIGIN ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     host: "127.0.0.1",
     proxy: {

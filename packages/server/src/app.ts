@@ -188,6 +188,9 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // The build writes .br and .gz copies of its text files (packages/web/build/precompress.ts): sent as
+      // they are to browsers that take them, so no request pays for compression.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite fingerprints assets, so they never change; index.html must always be fresh.
         const fingerprinted = path.startsWith(join(config.webDist ?? "", "assets"));

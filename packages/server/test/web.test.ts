@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AccountsApi, startAccountsApi } from "./accounts-helpers.ts";
+
+let api: AccountsApi;
+let web: string;
+const script = `export const art = "${"brush stroke ".repeat(400)}";\n`;
+
+beforeAll(async () => {
+  // A build as the web app's makes it: fingerprinted assets with .br and .gz copies beside them.
+  web = mkdtempSync(join(tmpdir(), "easel-web-"));
+  mkdirSync(join(web, "assets"));
+  writeFileSync(join(web, "index.html"), "<!doctype html><title>Easel</title><div id=root></div>");
+  writeFileSync(join(web, "assets", "app-3f2a.js"), script);
+  writeFileSync(join(web, "assets", "app-3f2a.js.br"), brotliCompressSync(script));
+  writeFileSync(join(web, "assets", "app-3f2a.js.gz"), gzipSync(script));
+  api = await startAccountsApi({ WEB_DIST: web });
+});
+afterAll(async () => {
+  await api.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+describe("the web app's files", () => {
+  const asset = (encoding?: string) =>
+    fetch(`${api.url}/assets/app-3f2a.js`, { headers: encoding ? { "accept-encoding": encoding } : {} });
+
+  it("are sent precompressed to browsers that take brotli or gzip, as they are to others, cached for good", async () => {
+    const br = await asset("gzip, deflate, br");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // fetch decodes the body: what arrives is the script itself.
+    expect(await br.text()).toBe(script);
+
+    // The bytes on the wire (node:http does not decode them): the gzip copy, a fraction of the script.
+    const gz = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      get(`${api.url}/assets/app-3f2a.js`, { headers: { "accept-encoding": "gzip" } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }),
+        );
+      }).on("error", reject);
+    });
+    expect(gz.encoding).toBe("gzip");
+    expect(gz.body.length).toBeLessThan(script.length / 5);
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+
+    const plain = await asset("identity");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it("answer every client-side route with a fresh index.html", async () => {
+    const page = await fetch(`${api.url}/ExploreNFTs`, { headers: { "accept-encoding": "br" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    expect(await page.text()).toContain("<div id=root>");
+  });
+});
