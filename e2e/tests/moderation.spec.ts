@@ -1,5 +1,18 @@
-import { expect, test } from "@playwright/test";
-import { newWalletPage, openAccountMenu, signIn } from "./accounts.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { createPublicClient, http, parseAbi } from "viem";
+import { newWalletPage, openAccountMenu, RPC_URL, signIn } from "./accounts.ts";
+
+const client = createPublicClient({ transport: http(RPC_URL) });
+const isBanned = (market: `0x${string}`, account: string) =>
+  client.readContract({
+    address: market,
+    abi: parseAbi(["function isBanned(address account) view returns (bool)"]),
+    functionName: "isBanned",
+    args: [account as `0x${string}`],
+  });
+const marketOf = async (page: Page) =>
+  ((await (await page.request.get("/api/config")).json()) as { contracts: { market: `0x${string}` } })
+    .contracts.market;
 
 test("a moderator bans a member, who is turned away from member pages and sees the notice, then unbans", async ({
   browser,
@@ -23,7 +36,10 @@ test("a moderator bans a member, who is turned away from member pages and sees t
   const row = admin.page.getByRole("row", { name: new RegExp(address) });
   await expect(row).toContainText("Active");
   await row.getByRole("button", { name: /^Ban / }).click();
-  await expect(row).toContainText("Banned");
+  await expect(row).toContainText("Banned", { timeout: 30_000 });
+  // Banned on the market contract too, by the moderator's own wallet.
+  const market = await marketOf(admin.page);
+  expect(await isBanned(market, address)).toBe(true);
 
   // The ban ended the member's session everywhere: they sign in again, as a banned member.
   await member.page.goto("/profile");
@@ -43,7 +59,8 @@ test("a moderator bans a member, who is turned away from member pages and sees t
   await expect(member.page.getByText("You have no active listings or auctions without bids.")).toBeVisible();
 
   await row.getByRole("button", { name: /^Unban / }).click();
-  await expect(row).toContainText("Active");
+  await expect(row).toContainText("Active", { timeout: 30_000 });
+  expect(await isBanned(market, address)).toBe(false);
   await member.page.goto("/profile");
   await expect(member.page.getByRole("link", { name: "Edit Profile" })).toBeVisible();
 });

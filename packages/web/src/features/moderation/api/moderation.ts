@@ -70,16 +70,11 @@ export function useAdminUsers(q: string, page: number) {
   });
 }
 
-/** POST /api/admin/users/:address/ban | unban */
-export function useToggleBan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (user: AdminUser) =>
-      apiFetch(`/api/admin/users/${user.address}/${user.active ? "ban" : "unban"}`, {
-        method: "POST",
-        body: {},
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.users() }),
+/** POST /api/admin/users/:address/ban | unban: the account's standing on Easel (the chain's is set apart). */
+export function setEaselBan(user: AdminUser, banned: boolean) {
+  return apiFetch(`/api/admin/users/${user.address}/${banned ? "ban" : "unban"}`, {
+    method: "POST",
+    body: {},
   });
 }
 

@@ -1,4 +1,10 @@
-import { APPLICATION_ROLE_LABELS, type ArtistApplication, type Report, shortAddress } from "@easel/common";
+import {
+  type AdminUser,
+  APPLICATION_ROLE_LABELS,
+  type ArtistApplication,
+  type Report,
+  shortAddress,
+} from "@easel/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -16,13 +22,13 @@ import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import {
   approveApplication,
   moderationKeys,
+  setEaselBan,
   useAdminUsers,
   useApplications,
   useCloseReport,
   useRejectApplication,
   useReports,
   useSetLazyAllowance,
-  useToggleBan,
 } from "../api/moderation.ts";
 import { Blocks } from "./Blocks.tsx";
 
@@ -344,11 +350,43 @@ function ApplicationCard({
   );
 }
 
+/**
+ * A ban holds on both sides: on the market contract (from the moderator's wallet: the banned account can
+ * then only cancel and withdraw, whatever app it uses) and on Easel (signed out, turned away from member
+ * pages). The chain goes first, so a refused transaction changes nothing.
+ */
+function useBan() {
+  const market = useMarket();
+  const flow = useTransactionFlow();
+  const queryClient = useQueryClient();
+  async function run(user: AdminUser) {
+    if (!market) {
+      toast.error("The server names no market contract (GET /api/config).");
+      return;
+    }
+    const banned = user.active;
+    const done = await flow.run([
+      writeStep(`${banned ? "Ban" : "Unban"} on the market (your wallet)`, {
+        ...market,
+        functionName: "setBanned",
+        args: [user.address as `0x${string}`, banned],
+      }),
+      apiStep(`${banned ? "Ban" : "Unban"} on Easel`, () => setEaselBan(user, banned)),
+    ]);
+    await queryClient.invalidateQueries({ queryKey: moderationKeys.users() });
+    if (done)
+      toast.success(
+        `${user.username ?? shortAddress(user.address)} is ${banned ? "banned" : "active again"}.`,
+      );
+  }
+  return { run, running: flow.running, steps: flow.steps };
+}
+
 function Users() {
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const users = useAdminUsers(q, page);
-  const toggle = useToggleBan();
+  const ban = useBan();
   const allowance = useSetLazyAllowance();
   return (
     <div className="flex flex-col gap-4">
@@ -426,8 +464,8 @@ function Users() {
                     <td className={cell}>
                       <Button
                         variant={user.active ? "danger" : "secondary"}
-                        disabled={toggle.isPending}
-                        onClick={() => toggle.mutate(user, { onError: showError })}
+                        disabled={ban.running}
+                        onClick={() => ban.run(user)}
                         aria-label={`${user.active ? "Ban" : "Unban"} ${user.username ?? user.address}`}
                       >
                         {user.active ? "Ban" : "Unban"}
@@ -448,6 +486,7 @@ function Users() {
           </div>
         </>
       )}
+      {ban.steps ? <Stepper steps={ban.steps} label="Ban progress" /> : null}
     </div>
   );
 }
