@@ -140,12 +140,6 @@ export const chainTokens = pgTable(
     /** When it last sold (market sale or lazy mint). */
     soldAt: time("sold_at"),
     blocked: boolean("blocked").notNull().default(false),
-    /**
-     * The collection's category (Easel's own `collection_details`), copied here by database triggers so a
-     * category filter is a column of the token: set on every insert, and on every token of a collection
-     * when its category changes (migration 0013).
-     */
-    categoryId: integer("category_id"),
     mintedBlock: blockNumber("minted_block").notNull(),
     mintedAt: time("minted_at").notNull(),
     mintTx: text("mint_tx").notNull(),
@@ -161,9 +155,6 @@ export const chainTokens = pgTable(
     // Explore's sorts walk these in order (keyset pages): newest first, by price, by listing and sale time.
     index("chain_tokens_minted_idx").on(t.mintedBlock, t.collection, t.tokenId),
     index("chain_tokens_price_idx").on(t.price, t.collection, t.tokenId).where(sql`${t.price} is not null`),
-    index("chain_tokens_category_price_idx")
-      .on(t.categoryId, t.price, t.collection, t.tokenId)
-      .where(sql`${t.price} is not null`),
     index("chain_tokens_listed_idx")
       .on(t.listedAt, t.collection, t.tokenId)
       .where(sql`${t.listedAt} is not null`),
