@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
@@ -8,6 +9,12 @@ const API_ORIGIN = process.env.EASEL_API_ORIGIN ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: {
+      // Only a Node.js path of a dependency imports it (see the stand-in): nothing for the browser to load.
+      "node:worker_threads": fileURLToPath(new URL("./build/no-worker-threads.ts", import.meta.url)),
+    },
+  },
   server: {
     host: "127.0.0.1",
     proxy: {
