@@ -4,6 +4,7 @@ import { importer } from "ipfs-unixfs-importer";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
+import { jpegScan, jpegWithGps } from "./images.ts";
 
 let api: AccountsApi;
 let user: TestUser;
@@ -76,18 +77,7 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
   });
 
   it("strips camera and location metadata from a profile picture, keeping its pixels", async () => {
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c85028" } })
-      .jpeg({ quality: 90 })
-      .withExif({
-        IFD0: { Make: "CameraCo", Model: "Secret Model X" },
-        IFD3: {
-          GPSLatitudeRef: "N",
-          GPSLatitude: "51/1 30/1 0/1",
-          GPSLongitudeRef: "W",
-          GPSLongitude: "0/1 7/1 0/1",
-        },
-      })
-      .toBuffer();
+    const jpeg = await jpegWithGps();
     expect(jpeg.includes(Buffer.from("Secret Model X"))).toBe(true);
     const result = await upload(jpeg, "me.jpg", "image/jpeg");
     expect(result.status, JSON.stringify(result.body)).toBe(200);
@@ -97,8 +87,7 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
     expect(data.cid).toBe(await expectedCid(stored));
     expect(data.size).toBe(stored.length);
-    const scan = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
-    expect(scan(stored).equals(scan(jpeg))).toBe(true);
+    expect(jpegScan(stored).equals(jpegScan(jpeg))).toBe(true);
   });
 
   it("answers unknown and malformed CIDs with 404", async () => {
