@@ -19,6 +19,7 @@ import {
   TradeNotice,
   TradeProgress,
   TradeScreen,
+  tokenOf,
   useTradeAction,
 } from "./TradeScreen.tsx";
 
@@ -197,8 +198,7 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
           ...market,
           functionName: "setStandardAuction",
           args: [
-            item.nftCollection.contract_address as `0x${string}`,
-            BigInt(item.nft.tokenId),
+            ...tokenOf(item),
             parseEthAmount(price) as bigint,
             startMs <= now ? 0n : BigInt(Math.floor(startMs / 1000)),
             BigInt(duration),
@@ -346,11 +346,7 @@ function SetReserved({ item, me }: { item: Item; me: string }) {
         writeStep(AUCTION_TEXT.confirming, {
           ...market,
           functionName: "setReserveAuction",
-          args: [
-            item.nftCollection.contract_address as `0x${string}`,
-            BigInt(item.nft.tokenId),
-            parseEthAmount(price) as bigint,
-          ],
+          args: [...tokenOf(item), parseEthAmount(price) as bigint],
         }),
       ],
       AUCTION_TEXT.reserveSet,
@@ -422,7 +418,7 @@ function PlaceBid({ item, me }: { item: Item; me: string }) {
         writeStep(AUCTION_TEXT.finalizing, {
           ...market,
           functionName: "placeBid",
-          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId), amount],
+          args: [...tokenOf(item), amount],
           // The leader raising their bid sends only the difference.
           value,
         }),
@@ -495,8 +491,7 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
     return <TradeProgress steps={action.steps} label="Your auction" success={action.success} item={item} />;
   if (!auction) return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
   if (auction.seller !== me) return <TradeNotice item={item}>{AUCTION_TEXT.notSeller}</TradeNotice>;
-  const collection = item.nftCollection.contract_address as `0x${string}`;
-  const tokenId = BigInt(item.nft.tokenId);
+  const [collection, tokenId] = tokenOf(item);
   const minimum = minimums.data?.standardAuction ?? null;
   const update = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -605,7 +600,7 @@ function Settle({ item }: { item: Item }) {
         writeStep(AUCTION_TEXT.finalizing, {
           ...market,
           functionName: "completeAuction",
-          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
+          args: [...tokenOf(item)],
         }),
       ],
       AUCTION_TEXT.settled,

@@ -15,6 +15,7 @@ import {
   TradeNotice,
   TradeProgress,
   TradeScreen,
+  tokenOf,
   useTradeAction,
 } from "./TradeScreen.tsx";
 
@@ -86,7 +87,7 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
         writeStep(FIXED_PRICE_TEXT.confirming, {
           ...market,
           functionName: "setSellOrder",
-          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId), price],
+          args: [...tokenOf(item), price],
         }),
       ],
       FIXED_PRICE_TEXT.listed,
@@ -140,7 +141,7 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
         writeStep(FIXED_PRICE_TEXT.buying, {
           ...market,
           functionName: "buyNow",
-          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
+          args: [...tokenOf(item)],
           value: price,
         }),
       ],
@@ -198,7 +199,7 @@ function ManageListing({ item, me }: { item: Item; me: string }) {
         writeStep(FIXED_PRICE_TEXT.unlisting, {
           ...market,
           functionName: "cancelSellOrder",
-          args: [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)],
+          args: [...tokenOf(item)],
         }),
       ],
       FIXED_PRICE_TEXT.unlisted,

@@ -16,6 +16,7 @@ import {
   TradeNotice,
   TradeProgress,
   TradeScreen,
+  tokenOf,
   useTradeAction,
 } from "./TradeScreen.tsx";
 
@@ -63,8 +64,7 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
   const currentWei = current ? BigInt(current.priceWei) : null;
   const minimum = minimums.data?.offer ?? null;
   const amount = parseEthAmount(text);
-  const collection = item.nftCollection.contract_address as `0x${string}`;
-  const tokenId = BigInt(item.nft.tokenId);
+  const [collection, tokenId] = tokenOf(item);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -167,11 +167,7 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
           ...market,
           functionName: "acceptOffer",
           // The least accepted is the offer shown: if it changed meanwhile, the transaction fails instead.
-          args: [
-            item.nftCollection.contract_address as `0x${string}`,
-            BigInt(item.nft.tokenId),
-            BigInt(offer.priceWei),
-          ],
+          args: [...tokenOf(item), BigInt(offer.priceWei)],
         }),
       ],
       OFFER_TEXT.accepted,

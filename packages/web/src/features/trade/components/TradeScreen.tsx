@@ -148,6 +148,10 @@ export function TradeProgress({
   );
 }
 
+/** The token a trading call is about: its collection contract and id, as the market's functions take them. */
+export const tokenOf = (item: Item) =>
+  [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)] as const;
+
 /** An amount of ETH in wei, as text (exact). */
 export const ethText = (wei: bigint | string | null | undefined, decimals?: number) => {
   if (wei === null || wei === undefined) return "—";
