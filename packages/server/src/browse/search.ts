@@ -58,6 +58,10 @@ async function collectionTypos(db: Database, viewer: Viewer, q: string, prefix: 
 
 const PROFILE_COLUMNS = sql`p.address, p.username, p.name, p.avatar`;
 
+/** Whether a profile's username or display name is exactly the text (lowercased). */
+const profileIsNamed = (r: Row, q: string) =>
+  String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q;
+
 /** Profiles by username or display-name prefix (exact first), or by address prefix. */
 async function profilePrefixes(db: Database, q: string, prefix: string, isAddress: boolean) {
   if (isAddress) {
@@ -72,8 +76,7 @@ async function profilePrefixes(db: Database, q: string, prefix: string, isAddres
     UNION ALL
     (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND lower(p.name) LIKE ${prefix}
      ORDER BY lower(p.name), p.address LIMIT ${SEARCH_GROUP_LIMIT})`);
-  const exact = (r: Row) =>
-    String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q;
+  const exact = (r: Row) => profileIsNamed(r, q);
   const seen = new Set<string>();
   return [...(rows as Row[]).filter(exact), ...(rows as Row[]).filter((r) => !exact(r))]
     .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
@@ -125,10 +128,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   // they are kept for the searches that need them, not run for a name that is found as typed.
   const found = collections.length + profiles.length + items.rows.length;
   const exact =
-    collections.some((r) => String(r.name).toLowerCase() === q) ||
-    profiles.some(
-      (r) => String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q,
-    );
+    collections.some((r) => String(r.name).toLowerCase() === q) || profiles.some((r) => profileIsNamed(r, q));
   if (!isAddressPrefix && !exact && found < SEARCH_GROUP_LIMIT) {
     const [collectionLike, profileLike] = await Promise.all([
       collections.length < SEARCH_GROUP_LIMIT
