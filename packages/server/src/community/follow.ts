@@ -2,9 +2,8 @@ import { shortAddress } from "@easel/common";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { Profile } from "../db/schema.ts";
-import { follows, notifications } from "../db/schema.ts";
-import type { DbOrTx } from "../mail/outbox.ts";
-import { notify } from "./notify.ts";
+import { follows } from "../db/schema.ts";
+import { notifiedToday, notify } from "./notify.ts";
 
 /**
  * Follows `target` if `follower` does not follow them yet, otherwise stops following. Toggles of
@@ -28,7 +27,7 @@ export async function toggleFollow(
     if (removed.length === 0) {
       await tx.insert(follows).values({ follower: follower.address, followee: target }).onConflictDoNothing();
       // At most one "started following you" a day per pair: toggling cannot turn Easel into a mailer.
-      if (!(await notifiedToday(tx, follower.address, target))) {
+      if (!(await notifiedToday(tx, target, "follow", { follower: follower.address }))) {
         const who = follower.username
           ? `@${follower.username}`
           : (follower.name ?? shortAddress(follower.address));
@@ -44,21 +43,4 @@ export async function toggleFollow(
     const [followers] = await tx.select({ n: count() }).from(follows).where(eq(follows.followee, target));
     return { following: removed.length === 0, followersCount: followers?.n ?? 0, mailQueued };
   });
-}
-
-/** Whether `target` was told in the last day that `follower` follows them. */
-async function notifiedToday(tx: DbOrTx, follower: string, target: string): Promise<boolean> {
-  const [recent] = await tx
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.address, target),
-        eq(notifications.kind, "follow"),
-        sql`${notifications.data}->>'follower' = ${follower}`,
-        sql`${notifications.createdAt} > now() - interval '1 day'`,
-      ),
-    )
-    .limit(1);
-  return recent !== undefined;
 }

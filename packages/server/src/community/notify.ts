@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationFlag, notificationAllowed } from "@easel/common";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { notifications, profiles } from "../db/schema.ts";
 import { type DbOrTx, queueMail } from "../mail/outbox.ts";
 
@@ -52,4 +52,30 @@ export async function notify(
     return { written: true, mailQueued: true };
   }
   return { written: true, mailQueued: false };
+}
+
+/**
+ * Whether `address` got a notification of `kind` carrying these data values in the last day: repeated
+ * toggles (follow, favourite) notify once a day, so they cannot turn Easel into a mailer.
+ */
+export async function notifiedToday(
+  tx: DbOrTx,
+  address: string,
+  kind: string,
+  data: Record<string, string>,
+): Promise<boolean> {
+  const matches = Object.entries(data).map(([key, value]) => sql`${notifications.data}->>${key} = ${value}`);
+  const [recent] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.address, address),
+        eq(notifications.kind, kind),
+        sql`${notifications.createdAt} > now() - interval '1 day'`,
+        ...matches,
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
 }

@@ -29,7 +29,7 @@ import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
-import { notify } from "../community/notify.ts";
+import { notifiedToday, notify } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
 import type { DbOrTx } from "../mail/outbox.ts";
@@ -376,13 +376,7 @@ async function notifyFavorite(tx: DbOrTx, by: string, collection: string, tokenI
     ) AS owner`);
   const owner = item?.owner;
   if (!owner || owner === by) return false;
-  const { rows: recent } = await tx.execute(sql`
-    SELECT 1 FROM notifications
-    WHERE address = ${owner} AND kind = 'favorite' AND data->>'by' = ${by}
-      AND data->>'collection' = ${collection} AND data->>'tokenId' = ${tokenId}
-      AND created_at > now() - interval '1 day'
-    LIMIT 1`);
-  if (recent.length > 0) return false;
+  if (await notifiedToday(tx, owner, "favorite", { by, collection, tokenId })) return false;
   const { rows: names } = await tx.execute<{ name: string | null; username: string | null }>(
     sql`SELECT name, username FROM profiles WHERE address = ${by}`,
   );
