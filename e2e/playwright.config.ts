@@ -47,7 +47,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node --import tsx ../packages/server/src/bin/easel.ts --reset --yes",
+    command: "node --import tsx ../packages/server/src/bin/easel.ts --reset --yes --no-demo",
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

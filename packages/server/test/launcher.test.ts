@@ -24,7 +24,7 @@ async function stack() {
   dirs.push(dir);
   const ports = { api: await freePort(), chain: await freePort(), db: await freePort() };
   const start = () => {
-    const child = spawn(process.execPath, ["--import", "tsx", launcherPath], {
+    const child = spawn(process.execPath, ["--import", "tsx", launcherPath, "--no-demo"], {
       env: {
         ...process.env,
         EASEL_DATA_DIR: join(dir, "data"),

@@ -2,7 +2,8 @@
 /**
  * `npm start`: the whole of Easel on this machine with no external services — a local chain
  * (anvil), PostgreSQL, the API serving the web app, the indexer and the worker — with all data
- * under .data/. `npm start -- --reset` deletes .data/ first.
+ * under .data/. `npm start -- --reset` deletes .data/ first. The first start fills the marketplace with demo
+ * artists, collectors, artworks and trades (src/demo/seed.ts) unless `--no-demo` is given.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import { createPublicClient, createWalletClient, http, toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { localChain } from "../chain/client.ts";
 import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { DEMO_HISTORY_DAYS, seedDemo } from "../demo/seed.ts";
 import { ANVIL_MNEMONIC, startAnvil } from "../embedded/anvil.ts";
 import { guardChildren, stopLeftovers } from "../embedded/leftovers.ts";
 import { startPostgres } from "../embedded/postgres.ts";
@@ -139,6 +141,30 @@ async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
   return deployment;
 }
 
+/** Fills a new local marketplace with the demo while the server already answers. */
+async function fillDemo(apiUrl: string, rpcUrl: string, deployment: EaselDeployment): Promise<void> {
+  say("filling the marketplace with demo artists, artworks and trades (npm start -- --no-demo skips it)…");
+  try {
+    const summary = await seedDemo({
+      apiUrl,
+      rpcUrl,
+      contracts: {
+        market: deployment.contracts.market as `0x${string}`,
+        factory: deployment.contracts.factory as `0x${string}`,
+        ethUsdFeed: deployment.contracts.ethUsdFeed,
+      },
+      log: say,
+    });
+    writeFileSync(join(dataDir, "demo.json"), `${JSON.stringify(summary, null, 2)}\n`);
+    say(
+      `demo ready in ${summary.seconds} s: ${summary.people} people, ${summary.collections.length} collections, ${summary.mints} minted and ${summary.lazyItems} lazy items, ${summary.sales} sales`,
+    );
+  } catch (error) {
+    say(`the demo could not be filled: ${error instanceof Error ? error.message : String(error)}`);
+    say("Easel keeps running without it; `npm start -- --reset` starts over.");
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   if (process.argv.includes("--reset")) await confirmReset();
@@ -193,6 +219,16 @@ async function main(): Promise<void> {
     ]);
     stoppers.unshift(async () => unguard());
 
+    // The demo's story spans five weeks: on a new chain, its clock starts that far back (the seed brings it
+    // to the present).
+    const demo = !existsSync(join(dataDir, "deployment.json")) && !process.argv.includes("--no-demo");
+    if (demo) {
+      const past = Math.floor(Date.now() / 1000) - DEMO_HISTORY_DAYS * 86_400;
+      await createPublicClient({ transport: http(anvil.url) }).request({
+        method: "evm_setTime" as never,
+        params: [past] as never,
+      });
+    }
     const deployment = await ensureDeployment(anvil.url);
     const env = {
       DATABASE_URL: postgres.url,
@@ -232,6 +268,7 @@ async function main(): Promise<void> {
     say(`  database: PostgreSQL on 127.0.0.1:${ports.db}`);
     say(`  data:     ${relative(process.cwd(), dataDir) || "."} (npm start -- --reset deletes it)`);
     say(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s; press Ctrl-C to stop`);
+    if (demo) void fillDemo(config.publicUrl.origin, anvil.url, deployment);
   } catch (error) {
     console.error(`[easel] could not start: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);
