@@ -98,8 +98,12 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   const rpc = (method: string, params: unknown[]) =>
     client.request({ method: method as never, params: params as never });
   /** Moves the chain's clock to `unixSeconds` (the next block's time). */
-  const setChainTime = (unixSeconds: number) => rpc("evm_setTime", [unixSeconds]);
   const chainNow = async () => Number((await client.getBlock()).timestamp);
+  const setChainTime = async (unixSeconds: number) => {
+    // The story only moves forward: a block older than its parent would confuse every reader of the chain.
+    if (unixSeconds < (await chainNow())) throw new Error("demo: the story ran past the present");
+    await rpc("evm_setTime", [unixSeconds]);
+  };
   const advance = async (seconds: number) => setChainTime((await chainNow()) + seconds);
   const wallNow = () => Math.floor(Date.now() / 1000);
 
@@ -419,9 +423,9 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   // Week 1: the first piece of every collection sells at its fixed price.
   const firstSales = ["0.25", "0.4", "0.15", "0.3", "0.5", "0.35"];
   for (const [i, price] of firstSales.entries()) {
-    await advance(7 * HOUR);
+    await advance(DAY);
     await list(token(i, 0), token(i, 0).artist, price);
-    await advance(5 * HOUR);
+    await advance(8 * HOUR);
     await buy(token(i, 0), collectors[i % collectors.length] as number, price);
   }
   // Week 2: auctions, bid on by several collectors and settled.
@@ -449,7 +453,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   }
   // Week 3: offers accepted by the artists, and the first resale.
   for (const [n, i] of [1, 3, 5].entries()) {
-    await advance(DAY);
+    await advance(2 * DAY);
     const t = token(i, 2);
     await offer(t, collectors[n + 2] as number, "0.18");
     await advance(10 * HOUR);
@@ -462,7 +466,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   await buy(token(0, 0), lena, "0.6");
   // Week 4: lazy items find buyers, and a collector takes an offer on a resale.
   for (const [n, tokenId] of lazyIds.slice(0, 2).entries()) {
-    await advance(DAY);
+    await advance(2 * DAY);
     const buyer = as(collectors[n + 3] as number);
     const { data } = await api<{ data: { voucher: Record<string, unknown> } }>(
       "POST",
