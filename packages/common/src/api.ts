@@ -33,6 +33,22 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/** `GET /api/dev/accounts` (local chain only): who each of the Dev wallet's test accounts is. */
+export const devAccountsResponseSchema = z.object({
+  data: z.object({
+    accounts: z.array(
+      z.object({
+        address: addressSchema,
+        /** The profile's name, when it has one. */
+        name: z.string().nullable(),
+        /** What the account can do here, e.g. 'Moderator', 'Artist — verified', 'Collector'. */
+        role: z.string(),
+      }),
+    ),
+  }),
+});
+export type DevAccountsResponse = z.infer<typeof devAccountsResponseSchema>;
+
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   version: z.string(),

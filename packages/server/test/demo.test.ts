@@ -63,6 +63,26 @@ describe("the demo marketplace", () => {
     expect(mira.followersCount).toBeGreaterThanOrEqual(3);
   });
 
+  it("tells the Dev wallet who each test account is", async () => {
+    const { accounts } = await get<{ accounts: { name: string | null; role: string }[] }>(
+      "/api/dev/accounts",
+    );
+    expect(accounts.map((a) => a.role)).toEqual([
+      "Moderator, Artist — verified",
+      "Artist — verified",
+      "Artist — verified",
+      "Artist — verified",
+      "Collector",
+      "Collector",
+      "Collector",
+      "Collector",
+      "Collector",
+      "Voucher signer",
+    ]);
+    expect(accounts[1]?.name).toBe("Mira Okafor");
+    expect(accounts[9]?.name).toBeNull();
+  });
+
   it("lists items in every status", async () => {
     const count = async (status: string) =>
       (await get<{ nfts: Card[] }>(`/api/explore?status=${status}&limit=50`)).nfts.length;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { arch, platform } from "node:os";
 import { dirname, join } from "node:path";
+import { ANVIL_MNEMONIC } from "@easel/common";
 import { stopChild } from "./process.ts";
 
 const require = createRequire(import.meta.url);
@@ -19,8 +20,8 @@ function anvilBinary(): string {
 
 export type Anvil = { url: string; pid: number; stop(): Promise<void> };
 
-/** anvil's well-known development mnemonic: its accounts are public test keys, never real money. */
-export const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+// anvil's well-known development mnemonic: its accounts are public test keys, never real money.
+export { ANVIL_MNEMONIC };
 
 /**
  * Starts anvil on 127.0.0.1. With `stateFile`, the chain is loaded from it and dumped to it

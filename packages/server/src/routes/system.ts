@@ -1,8 +1,16 @@
-import { type Health, healthSchema, publicConfigSchema } from "@easel/common";
-import { eq, sql } from "drizzle-orm";
+import {
+  ANVIL_ADDRESSES,
+  devAccountsResponseSchema,
+  type Health,
+  healthSchema,
+  publicConfigSchema,
+} from "@easel/common";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { privateKeyToAccount } from "viem/accounts";
 import { explorerUrl } from "../config.ts";
-import { indexerState } from "../db/schema.ts";
+import { chainAccounts } from "../db/chain-schema.ts";
+import { indexerState, profiles } from "../db/schema.ts";
 import { EASEL_VERSION } from "../version.ts";
 import { currentSession } from "./auth.ts";
 import { isAdmin } from "./guards.ts";
@@ -123,4 +131,46 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       ens: config.ens,
     }),
   );
+
+  // The Dev wallet's picker says who each test account is, so a newcomer can mint, trade and moderate.
+  if (config.localChain) {
+    const signer = privateKeyToAccount(config.signerPrivateKey).address.toLowerCase();
+    app.get(
+      "/dev/accounts",
+      {
+        schema: {
+          summary: "Local chain only: the Dev wallet's test accounts, with their names and roles here",
+          response: { 200: devAccountsResponseSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header("cache-control", "no-store");
+        const addresses = ANVIL_ADDRESSES.map((address) => address.toLowerCase());
+        const [names, chainRoles] = await Promise.all([
+          db
+            .select({ address: profiles.address, name: profiles.name })
+            .from(profiles)
+            .where(inArray(profiles.address, addresses)),
+          db.select().from(chainAccounts).where(inArray(chainAccounts.address, addresses)),
+        ]);
+        const nameOf = new Map(names.map((row) => [row.address, row.name]));
+        const rolesOf = new Map(chainRoles.map((row) => [row.address, row]));
+        return {
+          data: {
+            accounts: ANVIL_ADDRESSES.map((address) => {
+              const key = address.toLowerCase();
+              const chainRole = rolesOf.get(key);
+              const roles = [
+                isAdmin(app, key) && "Moderator",
+                key === signer && "Voucher signer",
+                chainRole?.banned && "Banned",
+                chainRole?.verifiedArtist && "Artist — verified",
+              ].filter(Boolean);
+              return { address, name: nameOf.get(key) || null, role: roles.join(", ") || "Collector" };
+            }),
+          },
+        };
+      },
+    );
+  }
 };

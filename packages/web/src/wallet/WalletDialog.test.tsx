@@ -1,4 +1,4 @@
-import type { SessionResponse } from "@easel/common";
+import { ANVIL_ADDRESSES, type SessionResponse } from "@easel/common";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { parseSiweMessage } from "viem/siwe";
 import { describe, expect, it } from "vitest";
@@ -56,6 +56,34 @@ describe("wallet dialog", () => {
     expect(within(dialog).getByRole("button", { name: "Dev wallet" })).toBeTruthy();
     const select = within(dialog).getByLabelText("Dev wallet account");
     expect(within(select).getAllByRole("option")).toHaveLength(10);
+  });
+
+  it("says who each Dev wallet account is, as the server knows them", async () => {
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/dev/accounts": () => ({
+        body: {
+          data: {
+            accounts: ANVIL_ADDRESSES.map((address, index) => ({
+              address,
+              name: index === 1 ? "Mira Okafor" : null,
+              role: index === 0 ? "Moderator" : index === 1 ? "Artist — verified" : "Collector",
+            })),
+          },
+        },
+      }),
+    });
+    await renderApp({ config: LOCAL_CONFIG });
+    const dialog = await openDialog();
+    const select = within(dialog).getByLabelText("Dev wallet account");
+    await waitFor(() =>
+      expect(within(select).getAllByRole("option")[1]?.textContent).toBe(
+        "Account 1 · Mira Okafor · Artist — verified · 0x70…79C8",
+      ),
+    );
+    const options = within(select).getAllByRole("option");
+    expect(options[0]?.textContent).toBe("Account 0 · Moderator · 0xf3…2266");
+    expect(options[4]?.textContent).toBe("Account 4 · Collector · 0x15…6A65");
   });
 
   it("connects, asks to sign, signs in with SIWE and closes", async () => {

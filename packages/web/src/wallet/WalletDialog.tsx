@@ -9,6 +9,7 @@ import { useConfig, useConnection, useConnectors } from "wagmi";
 import { connect, disconnect, switchChain } from "wagmi/actions";
 import { useAppConfig } from "../api/appConfig.tsx";
 import { errorMessage } from "../api/client.ts";
+import { useDevAccounts } from "../api/devAccounts.ts";
 import { markConnected } from "../auth/connectedAt.ts";
 import { SESSION_QUERY_KEY, useSession } from "../auth/session.ts";
 import { Button, buttonClass } from "../ui/Button.tsx";
@@ -73,6 +74,16 @@ export function WalletDialog() {
   );
 }
 
+/** 'Account 1 · Mira Okafor · Artist — verified · 0x70…79C8': who a test account is, where the server knows. */
+export function devAccountLabel(
+  index: number,
+  address: string,
+  known: { name: string | null; role: string } | undefined,
+): string {
+  const who = known ? [known.name, known.role].filter(Boolean).join(" · ") : null;
+  return [`Account ${index}`, who, shortAddress(address)].filter(Boolean).join(" · ");
+}
+
 function ConnectStep() {
   const appConfig = useAppConfig();
   const wagmiConfig = useConfig();
@@ -84,6 +95,7 @@ function ConnectStep() {
   const injectedAvailable = hasInjectedProvider();
   const injectedConnector = connectors.find((c) => c.type === "injected");
   const devConnector = appConfig.localChain ? connectors.find((c) => c.id === DEV_WALLET_ID) : undefined;
+  const devAccounts = useDevAccounts(!!devConnector);
 
   async function connectWith(connector: Connector, kind: "injected" | "dev") {
     setPending(kind);
@@ -172,7 +184,7 @@ function ConnectStep() {
             >
               {ANVIL_ADDRESSES.map((address, index) => (
                 <option key={address} value={index}>
-                  {`Account ${index} · ${shortAddress(address)}`}
+                  {devAccountLabel(index, address, devAccounts.data?.[index])}
                 </option>
               ))}
             </select>
