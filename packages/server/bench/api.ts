@@ -18,6 +18,7 @@ import { startPostgres } from "../src/embedded/postgres.ts";
 import { freePort } from "../src/embedded/process.ts";
 import { startTestChain } from "../src/indexer/testing.ts";
 import { whatWouldFix } from "./api-notes.ts";
+import { peakRssMb } from "./memory.ts";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 20_000);
@@ -284,13 +285,6 @@ async function startApi(env: NodeJS.ProcessEnv, base: string): Promise<ChildProc
 
 function stopApi(child: ChildProcess) {
   if (child.exitCode === null) child.kill("SIGTERM");
-}
-
-/** The highest resident memory of the API process (VmHWM), in MB. */
-function peakRssMb(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
 }
 
 // ---------------------------------------------------------------- scenarios

@@ -246,6 +246,8 @@ async function main(): Promise<void> {
       ADMIN_ADDRESSES: deployer.address,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       DATA_DIR: dataDir,
+      // Behind a local proxy (or a load test speaking for many clients): which X-Forwarded-For to believe.
+      ...(process.env.TRUST_PROXY ? { TRUST_PROXY: process.env.TRUST_PROXY } : {}),
     };
     let config: Config;
     try {

@@ -1,0 +1,346 @@
+/**
+ * `npm run bench:load`: the local stack as `npm start` runs it (API, indexer and worker in one process, anvil,
+ * PostgreSQL), filled with the demo marketplace, then 200 simulated users for 60 s (BENCH_USERS,
+ * BENCH_DURATION). Each user arrives within the first 5 s from their own address (X-Forwarded-For behind
+ * TRUST_PROXY=1, so per-IP limits apply as in production), opens the home page, signs in with SIWE from
+ * their own new wallet, then browses like a person: explore with filters, search, items, collections and
+ * profiles, favourites, follows and notifications, with a pause of 0.5-2.5 s between actions (BENCH_THINK_MS
+ * sets the longest). Writes bench/load-report.json: requests, server errors (5xx or no answer), refusals
+ * (4xx) and p50/p95/p99 per kind, and the stack process's peak memory. Targets: 0 server errors and
+ * p95 ≤ 100 ms for every read.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ITEM_SORTS, ITEM_STATUSES, SESSION_COOKIE, SIWE_STATEMENT } from "@easel/common";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { freePort } from "../src/embedded/process.ts";
+import { peakRssMb } from "./memory.ts";
+
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
+const THINK_MAX_MS = Number(process.env.BENCH_THINK_MS ?? 2_500);
+const THINK_MIN_MS = Math.min(500, THINK_MAX_MS);
+const ARRIVAL_S = 5;
+const TARGET = { readP95Ms: 100, serverErrors: 0 };
+const READS = [
+  "home",
+  "header",
+  "explore",
+  "exploreCollections",
+  "search",
+  "item",
+  "collection",
+  "profile",
+  "notifications",
+] as const;
+const WRITES = ["signIn", "favourite", "follow"] as const;
+type Kind = (typeof READS)[number] | (typeof WRITES)[number];
+const say = (line: string) => console.log(`[bench] ${line}`);
+const round = (n: number) => Math.round(n * 10) / 10;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SEARCH_TERMS = [
+  "loop",
+  "weather",
+  "mira",
+  "town",
+  "guardian",
+  "blue hour",
+  "quiet",
+  "lantern",
+  "sketch",
+  "ayaka",
+];
+
+// ---------------------------------------------------------------- the stack, with the demo
+
+const dir = mkdtempSync(join(tmpdir(), "easel-bench-load-"));
+// As root PostgreSQL runs as the postgres user, which must reach the folder.
+chmodSync(dir, 0o755);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const launcher = fileURLToPath(new URL("../src/bin/easel.ts", import.meta.url));
+say("starting the local stack and filling the demo marketplace…");
+const stack: ChildProcess = spawn(process.execPath, ["--import", "tsx", launcher], {
+  env: {
+    ...process.env,
+    EASEL_DATA_DIR: join(dir, "data"),
+    PORT: String(port),
+    EASEL_CHAIN_PORT: String(await freePort()),
+    EASEL_DB_PORT: String(await freePort()),
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "silent",
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let output = "";
+stack.stdout?.on("data", (chunk: Buffer) => {
+  output += chunk.toString();
+});
+stack.stderr?.on("data", (chunk: Buffer) => {
+  output += chunk.toString();
+});
+
+try {
+  for (const deadline = Date.now() + 300_000; !/demo ready in/.test(output); ) {
+    if (/could not|demo could not be filled/.test(output) || stack.exitCode !== null)
+      throw new Error(`the stack did not start:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the demo was not ready within 5 minutes:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  say(output.match(/demo ready in .*/)?.[0] ?? "demo ready");
+  const world = await discover();
+  say(`${USERS} users for ${DURATION_S} s…`);
+  const samples = new Map<Kind, { ms: number[]; serverErrors: number; refused: number }>();
+  const started = Date.now();
+  const until = started + DURATION_S * 1000;
+  await Promise.all(Array.from({ length: USERS }, (_, n) => user(n, world, until, samples)));
+  const seconds = (Date.now() - started) / 1000;
+  const peakMemoryMb = peakRssMb(stack);
+
+  const kinds = Object.fromEntries(
+    [...READS, ...WRITES]
+      .filter((kind) => samples.has(kind))
+      .map((kind) => {
+        const s = samples.get(kind) as { ms: number[]; serverErrors: number; refused: number };
+        const sorted = [...s.ms].sort((a, b) => a - b);
+        const at = (p: number) =>
+          round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
+        return [
+          kind,
+          {
+            requests: s.ms.length,
+            serverErrors: s.serverErrors,
+            refused: s.refused,
+            p50Ms: at(0.5),
+            p95Ms: at(0.95),
+            p99Ms: at(0.99),
+            read: (READS as readonly string[]).includes(kind),
+          },
+        ];
+      }),
+  );
+  const requests = Object.values(kinds).reduce((sum, k) => sum + k.requests, 0);
+  const serverErrors = Object.values(kinds).reduce((sum, k) => sum + k.serverErrors, 0);
+  const missed = Object.entries(kinds)
+    .filter(([, k]) => k.read && k.p95Ms > TARGET.readP95Ms)
+    .map(([kind]) => kind);
+  const report = {
+    generatedAt: new Date().toISOString(),
+    conditions: {
+      machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+      stack:
+        "npm start's embedded stack: API, indexer and worker in one Node process, anvil and PostgreSQL beside it, on the same machine as the users",
+      data: world.summary,
+      users: USERS,
+      durationSeconds: DURATION_S,
+      arrival: `every user arrives within the first ${ARRIVAL_S} s`,
+      thinkTimeMs: [THINK_MIN_MS, THINK_MAX_MS],
+      clients: "each user from its own address (X-Forwarded-For, TRUST_PROXY=1) and its own new wallet",
+      target: TARGET,
+    },
+    requests,
+    requestsPerSecond: round(requests / seconds),
+    serverErrors,
+    kinds,
+    stackPeakMemoryMb: peakMemoryMb,
+    missed,
+    passed: serverErrors === TARGET.serverErrors && missed.length === 0,
+  };
+  const path = new URL("./load-report.json", import.meta.url);
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  for (const [kind, k] of Object.entries(kinds))
+    say(
+      `${kind.padEnd(20)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50Ms.toFixed(1).padStart(6)} ms  p95 ${k.p95Ms.toFixed(1).padStart(6)} ms  p99 ${k.p99Ms.toFixed(1).padStart(6)} ms  5xx ${k.serverErrors}  4xx ${k.refused}`,
+    );
+  say(
+    `${requests} requests (${report.requestsPerSecond}/s), ${serverErrors} server errors, peak memory ${peakMemoryMb} MB; ${missed.length ? `missed p95 ≤ ${TARGET.readP95Ms} ms: ${missed.join(", ")}` : "every read within target"}`,
+  );
+  say(`report written to ${path.pathname}`);
+} finally {
+  if (stack.exitCode === null) {
+    stack.kill("SIGTERM");
+    await new Promise((resolve) => stack.once("exit", resolve));
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------- what there is to visit
+
+type World = Awaited<ReturnType<typeof discover>>;
+
+/** The demo's items, collections, profiles and categories, read once through the API like a first visitor. */
+async function discover() {
+  const items: { creator: string; collection: string; address: string; tokenId: string }[] = [];
+  const { nfts } = await json<{
+    nfts: {
+      tokenId: string;
+      collection: { address: string; name: string };
+      creatorData: { username: string | null; address: string };
+    }[];
+  }>("/api/explore?limit=50");
+  for (const nft of nfts)
+    items.push({
+      creator: nft.creatorData.username ?? nft.creatorData.address,
+      collection: nft.collection.name,
+      address: nft.collection.address,
+      tokenId: nft.tokenId,
+    });
+  const collections = [...new Set(items.map((i) => i.collection))];
+  const creators = [...new Set(items.map((i) => i.creator))];
+  const profiles = [...creators, "jonah_reyes", "priya_n", "lena_fischer", "omar_haddad", "sam_carter"];
+  const categories = (
+    await json<{ category_web2: { _id: number }[] }>("/api/category-web2")
+  ).category_web2.map((c) => c._id);
+  const artistAddresses = [...new Set(nfts.map((n) => n.creatorData.address))];
+  if (items.length === 0) throw new Error("the demo marketplace has no items");
+  return {
+    items,
+    collections,
+    profiles,
+    categories,
+    artistAddresses,
+    summary: { items: items.length, collections: collections.length, profiles: profiles.length },
+  };
+}
+
+async function json<T>(path: string): Promise<T> {
+  const response = await fetch(`${base}${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  const body = (await response.json()) as { data?: T } & T;
+  return (body.data ?? body) as T;
+}
+
+// ---------------------------------------------------------------- one user
+
+async function user(
+  n: number,
+  world: World,
+  until: number,
+  samples: Map<Kind, { ms: number[]; serverErrors: number; refused: number }>,
+) {
+  const address = `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  let cookie: string | null = null;
+
+  type Answer = { status: number; headers: Headers; text: string } | null;
+  async function request(kind: Kind, method: string, path: string, body?: unknown): Promise<Answer> {
+    const headers: Record<string, string> = { "x-forwarded-for": address };
+    if (cookie) headers.cookie = cookie;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const started = performance.now();
+    let response: Answer = null;
+    try {
+      const answer = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      // The whole body is part of the wait a person has.
+      response = { status: answer.status, headers: answer.headers, text: await answer.text() };
+    } catch {
+      response = null;
+    }
+    const ms = performance.now() - started;
+    const entry = samples.get(kind) ?? { ms: [], serverErrors: 0, refused: 0 };
+    samples.set(kind, entry);
+    if (Date.now() <= until) {
+      entry.ms.push(ms);
+      if (!response || response.status >= 500) entry.serverErrors++;
+      else if (response.status >= 400) entry.refused++;
+    }
+    return response;
+  }
+
+  async function signIn() {
+    const nonce = await request("signIn", "GET", "/api/auth/nonce");
+    if (nonce?.status !== 200) return;
+    const { nonce: value } = JSON.parse(nonce.text) as { nonce?: string };
+    if (!value) return;
+    const url = new URL(base);
+    const message = createSiweMessage({
+      domain: url.host,
+      uri: url.origin,
+      address: wallet.address,
+      chainId: 31337,
+      version: "1",
+      statement: SIWE_STATEMENT,
+      issuedAt: new Date(),
+      nonce: value,
+    });
+    const signature = await wallet.signMessage({ message });
+    const verified = await request("signIn", "POST", "/api/auth/verify", { message, signature });
+    const token = verified?.headers.get("set-cookie")?.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))?.[1];
+    if (token) cookie = `${SESSION_COOKIE}=${token}`;
+  }
+
+  const actions: [number, () => Promise<unknown>][] = [
+    [3, () => request("home", "GET", "/api/home")],
+    [
+      6,
+      () => {
+        const query = new URLSearchParams({ sort: pick(ITEM_SORTS) });
+        if (Math.random() < 0.6) query.set("status", pick(ITEM_STATUSES));
+        if (Math.random() < 0.4) query.set("category", String(pick(world.categories)));
+        if (Math.random() < 0.2) query.set("minPrice", "0.1");
+        return request("explore", "GET", `/api/explore?${query}`);
+      },
+    ],
+    [2, () => request("exploreCollections", "GET", "/api/explore/collections")],
+    [3, () => request("search", "GET", `/api/search?searchItem=${encodeURIComponent(pick(SEARCH_TERMS))}`)],
+    [
+      6,
+      () => {
+        const item = pick(world.items);
+        const query = new URLSearchParams({
+          creator: item.creator,
+          collection: item.collection,
+          tokenId: item.tokenId,
+        });
+        return request("item", "GET", `/api/nft?${query}`);
+      },
+    ],
+    [
+      3,
+      () =>
+        request("collection", "GET", `/api/collection?name=${encodeURIComponent(pick(world.collections))}`),
+    ],
+    [2, () => request("profile", "GET", `/api/profile?userkey=${encodeURIComponent(pick(world.profiles))}`)],
+    [2, () => request("notifications", "GET", "/api/profile/notifications")],
+    [
+      2,
+      () => {
+        const item = pick(world.items);
+        return request("favourite", "POST", "/api/nft/favorite", {
+          collection: item.address,
+          tokenId: item.tokenId,
+        });
+      },
+    ],
+    [1, () => request("follow", "POST", "/api/profile/follow", { userAddress: pick(world.artistAddresses) })],
+  ];
+  const total = actions.reduce((sum, [weight]) => sum + weight, 0);
+  const next = () => {
+    let roll = Math.random() * total;
+    for (const [weight, action] of actions) {
+      roll -= weight;
+      if (roll < 0) return action;
+    }
+    return (actions[0] as [number, () => Promise<unknown>])[1];
+  };
+
+  await pause(Math.random() * ARRIVAL_S * 1000);
+  await request("home", "GET", "/api/home");
+  await signIn();
+  await request("header", "GET", "/api/home/header-data");
+  while (Date.now() < until) {
+    await pause(THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS));
+    if (Date.now() >= until) break;
+    await next()();
+    if (Math.random() < 0.3) await request("header", "GET", "/api/home/header-data");
+  }
+}
