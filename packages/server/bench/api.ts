@@ -8,7 +8,7 @@
  * memory, and for any endpoint that misses the targets its query plans (PostgreSQL's auto_explain).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { COLLECTION_SORTS, ITEM_SORTS, ITEM_STATUSES } from "@easel/common";
