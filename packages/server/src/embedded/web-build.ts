@@ -39,6 +39,9 @@ export function ensureWebBuild(repoRoot: string, log: (message: string) => void)
   const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
     cwd: webDir,
     stdio: "inherit",
+    // Always the production build: a start from a test runner (NODE_ENV=test) would otherwise ship
+    // React's development build, twice the size and slower.
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0 || !existsSync(index)) throw new Error("The web app failed to build (see above).");
   return dist;
