@@ -33,19 +33,6 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            {
-              name: "ethereum",
-              test: /node_modules[\\/](viem|wagmi|@wagmi|ox|abitype|@noble|@scure|@tanstack)[\\/]/,
-            },
-          ],
-        },
-      },
-    },
   },
   test: {
     environment: "jsdom",

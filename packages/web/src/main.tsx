@@ -8,7 +8,6 @@ import { Providers } from "./app/Providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { StartupError } from "./app/StartupError.tsx";
 import { loadPublicConfig } from "./lib/config.ts";
-import { createWagmiConfig } from "./web3/chain.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -22,14 +21,13 @@ async function start() {
     root.render(<StartupError error={error} onRetry={start} />);
     return;
   }
-  const wagmiConfig = await createWagmiConfig(config);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
   });
   const router = createBrowserRouter(routes);
   root.render(
     <StrictMode>
-      <Providers config={config} wagmiConfig={wagmiConfig} queryClient={queryClient}>
+      <Providers config={config} queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

@@ -1,11 +1,33 @@
+import { lazy, useEffect, useState } from "react";
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import { AccountWatcher } from "../auth/AccountWatcher.tsx";
 import { EmailConfirmation } from "../features/settings/components/EmailConfirmation.tsx";
 import { AccountLive } from "../features/trade/components/AccountLive.tsx";
-import { WalletDialog } from "../wallet/WalletDialog.tsx";
+import { useWalletDialog } from "../wallet/walletDialogState.tsx";
+import { WithWallet } from "../web3/walletLoader.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import type { RouteHandle } from "./routes.tsx";
+
+// The wallet dialog (sign-in messages, the Dev wallet) loads the first time someone opens it.
+const WalletDialog = lazy(() =>
+  import("../wallet/WalletDialog.tsx").then((m) => ({ default: m.WalletDialog })),
+);
+
+/** Mounts the wallet dialog once it has been opened, and keeps it mounted after. */
+function LazyWalletDialog() {
+  const { open } = useWalletDialog();
+  const [wanted, setWanted] = useState(open);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  if (!wanted && !open) return null;
+  return (
+    <WithWallet fallback={null}>
+      <WalletDialog />
+    </WithWallet>
+  );
+}
 
 export function Layout() {
   const matches = useMatches();
@@ -28,11 +50,12 @@ export function Layout() {
         />
       ) : null}
       {hideHeader ? null : <Header />}
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least a screen tall: the footer starts below the fold, so pages filling in do not push it (layout shift). */}
+      <main id="main" className="flex min-h-dvh flex-1 flex-col">
         <Outlet />
       </main>
       <Footer />
-      <WalletDialog />
+      <LazyWalletDialog />
       <AccountWatcher />
       <AccountLive />
       <EmailConfirmation />

@@ -3,11 +3,12 @@ import { TOAST_DURATION_MS } from "@easel/common";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
-import { type Config, WagmiProvider } from "wagmi";
+import type { Config } from "wagmi";
 import { AppConfigProvider } from "../api/appConfig.tsx";
 import { WalletDialogProvider } from "../wallet/walletDialogState.tsx";
+import { WalletLoaderProvider } from "../web3/walletLoader.tsx";
 
-/** Everything a page needs around it: config, wagmi, TanStack Query, the wallet dialog state and toasts. */
+/** Everything a page needs around it: config, the wallet loader, TanStack Query, the wallet dialog state and toasts. */
 export function Providers({
   config,
   wagmiConfig,
@@ -15,13 +16,14 @@ export function Providers({
   children,
 }: {
   config: PublicConfig;
-  wagmiConfig: Config;
+  /** A ready wagmi config (tests); the app makes its own when a wallet is first needed. */
+  wagmiConfig?: Config;
   queryClient: QueryClient;
   children: ReactNode;
 }) {
   return (
     <AppConfigProvider config={config}>
-      <WagmiProvider config={wagmiConfig}>
+      <WalletLoaderProvider config={config} wagmiConfig={wagmiConfig}>
         <QueryClientProvider client={queryClient}>
           <WalletDialogProvider>
             {children}
@@ -29,7 +31,7 @@ export function Providers({
             <Toaster position="bottom-right" duration={TOAST_DURATION_MS} theme="dark" closeButton />
           </WalletDialogProvider>
         </QueryClientProvider>
-      </WagmiProvider>
+      </WalletLoaderProvider>
     </AppConfigProvider>
   );
 }

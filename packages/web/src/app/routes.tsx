@@ -21,6 +21,11 @@ function itemRoutes(prefix: string, lazy: PageModule, { withoutCollection = true
 
 const editHandle: RouteHandle = { hideHeader: true };
 
+/** Pages that read the chain or send transactions: the wallet code loads beside them (web3/walletLoader.tsx). */
+function withWallet(children: RouteObject[]): RouteObject {
+  return { lazy: () => import("../web3/WalletOutlet.tsx"), children };
+}
+
 /**
  * The route table of both specs (browsing-and-accounts section 2, creation-and-trading section 2).
  * Every page is loaded on demand.
@@ -40,7 +45,7 @@ export const routes: RouteObject[] = [
           { path: "ExploreNFTs", lazy: () => import("../pages/ExploreNFTs.tsx") },
           { path: "ExploreCollection", lazy: () => import("../pages/ExploreCollection.tsx") },
           { path: "collection/:name", lazy: () => import("../pages/Collection.tsx") },
-          { path: "profile/:username", lazy: () => import("../pages/UserProfile.tsx") },
+          withWallet([{ path: "profile/:username", lazy: () => import("../pages/UserProfile.tsx") }]),
           { path: "contactUs", lazy: () => import("../pages/ContactUs.tsx") },
           { path: "FAQ", lazy: () => import("../pages/Faq.tsx") },
           { path: "help", lazy: () => import("../pages/HelpCenter.tsx") },
@@ -53,58 +58,62 @@ export const routes: RouteObject[] = [
             lazy: () => import("../pages/ApplyToJoin.tsx"),
           },
           { path: "singleCollection", lazy: () => import("../pages/SingleCollection.tsx") },
-          { path: "banned", lazy: () => import("../pages/Banned.tsx") },
+          withWallet([{ path: "banned", lazy: () => import("../pages/Banned.tsx") }]),
           { path: "fallback", lazy: () => import("../pages/Fallback.tsx") },
           {
             // Signed-in, active profiles only.
             Component: RequireProfile,
             children: [
-              { path: "mint", lazy: () => import("../pages/Mint.tsx") },
-              { path: "profile", lazy: () => import("../pages/Profile.tsx") },
-              {
-                path: "profile/edit/:userKey",
-                handle: editHandle,
-                lazy: () => import("../pages/ProfileEdit.tsx"),
-              },
-              {
-                path: "collections/edit/:username",
-                handle: editHandle,
-                lazy: () => import("../pages/CollectionEdit.tsx"),
-              },
-              { path: "notification", lazy: () => import("../pages/Notification.tsx") },
-              // Moderators only (the page checks header-data's isAdmin; the API answers 403 to others).
-              { path: "admin", lazy: () => import("../pages/Admin.tsx") },
-              ...itemRoutes("FixedPrice/set", () => import("../pages/FixedPriceSet.tsx")),
-              ...itemRoutes("FixedPrice/buy", () => import("../pages/FixedPriceBuy.tsx")),
-              ...itemRoutes("FixedPrice/manage", () => import("../pages/FixedPriceManage.tsx")),
-              ...itemRoutes("Auction/settle", () => import("../pages/AuctionSettle.tsx")),
-              ...itemRoutes("Auction/select", () => import("../pages/AuctionSelect.tsx")),
-              ...itemRoutes("Auction/setStandard", () => import("../pages/AuctionSetStandard.tsx")),
-              ...itemRoutes("Auction/setReserved", () => import("../pages/AuctionSetReserved.tsx")),
-              ...itemRoutes("Auction/placeBid", () => import("../pages/AuctionPlaceBid.tsx")),
-              ...itemRoutes(
-                "Auction/placeBidReservedAuction",
-                () => import("../pages/AuctionPlaceBidReserved.tsx"),
-              ),
-              ...itemRoutes("Auction/manage", () => import("../pages/AuctionManage.tsx")),
-              ...itemRoutes("Auction/manageReserved", () => import("../pages/AuctionManageReserved.tsx")),
-              // Lazy items always belong to a lazy collection.
-              ...itemRoutes("lazyMint/buy", () => import("../pages/LazyMintBuy.tsx"), {
-                withoutCollection: false,
-              }),
-              ...itemRoutes("lazyMint/changePrice", () => import("../pages/LazyMintChangePrice.tsx"), {
-                withoutCollection: false,
-              }),
-              ...itemRoutes("offer", () => import("../pages/Offer.tsx")),
-              ...itemRoutes("acceptOffer", () => import("../pages/AcceptOffer.tsx")),
-              ...itemRoutes("auction/buyStandard", () => import("../pages/AuctionBuyStandard.tsx"), {
-                withoutCollection: false,
-              }),
+              withWallet([
+                { path: "mint", lazy: () => import("../pages/Mint.tsx") },
+                { path: "profile", lazy: () => import("../pages/Profile.tsx") },
+                {
+                  path: "profile/edit/:userKey",
+                  handle: editHandle,
+                  lazy: () => import("../pages/ProfileEdit.tsx"),
+                },
+                {
+                  path: "collections/edit/:username",
+                  handle: editHandle,
+                  lazy: () => import("../pages/CollectionEdit.tsx"),
+                },
+                { path: "notification", lazy: () => import("../pages/Notification.tsx") },
+                // Moderators only (the page checks header-data's isAdmin; the API answers 403 to others).
+                { path: "admin", lazy: () => import("../pages/Admin.tsx") },
+                ...itemRoutes("FixedPrice/set", () => import("../pages/FixedPriceSet.tsx")),
+                ...itemRoutes("FixedPrice/buy", () => import("../pages/FixedPriceBuy.tsx")),
+                ...itemRoutes("FixedPrice/manage", () => import("../pages/FixedPriceManage.tsx")),
+                ...itemRoutes("Auction/settle", () => import("../pages/AuctionSettle.tsx")),
+                ...itemRoutes("Auction/select", () => import("../pages/AuctionSelect.tsx")),
+                ...itemRoutes("Auction/setStandard", () => import("../pages/AuctionSetStandard.tsx")),
+                ...itemRoutes("Auction/setReserved", () => import("../pages/AuctionSetReserved.tsx")),
+                ...itemRoutes("Auction/placeBid", () => import("../pages/AuctionPlaceBid.tsx")),
+                ...itemRoutes(
+                  "Auction/placeBidReservedAuction",
+                  () => import("../pages/AuctionPlaceBidReserved.tsx"),
+                ),
+                ...itemRoutes("Auction/manage", () => import("../pages/AuctionManage.tsx")),
+                ...itemRoutes("Auction/manageReserved", () => import("../pages/AuctionManageReserved.tsx")),
+                // Lazy items always belong to a lazy collection.
+                ...itemRoutes("lazyMint/buy", () => import("../pages/LazyMintBuy.tsx"), {
+                  withoutCollection: false,
+                }),
+                ...itemRoutes("lazyMint/changePrice", () => import("../pages/LazyMintChangePrice.tsx"), {
+                  withoutCollection: false,
+                }),
+                ...itemRoutes("offer", () => import("../pages/Offer.tsx")),
+                ...itemRoutes("acceptOffer", () => import("../pages/AcceptOffer.tsx")),
+                ...itemRoutes("auction/buyStandard", () => import("../pages/AuctionBuyStandard.tsx"), {
+                  withoutCollection: false,
+                }),
+              ]),
             ],
           },
           // NFT detail: /{creator}/{tokenId} (default collection) and /{creator}/{collection}/{id}.
-          { path: ":creator/:id", lazy: () => import("../pages/NftDetail.tsx") },
-          { path: ":creator/:collection/:id", lazy: () => import("../pages/NftDetail.tsx") },
+          withWallet([
+            { path: ":creator/:id", lazy: () => import("../pages/NftDetail.tsx") },
+            { path: ":creator/:collection/:id", lazy: () => import("../pages/NftDetail.tsx") },
+          ]),
           { path: "*", lazy: () => import("../pages/NotFound.tsx") },
         ],
       },

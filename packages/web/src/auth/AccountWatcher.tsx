@@ -1,7 +1,7 @@
 import { sameAddress } from "@easel/common";
 import { useEffect, useRef, useState } from "react";
-import { useConnection } from "wagmi";
 import { useAppConfig } from "../api/appConfig.tsx";
+import { useWalletLoader } from "../web3/walletLoader.tsx";
 import { countdownSeconds } from "./connectedAt.ts";
 import { useSession } from "./session.ts";
 import { endServerSession } from "./useSignOut.ts";
@@ -19,10 +19,41 @@ export const accountChangeEffects = {
  * a visible countdown runs (5 s, 8 s right after connecting); at zero the session is cleared and the page
  * reloads. Switching back before zero cancels it.
  */
+type Connection = { status: string; address?: string; chainId?: number };
+
+/**
+ * The wallet's connection while `watching` (signed in), through the app's wallet loader: a signed-out
+ * visitor loads no wallet code for it.
+ */
+function useWalletConnection(watching: boolean): Connection {
+  const loadWallet = useWalletLoader();
+  const [connection, setConnection] = useState<Connection>({ status: "reconnecting" });
+  useEffect(() => {
+    if (!watching) return;
+    let live = true;
+    let stop = () => {};
+    void Promise.all([loadWallet(), import("wagmi/actions")]).then(([config, wagmi]) => {
+      if (!live) return;
+      const pick = (c: Connection): Connection => ({
+        status: c.status,
+        address: c.address,
+        chainId: c.chainId,
+      });
+      setConnection(pick(wagmi.getConnection(config)));
+      stop = wagmi.watchConnection(config, { onChange: (c) => setConnection(pick(c)) });
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [loadWallet, watching]);
+  return connection;
+}
+
 export function AccountWatcher() {
   const config = useAppConfig();
   const { session } = useSession();
-  const connection = useConnection();
+  const connection = useWalletConnection(session !== null);
   const seenMatching = useRef(false);
 
   let mismatch = false;

@@ -1,10 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useConfig } from "wagmi";
-import { disconnect } from "wagmi/actions";
 import { apiFetch } from "../api/client.ts";
 import { clearLocalState } from "../lib/storage.ts";
+import { useWalletLoader } from "../web3/walletLoader.tsx";
 import { SESSION_QUERY_KEY, SIGNED_OUT } from "./session.ts";
 
 /**
@@ -28,7 +27,7 @@ export async function endServerSession(everywhere = false): Promise<void> {
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
-  const wagmiConfig = useConfig();
+  const loadWallet = useWalletLoader();
   const navigate = useNavigate();
   return useCallback(
     async (options: { everywhere?: boolean } = {}) => {
@@ -38,6 +37,7 @@ export function useSignOut() {
       await endServerSession(options.everywhere);
       queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
       try {
+        const [wagmiConfig, { disconnect }] = await Promise.all([loadWallet(), import("wagmi/actions")]);
         await disconnect(wagmiConfig);
       } catch {
         // Already disconnected.
@@ -47,6 +47,6 @@ export function useSignOut() {
       queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
       navigate("/");
     },
-    [queryClient, wagmiConfig, navigate],
+    [queryClient, loadWallet, navigate],
   );
 }

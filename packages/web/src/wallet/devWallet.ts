@@ -13,10 +13,16 @@ import {
   SwitchChainError,
   type TypedDataDefinition,
 } from "viem";
-import { type HDAccount, mnemonicToAccount } from "viem/accounts";
+import type { HDAccount } from "viem/accounts";
 import { createConnector } from "wagmi";
 import { STORAGE_KEYS } from "../lib/storage.ts";
-import { ANVIL_MNEMONIC, DEV_WALLET_ID, selectDevAccount, storedAccountIndex } from "./devAccounts.ts";
+import {
+  ANVIL_ADDRESSES,
+  ANVIL_MNEMONIC,
+  DEV_WALLET_ID,
+  selectDevAccount,
+  storedAccountIndex,
+} from "./devAccounts.ts";
 
 type RpcTransaction = {
   from?: Address;
@@ -46,14 +52,26 @@ export function devWallet({ chain }: { chain: Chain }) {
   let accountIndex: number | null = null;
   let provider: DevProvider | null = null;
 
-  function currentAccount(): HDAccount {
+  function connectedIndex(): number {
     const index = storedAccountIndex();
     if (index === null)
       throw new ProviderRpcError(new Error("Dev wallet is not connected"), {
         code: 4100,
         shortMessage: "Dev wallet is not connected",
       });
+    return index;
+  }
+
+  /** The connected test account's address (listed, so nothing is derived to show it). */
+  function currentAddress(): Address {
+    return ANVIL_ADDRESSES[connectedIndex()] as Address;
+  }
+
+  // The key derivation (BIP-39 word list, BIP-32) loads only when the Dev wallet signs.
+  async function currentAccount(): Promise<HDAccount> {
+    const index = connectedIndex();
     if (!account || accountIndex !== index) {
+      const { mnemonicToAccount } = await import("viem/accounts");
       account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
       accountIndex = index;
     }
@@ -61,7 +79,7 @@ export function devWallet({ chain }: { chain: Chain }) {
   }
 
   async function sendTransaction(tx: RpcTransaction): Promise<Hex> {
-    const signer = currentAccount();
+    const signer = await currentAccount();
     const client = createWalletClient({ account: signer, chain, transport: http(rpcUrl, { retryCount: 0 }) });
     const common = {
       account: signer,
@@ -84,18 +102,18 @@ export function devWallet({ chain }: { chain: Chain }) {
     const args = (params ?? []) as unknown[];
     switch (method) {
       case "eth_accounts":
-        return storedAccountIndex() === null ? [] : [currentAccount().address];
+        return storedAccountIndex() === null ? [] : [currentAddress()];
       case "eth_requestAccounts":
-        return [currentAccount().address];
+        return [currentAddress()];
       case "eth_chainId":
         return numberToHex(chain.id);
       case "net_version":
         return String(chain.id);
       case "personal_sign":
-        return currentAccount().signMessage({ message: { raw: args[0] as Hex } });
+        return (await currentAccount()).signMessage({ message: { raw: args[0] as Hex } });
       case "eth_signTypedData_v4": {
         const typed = typeof args[1] === "string" ? JSON.parse(args[1]) : args[1];
-        return currentAccount().signTypedData(typed as TypedDataDefinition);
+        return (await currentAccount()).signTypedData(typed as TypedDataDefinition);
       }
       case "eth_sendTransaction":
         return sendTransaction(args[0] as RpcTransaction);
@@ -124,7 +142,7 @@ export function devWallet({ chain }: { chain: Chain }) {
         throw new SwitchChainError(new Error("The Dev wallet only knows the local chain"));
       }
       if (storedAccountIndex() === null) selectDevAccount(0);
-      const address = currentAccount().address;
+      const address = currentAddress();
       return {
         accounts: (withCapabilities ? [{ address, capabilities: {} }] : [address]) as never,
         chainId: chain.id,
@@ -137,7 +155,7 @@ export function devWallet({ chain }: { chain: Chain }) {
     },
     async getAccounts() {
       const index = storedAccountIndex();
-      return index === null ? [] : [getAddress(currentAccount().address)];
+      return index === null ? [] : [getAddress(currentAddress())];
     },
     async getChainId() {
       return chain.id;
