@@ -61,10 +61,34 @@ function Slider<T>({
   );
 }
 
+/**
+ * The shape of one featured collection while the list loads: as tall as what comes, so the page below does
+ * not jump when it arrives (layout shift).
+ */
+function FeaturedSkeleton() {
+  return (
+    <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_2fr]">
+      <div className="space-y-3">
+        <Loading label="Loading featured collections" />
+        <div className="h-8 w-2/3 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-800" />
+        <div className="h-20 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-800" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {[0, 1].map((n) => (
+          <div
+            key={n}
+            className={`aspect-[4/5] animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-800 ${n ? "max-sm:hidden" : ""}`}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /** The home page's featured collections, each with its details and a slider of its NFTs. */
 export function FeaturedCollections() {
   const home = useHome();
-  if (home.isPending) return <Loading label="Loading featured collections" />;
+  if (home.isPending) return <FeaturedSkeleton />;
   if (home.isError) {
     return (
       // Not an alert: the home page still works without this section, nothing needs interrupting.
