@@ -88,18 +88,26 @@ try {
   for (const [name, path] of Object.entries(pages)) {
     const entry: Record<string, unknown> = { path };
     for (const device of ["desktop", "mobile"] as const) {
-      const runner = await lighthouse(
-        `${base}${path}`,
-        {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices"],
-        },
-        device === "desktop" ? desktopConfig : undefined,
-      );
-      if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
-      const lhr = runner.lhr;
+      // A run Lighthouse itself could not finish (e.g. NO_FCP when headless Chromium stalls) is run again once.
+      let lhr: Lhr & { runtimeError?: { code: string } } = {} as never;
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const runner = await lighthouse(
+          `${base}${path}`,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices"],
+          },
+          device === "desktop" ? desktopConfig : undefined,
+        );
+        if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
+        lhr = runner.lhr as never;
+        if (!lhr.runtimeError) break;
+        say(
+          `${name} ${device}: Lighthouse could not finish (${lhr.runtimeError.code}); attempt ${attempt} of 2`,
+        );
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const scripts = scriptUrls(lhr);
       const result = {
@@ -112,6 +120,7 @@ try {
         javascriptGzipKb: round(scripts.reduce((sum, url) => sum + gzipBytes(url), 0) / 1024),
         scripts: scripts.length,
         failedAudits: failedAudits(lhr),
+        ...(lhr.runtimeError ? { lighthouseError: lhr.runtimeError.code } : {}),
       };
       entry[device] = result;
       if (result.performance < TARGET.performance)
