@@ -406,6 +406,12 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
     onMarket(bidder, "placeBid", [t.collection, t.tokenId, eth(amount)], eth(amount));
   const offer = (t: Token, buyer: number, amount: string) =>
     onMarket(buyer, "makeOffer", [t.collection, t.tokenId, eth(amount)], eth(amount));
+  /** A standard auction by the token's artist, starting now for `seconds`. */
+  const standardAuction = (t: Token, price: string, seconds: number) =>
+    onMarket(t.artist, "setStandardAuction", [t.collection, t.tokenId, eth(price), 0n, seconds]);
+  /** A reserve auction by the token's artist: the first bid at the reserve starts its 72 hours. */
+  const reserveAuction = (t: Token, reserve: string) =>
+    onMarket(t.artist, "setReserveAuction", [t.collection, t.tokenId, eth(reserve)]);
   const approved = new Set<string>();
   const approve = async (who: number, collection: Address) => {
     const key = `${who}:${collection}`;
@@ -433,7 +439,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   for (const [n, i] of [0, 2, 4].entries()) {
     await advance(DAY);
     const t = token(i, 1);
-    await onMarket(t.artist, "setStandardAuction", [t.collection, t.tokenId, eth("1"), 0n, DAY]);
+    await standardAuction(t, "1", DAY);
     await advance(3 * HOUR);
     await bid(t, collectors[n] as number, "1");
     await advance(9 * HOUR);
@@ -512,20 +518,10 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   log("demo: auctions running, ending soon and waiting for settlement…");
   await setChainTime(wallNow() - 4 * DAY);
   const reserveEnded = token(1, 1);
-  await onMarket(reserveEnded.artist, "setReserveAuction", [
-    reserveEnded.collection,
-    reserveEnded.tokenId,
-    eth("0.3"),
-  ]);
+  await reserveAuction(reserveEnded, "0.3");
   await bid(reserveEnded, omar, "0.3");
   const standardEnded = token(3, 1);
-  await onMarket(standardEnded.artist, "setStandardAuction", [
-    standardEnded.collection,
-    standardEnded.tokenId,
-    eth("1"),
-    0n,
-    DAY / 2,
-  ]);
+  await standardAuction(standardEnded, "1", DAY / 2);
   await bid(standardEnded, priya, "1");
   await advance(2 * HOUR);
   await bid(standardEnded, sam, "1.2");
@@ -533,20 +529,10 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   // Ten hours ago: a reserve auction met its reserve (72 hours from then) and a five-day auction began.
   await setChainTime(wallNow() - 10 * HOUR);
   const reserveRunning = token(5, 1);
-  await onMarket(reserveRunning.artist, "setReserveAuction", [
-    reserveRunning.collection,
-    reserveRunning.tokenId,
-    eth("0.25"),
-  ]);
+  await reserveAuction(reserveRunning, "0.25");
   await bid(reserveRunning, lena, "0.25");
   const standardRunning = token(0, 3);
-  await onMarket(standardRunning.artist, "setStandardAuction", [
-    standardRunning.collection,
-    standardRunning.tokenId,
-    eth("1"),
-    0n,
-    5 * DAY,
-  ]);
+  await standardAuction(standardRunning, "1", 5 * DAY);
   await bid(standardRunning, jonah, "1");
   await advance(3 * HOUR);
   await bid(standardRunning, priya, "1.25");
@@ -554,21 +540,11 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   // Now: an auction ending within the hour, one waiting for its first bid, listings and open offers.
   await setChainTime(wallNow());
   const endingSoon = token(2, 3);
-  await onMarket(endingSoon.artist, "setStandardAuction", [
-    endingSoon.collection,
-    endingSoon.tokenId,
-    eth("1"),
-    0n,
-    50 * 60,
-  ]);
+  await standardAuction(endingSoon, "1", 50 * 60);
   await bid(endingSoon, omar, "1");
   await bid(endingSoon, sam, "1.2");
   const reserveWaiting = token(4, 3);
-  await onMarket(reserveWaiting.artist, "setReserveAuction", [
-    reserveWaiting.collection,
-    reserveWaiting.tokenId,
-    eth("0.5"),
-  ]);
+  await reserveAuction(reserveWaiting, "0.5");
   const listings = ["0.2", "0.35", "0.12", "0.28", "0.45", "0.3"];
   for (const [i, price] of listings.entries()) await list(token(i, 4), token(i, 4).artist, price);
   await approve(lena, token(2, 0).collection);
