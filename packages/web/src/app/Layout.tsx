@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from "react";
+import { lazy, useState } from "react";
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import { AccountWatcher } from "../auth/AccountWatcher.tsx";
 import { EmailConfirmation } from "../features/settings/components/EmailConfirmation.tsx";
@@ -17,11 +17,9 @@ const WalletDialog = lazy(() =>
 /** Mounts the wallet dialog once it has been opened, and keeps it mounted after. */
 function LazyWalletDialog() {
   const { open } = useWalletDialog();
-  const [wanted, setWanted] = useState(open);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  if (!wanted && !open) return null;
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
+  if (!open && !opened) return null;
   return (
     <WithWallet fallback={null}>
       <WalletDialog />
