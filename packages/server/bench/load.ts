@@ -1,23 +1,9 @@
-/**
- * `npm run bench:load`: the local stack as `npm start` runs it (API, indexer and worker in one process, anvil,
- * PostgreSQL), filled with the demo marketplace, then 200 simulated users for 60 s (BENCH_USERS,
- * BENCH_DURATION). Each user arrives within the first 5 s from their own address (X-Forwarded-For behind
- * TRUST_PROXY=1, so per-IP limits apply as in production), opens the home page, signs in with SIWE from
- * their own new wallet, then browses like a person: explore with filters, search, items, collections and
- * profiles, favourites, follows and notifications, with a pause of 0.5-2.5 s between actions (BENCH_THINK_MS
- * sets the longest). Writes bench/load-report.json: requests, server errors (5xx or no answer), refusals
- * (4xx) and p50/p95/p99 per kind, and the stack process's peak memory. Targets: 0 server errors and
- * p95 ≤ 100 ms for every read.
- */
-import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
+import { availableParallelism, totalmem } from "node:os";
 import { ITEM_SORTS, ITEM_STATUSES, SESSION_COOKIE, SIWE_STATEMENT } from "@easel/common";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { freePort } from "../src/embedded/process.ts";
+import { startDemoStack } from "./demoStack.ts";
 import { peakRssMb } from "./memory.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -58,41 +44,12 @@ const SEARCH_TERMS = [
 
 // ---------------------------------------------------------------- the stack, with the demo
 
-const dir = mkdtempSync(join(tmpdir(), "easel-bench-load-"));
-// As root PostgreSQL runs as the postgres user, which must reach the folder.
-chmodSync(dir, 0o755);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const launcher = fileURLToPath(new URL("../src/bin/easel.ts", import.meta.url));
 say("starting the local stack and filling the demo marketplace…");
-const stack: ChildProcess = spawn(process.execPath, ["--import", "tsx", launcher], {
-  env: {
-    ...process.env,
-    EASEL_DATA_DIR: join(dir, "data"),
-    PORT: String(port),
-    EASEL_CHAIN_PORT: String(await freePort()),
-    EASEL_DB_PORT: String(await freePort()),
-    TRUST_PROXY: "1",
-    LOG_LEVEL: "silent",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-let output = "";
-stack.stdout?.on("data", (chunk: Buffer) => {
-  output += chunk.toString();
-});
-stack.stderr?.on("data", (chunk: Buffer) => {
-  output += chunk.toString();
-});
+const stack = await startDemoStack({ TRUST_PROXY: "1" });
+const base = stack.base;
 
 try {
-  for (const deadline = Date.now() + 300_000; !/demo ready in/.test(output); ) {
-    if (/could not|demo could not be filled/.test(output) || stack.exitCode !== null)
-      throw new Error(`the stack did not start:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the demo was not ready within 5 minutes:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  say(output.match(/demo ready in .*/)?.[0] ?? "demo ready");
+  say(stack.ready);
   const world = await discover();
   say(`${USERS} users for ${DURATION_S} s…`);
   const samples = new Map<Kind, { ms: number[]; serverErrors: number; refused: number }>();
@@ -100,7 +57,7 @@ try {
   const until = started + DURATION_S * 1000;
   await Promise.all(Array.from({ length: USERS }, (_, n) => user(n, world, until, samples)));
   const seconds = (Date.now() - started) / 1000;
-  const peakMemoryMb = peakRssMb(stack);
+  const peakMemoryMb = peakRssMb(stack.process);
 
   const kinds = Object.fromEntries(
     [...READS, ...WRITES]
@@ -162,11 +119,7 @@ try {
   );
   say(`report written to ${path.pathname}`);
 } finally {
-  if (stack.exitCode === null) {
-    stack.kill("SIGTERM");
-    await new Promise((resolve) => stack.once("exit", resolve));
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await stack.stop();
 }
 
 // ---------------------------------------------------------------- what there is to visit

@@ -6,32 +6,23 @@
  * phone), with Debian's Chromium. Writes bench/web-report.json. Targets: ≤ 200 KB gzip of JavaScript on the
  * home page's first load, performance ≥ 90 and accessibility ≥ 95 on every page measured.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { availableParallelism, tmpdir, totalmem } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+// The benchmarks share the launcher stack with the demo (packages/server/bench).
+import { startDemoStack } from "../../server/bench/demoStack.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TARGET = { homeJsGzipKb: 200, performance: 90, accessibility: 95 };
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(webDir, "dist");
 const say = (line: string) => console.log(`[bench] ${line}`);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 say("building the web app…");
 const build = spawnSync("npm", ["run", "build"], {
@@ -41,43 +32,12 @@ const build = spawnSync("npm", ["run", "build"], {
 });
 if (build.status !== 0) throw new Error("the web app did not build");
 
-const dir = mkdtempSync(join(tmpdir(), "easel-bench-web-"));
-// As root PostgreSQL runs as the postgres user, which must reach the folder.
-chmodSync(dir, 0o755);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 say("starting the local stack and filling the demo marketplace…");
-const stack: ChildProcess = spawn(
-  process.execPath,
-  ["--import", "tsx", fileURLToPath(new URL("../../server/src/bin/easel.ts", import.meta.url))],
-  {
-    env: {
-      ...process.env,
-      EASEL_DATA_DIR: join(dir, "data"),
-      PORT: String(port),
-      EASEL_CHAIN_PORT: String(await freePort()),
-      EASEL_DB_PORT: String(await freePort()),
-      LOG_LEVEL: "silent",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  },
-);
-let output = "";
-stack.stdout?.on("data", (chunk: Buffer) => {
-  output += chunk.toString();
-});
-stack.stderr?.on("data", (chunk: Buffer) => {
-  output += chunk.toString();
-});
+const stack = await startDemoStack();
+const base = stack.base;
 
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 try {
-  for (const deadline = Date.now() + 300_000; !/demo ready in/.test(output); ) {
-    if (/could not/.test(output) || stack.exitCode !== null)
-      throw new Error(`the stack did not start:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the demo was not ready within 5 minutes:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const pages = await pagesToMeasure();
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -157,11 +117,7 @@ try {
   say(`report written to ${reportPath.pathname}`);
 } finally {
   await chrome?.kill();
-  if (stack.exitCode === null) {
-    stack.kill("SIGTERM");
-    await new Promise((resolve) => stack.once("exit", resolve));
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await stack.stop();
 }
 
 /** Home, marketplace, a collection, an item and a profile of the demo. */
