@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { ADDRESS_PATTERN, type ApiErrorBody, type PublicConfig } from "./wire.ts";
 
-/** An Ethereum address (0x + 40 hex digits, any case): the one pattern every check uses. */
-export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 /** An Ethereum address in any case; use `normalizeAddress` before storing. */
 export const addressSchema = z.string().regex(ADDRESS_PATTERN, "Invalid address");
 /** An Ethereum address, lowercased (how the database stores them). */
@@ -15,8 +14,7 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
   }),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+}) satisfies z.ZodType<ApiErrorBody>;
 
 /** Runtime configuration the web app reads at start: which chain, where contracts live. */
 export const publicConfigSchema = z.object({
@@ -30,8 +28,7 @@ export const publicConfigSchema = z.object({
   contracts: z.record(z.string(), addressSchema),
   /** Whether ENS names can be checked on this chain (there is no ENS on the local chain). */
   ens: z.boolean(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+}) satisfies z.ZodType<PublicConfig>;
 
 /** `GET /api/dev/accounts` (local chain only): who each of the Dev wallet's test accounts is. */
 export const devAccountsResponseSchema = z.object({

@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { socialLinksSchema } from "./accounts.ts";
-import { ADDRESS_PATTERN } from "./api.ts";
 import { chainTokenItemSchema } from "./trading.ts";
+import { ADDRESS_PATTERN } from "./wire.ts";
 
 // --- Limits and messages ---------------------------------------------------------------------
 

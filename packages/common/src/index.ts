@@ -4,4 +4,6 @@ export * from "./browse.ts";
 export * from "./constants.ts";
 export * from "./format.ts";
 export * from "./items.ts";
+export * from "./limits.ts";
 export * from "./trading.ts";
+export * from "./wire.ts";

@@ -4,7 +4,6 @@
  * check the same schema; the collection contract checks the split and the royalty again on chain.
  */
 import { z } from "zod";
-import { ADDRESS_PATTERN } from "./api.ts";
 import {
   activityRowSchema,
   COLLECTION_TEXT_PATTERN,
@@ -12,6 +11,7 @@ import {
   richTextPlain,
   richTextSchema,
 } from "./browse.ts";
+import { ADDRESS_PATTERN } from "./wire.ts";
 
 // --- Limits and messages ---------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from "@easel/common";
+import { readApiError } from "@easel/common";
 import { untilOwnWritesIndexed } from "./ownWrites.ts";
 
 /**
@@ -64,11 +64,8 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   }
 
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(data);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
+    const error = readApiError(data);
+    if (error) throw new ApiError(response.status, error.code, error.message, error.fields);
     // Not our error shape (a proxy, or a route that does not exist yet): keep any message it carries.
     const loose = data as { message?: unknown } | null;
     const message =
