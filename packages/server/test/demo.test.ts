@@ -86,15 +86,35 @@ describe("the demo marketplace", () => {
   it("lists items in every status", async () => {
     const count = async (status: string) =>
       (await get<{ nfts: Card[] }>(`/api/explore?status=${status}&limit=50`)).nfts.length;
-    expect(await count("buyNow")).toBe(7);
+    expect(await count("buyNow")).toBe(8);
     expect(await count("liveAuction")).toBe(3);
     expect(await count("reserveNotMet")).toBe(1);
     expect(await count("hasOffers")).toBe(4);
     expect(await count("lazy")).toBe(2);
     const explore = await fetch(`${apiUrl}/api/explore/collections?limit=50`);
-    expect(((await explore.json()) as { collections: unknown[] }).collections).toHaveLength(7);
+    expect(((await explore.json()) as { collections: unknown[] }).collections).toHaveLength(8);
     const home = await get<{ collections: unknown[] }>("/api/home");
     expect(home.collections).toHaveLength(3);
+  });
+
+  it("has moving and printed pieces: two looping WebM videos and a PDF sketchbook", async () => {
+    const address = summary.collections.find((c) => c.name === "Night Drift")?.address.toLowerCase();
+    const { nfts } = await get<{ nfts: Card[] }>(`/api/explore?collection=${address}&limit=50`);
+    const kinds: string[] = [];
+    for (const card of nfts) {
+      const query = new URLSearchParams({
+        creator: "tomas_lindqvist",
+        collection: "Night Drift",
+        tokenId: card.tokenId,
+      });
+      const { nft } = await get<{ nft: { media: { mime: string; cid: string } } }>(`/api/nft?${query}`);
+      kinds.push(nft.media.mime);
+      // The file as stored plays and opens: WebM's EBML magic, PDF's header.
+      const file = Buffer.from(await (await fetch(`${apiUrl}/ipfs/${nft.media.cid}`)).arrayBuffer());
+      if (nft.media.mime === "video/webm") expect(file.subarray(0, 4).toString("hex")).toBe("1a45dfa3");
+      else expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    }
+    expect(kinds.sort()).toEqual(["application/pdf", "video/webm", "video/webm"]);
   });
 
   it("has auctions running, ending within the hour, waiting for a first bid and waiting for settlement", async () => {

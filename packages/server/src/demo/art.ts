@@ -24,7 +24,7 @@ export function randomSource(seed: number) {
 }
 type Random = ReturnType<typeof randomSource>;
 
-const PALETTES = [
+export const PALETTES = [
   ["#0b132b", "#1c2541", "#3a506b", "#5bc0be", "#f0f3bd"],
   ["#2b2d42", "#8d99ae", "#edf2f4", "#ef233c", "#d90429"],
   ["#264653", "#2a9d8f", "#e9c46a", "#f4a261", "#e76f51"],

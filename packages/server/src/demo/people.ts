@@ -84,9 +84,14 @@ export type DemoCollection = {
   style: ArtStyle;
   description: string;
   items: string[];
+  /** Items that are not pictures: a looping WebM video or a PDF sketchbook (see `media.ts`). */
+  media?: Record<number, "video" | "pdf">;
 };
 
-/** Two standard collections per artist, six artworks each; the order matters to the seed's story. */
+/**
+ * Two standard collections per artist, six artworks each, then moving pieces with their sketchbook; the order
+ * matters to the seed's story.
+ */
 export const COLLECTIONS: DemoCollection[] = [
   {
     artist: 1,
@@ -141,6 +146,16 @@ export const COLLECTIONS: DemoCollection[] = [
     style: "iso",
     description: "Isometric towns stacked block by block, seen from the hill above.",
     items: ["Harbour Town", "Hill Town", "Old Quarter", "Market Square", "New Build", "Ring Road"],
+  },
+  {
+    artist: 2,
+    name: "Night Drift",
+    symbol: "DRFT",
+    category: "Animation",
+    style: "painting",
+    description: "Lights drifting on closed paths, four seconds a loop, and a sketchbook of such paths.",
+    items: ["Drift I", "Drift II", "Drift Notes"],
+    media: { 0: "video", 1: "video", 2: "pdf" },
   },
 ];
 

@@ -27,6 +27,7 @@ import { createSiweMessage } from "viem/siwe";
 import { localChain } from "../chain/client.ts";
 import { ANVIL_MNEMONIC } from "../embedded/anvil.ts";
 import { drawArtwork, drawAvatar, drawBanner } from "./art.ts";
+import { drawLoop, drawSketchbook } from "./media.ts";
 import { ARTISTS, COLLECTIONS, COLLECTORS, type DemoPerson, LAZY_COLLECTION, MODERATOR } from "./people.ts";
 
 /** How far back the chain's clock starts: the oldest sale is about this old. */
@@ -275,6 +276,19 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
     });
   }
 
+  /** The file of item `index`: a picture in the collection's style, or its video or PDF. */
+  async function drawItem(c: (typeof COLLECTIONS)[number], index: number, seed: number) {
+    const kind = c.media?.[index];
+    if (kind === "video") return { bytes: await drawLoop(seed), type: "video/webm", name: "artwork.webm" };
+    if (kind === "pdf")
+      return {
+        bytes: drawSketchbook(seed, c.items[index] as string),
+        type: "application/pdf",
+        name: "artwork.pdf",
+      };
+    return { bytes: await drawArtwork(c.style, seed), type: "image/jpeg", name: "artwork.jpg" };
+  }
+
   /** Uploads an artwork through the mint endpoint, as the mint page does, and answers the form's result. */
   async function uploadArtwork(
     c: (typeof COLLECTIONS)[number],
@@ -292,11 +306,8 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
     form.append("tags", JSON.stringify([c.category.toLowerCase(), c.style]));
     form.append("_collaborators", "[]");
     if (price !== undefined) form.append("price", price.toString());
-    form.append(
-      "file",
-      new Blob([new Uint8Array(await drawArtwork(c.style, seed))], { type: "image/jpeg" }),
-      "artwork.jpg",
-    );
+    const { bytes, type, name } = await drawItem(c, index, seed);
+    form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
     const { data } = await api<{ data: { newNft: { uri_cid: string; royalty: number; _id: string } } }>(
       "POST",
       price === undefined ? "/api/mint" : "/api/mint/lazymint",
@@ -547,6 +558,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   await reserveAuction(reserveWaiting, "0.5");
   const listings = ["0.2", "0.35", "0.12", "0.28", "0.45", "0.3"];
   for (const [i, price] of listings.entries()) await list(token(i, 4), token(i, 4).artist, price);
+  await list(token(6, 0), token(6, 0).artist, "0.4");
   await approve(lena, token(2, 0).collection);
   await list(token(2, 0), lena, "0.3");
   await offer(token(0, 5), sam, "0.1");
