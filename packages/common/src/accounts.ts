@@ -424,12 +424,14 @@ export const newsletterConfirmSchema = z.object({
   sig: z.string({ error: MESSAGES.newsletterLinkIncomplete }).max(200, MESSAGES.newsletterLinkInvalid),
 });
 export type NewsletterConfirm = z.infer<typeof newsletterConfirmSchema>;
-export const emailConfirmQuerySchema = z.object({
-  address: z.string().max(42),
-  email: z.string().max(254),
-  expires: z.coerce.number().int(),
-  sig: z.string().max(200),
+/** The signed values of a profile email's link, posted by the confirmation page's button. */
+export const emailConfirmSchema = z.object({
+  address: z.string({ error: MESSAGES.emailLinkIncomplete }).max(42, MESSAGES.emailLinkInvalid),
+  email: z.string({ error: MESSAGES.emailLinkIncomplete }).max(254, MESSAGES.emailLinkInvalid),
+  expires: z.coerce.number({ error: MESSAGES.emailLinkIncomplete }).int(MESSAGES.emailLinkInvalid),
+  sig: z.string({ error: MESSAGES.emailLinkIncomplete }).max(200, MESSAGES.emailLinkInvalid),
 });
+export type EmailConfirm = z.infer<typeof emailConfirmSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** One line of text: no line breaks or other control characters (they would forge lines in a mail). */

@@ -49,6 +49,8 @@ export const MESSAGES = {
   emailAlreadyConfirmed: "Your email is already confirmed.",
   emailConfirmed: "Your email is confirmed.",
   emailLinkInvalid: "This confirmation link is invalid or has expired.",
+  emailLinkIncomplete:
+    "This confirmation link is incomplete. Open the whole link from the mail, or ask for a new one in Edit Profile.",
   reasonRequired: "Please, select a reason.",
   descriptionRequired: "Description is required",
   descriptionMin: "description must be at least 10 characters.",

@@ -336,9 +336,17 @@ describe("follows cannot be used to mail strangers", () => {
 });
 
 describe("Easel mails only addresses their owners confirmed", () => {
-  const confirmLink = (text: string) =>
-    text.match(/http:\/\/127\.0\.0\.1:3000(\/api\/profile\/email\/confirm\?\S+)/)?.[1] as string;
-  const json = { headers: { accept: "application/json" } };
+  /** The link's values, as the confirmation page reads them from its address. */
+  const linkValues = (text: string) => {
+    const link = text.match(/http:\/\/127\.0\.0\.1:3000\/email\/confirm\?\S+/)?.[0];
+    expect(link, "the mail links the confirmation page").toBeTruthy();
+    return Object.fromEntries(new URL(link as string).searchParams);
+  };
+  const confirm = (body: Record<string, unknown>) =>
+    local.call("POST", "/api/profile/email/confirm", { body });
+  const verified = async (user: Awaited<ReturnType<typeof local.signIn>>) =>
+    (await local.call<ProfileResponse>("GET", `/api/profile?userkey=${user.address}`, { user })).body.data
+      .user.emailVerified;
 
   it("sends no notification mail to a stranger's address named in a profile, only the confirmation link", async () => {
     const [attacker, fan] = [await local.signIn(), await local.signIn()];
@@ -369,25 +377,46 @@ describe("Easel mails only addresses their owners confirmed", () => {
     const [owner, other] = [await local.signIn(), await local.signIn()];
     const first = `first-${unique()}@example.com`;
     await local.call("PUT", "/api/profile", { user: owner, body: { email: first } });
-    const link = confirmLink((await local.waitForMail(first, /Confirm your email/)).text);
+    const values = linkValues((await local.waitForMail(first, /Confirm your email/)).text);
+
+    // Opening a link (as mail scanners do) confirms nothing: an old API link only leads to the page.
+    const query = new URLSearchParams(values).toString();
+    const opened = await local.call("GET", `/api/profile/email/confirm?${query}`);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/email/confirm?${query}`);
+    expect(await verified(owner)).toBe(false);
+
+    // The page's button posts the values; tampered, cut or foreign ones confirm nothing.
     const tampered = [
-      link.replace(/sig=[^&]+/, "sig=AAAA"),
-      link.replace(encodeURIComponent(first), encodeURIComponent(`x${first}`)),
-      link.replace(owner.address, other.address),
+      { ...values, sig: "AAAA" },
+      { ...values, email: `x${first}` },
+      { ...values, address: other.address.toLowerCase() },
+      { ...values, expires: "1000" },
     ];
-    for (const path of tampered) {
-      expect((await local.call("GET", path, json)).status).toBe(400);
-    }
+    for (const body of tampered)
+      expectError(await confirm(body), 400, { message: MESSAGES.emailLinkInvalid });
+    expectError(await confirm({ email: values.email }), 400, { message: MESSAGES.emailLinkIncomplete });
+    expect(await verified(owner)).toBe(false);
+
     // Changing the email makes the first link worthless: it confirms an address the profile no longer has.
     await local.call("PUT", "/api/profile", {
       user: owner,
       body: { email: `second-${unique()}@example.com` },
     });
-    expectError(await local.call("GET", link, json), 400, { message: MESSAGES.emailLinkInvalid });
-    const own = await local.call<ProfileResponse>("GET", `/api/profile?userkey=${owner.address}`, {
-      user: owner,
-    });
-    expect(own.body.data.user.emailVerified).toBe(false);
+    expectError(await confirm(values), 400, { message: MESSAGES.emailLinkInvalid });
+    expect(await verified(owner)).toBe(false);
+  });
+
+  it("confirms an email with the page's button, and a second press changes nothing", async () => {
+    const owner = await local.signIn();
+    const email = `owner-${unique()}@example.com`;
+    await local.call("PUT", "/api/profile", { user: owner, body: { email } });
+    const values = linkValues((await local.waitForMail(email, /Confirm your email/)).text);
+    const confirmed = await confirm(values);
+    expect(confirmed.status).toBe(200);
+    expect((confirmed.body as { message: string }).message).toBe(MESSAGES.emailConfirmed);
+    expect(await verified(owner)).toBe(true);
+    expect((await confirm(values)).status).toBe(200);
   });
 
   it("mails one address at most three links a day, however many wallets name it", async () => {

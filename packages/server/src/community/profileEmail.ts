@@ -41,7 +41,7 @@ export async function queueEmailConfirmation(
       ),
     );
   if ((recent?.n ?? 0) >= MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY) return "limit";
-  const link = signedLink(config.publicUrl, config.emailLinkSecret, "/api/profile/email/confirm", {
+  const link = signedLink(config.publicUrl, config.emailLinkSecret, "/email/confirm", {
     purpose: "profile-email",
     values: { address: profile.address, email: profile.email },
   });

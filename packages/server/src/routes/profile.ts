@@ -1,7 +1,7 @@
 import {
   ADDRESS_PATTERN,
   apiErrorSchema,
-  emailConfirmQuerySchema,
+  emailConfirmSchema,
   followRequestSchema,
   followResponseSchema,
   MAX_UPLOAD_BYTES,
@@ -41,7 +41,6 @@ import { StripError, stripImageBytes } from "../media/strip.ts";
 import { profileChainLists } from "../trading/profileLists.ts";
 import { currentSession } from "./auth.ts";
 import { badRequest, isAdmin, pgError, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
-import { answerLinkOutcome } from "./linkOutcome.ts";
 import { profileTradingRoutes } from "./profileTrading.ts";
 
 /** Followers and following lists carry at most this many entries (newest first); counts are exact. */
@@ -382,22 +381,37 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Links mailed before confirmation moved to a page: send them there. A GET never confirms, because mail
+  // scanners open links; the page's button does (POST below).
   app.get(
     "/email/confirm",
     {
       config: emailLinkLimit,
       schema: {
-        summary: "Confirm a profile's email from the signed link mailed to it",
-        description:
-          "Browsers are redirected to /?email=confirmed (or =invalid); clients asking for JSON get JSON. A link confirms only the address it was sent to, for the profile that asked.",
-        querystring: emailConfirmQuerySchema,
-        response: { 200: messageResponseSchema, 303: z.null(), 400: apiErrorSchema },
+        summary: "An old confirmation link: redirects to the confirmation page, which confirms with a button",
+        response: { 303: z.null() },
       },
     },
     async (request, reply) => {
-      const { address, email, expires, sig } = request.query;
+      const query = request.raw.url?.split("?")[1] ?? "";
+      return reply.redirect(`/email/confirm${query ? `?${query}` : ""}`, 303);
+    },
+  );
+
+  app.post(
+    "/email/confirm",
+    {
+      config: emailLinkLimit,
+      schema: {
+        summary: "Confirm a profile's email with the signed values of the mail's link",
+        description: "A link confirms only the address it was sent to, for the profile that asked.",
+        body: emailConfirmSchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { address, email, expires, sig } = request.body;
       const claim = { purpose: "profile-email", values: { address, email } } as const;
-      let confirmed = false;
       if (verifySignedLink(config.emailLinkSecret, claim, { expires, sig })) {
         // The profile must still have this email: a link to an address changed since confirms nothing.
         const rows = await db
@@ -405,13 +419,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, now())` })
           .where(and(eq(profiles.address, address), eq(profiles.email, email)))
           .returning({ id: profiles.id });
-        confirmed = rows.length > 0;
+        if (rows.length > 0) return { message: MESSAGES.emailConfirmed };
       }
-      return answerLinkOutcome(request, reply, {
-        confirmed,
-        param: "email",
-        messages: { confirmed: MESSAGES.emailConfirmed, invalid: MESSAGES.emailLinkInvalid },
-      });
+      throw new ApiError(400, "invalid_link", MESSAGES.emailLinkInvalid);
     },
   );
 

@@ -1,7 +1,6 @@
 import { lazy, useState } from "react";
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import { AccountWatcher } from "../auth/AccountWatcher.tsx";
-import { EmailConfirmation } from "../features/settings/components/EmailConfirmation.tsx";
 import { AccountLive } from "../features/trade/components/AccountLive.tsx";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { WithWallet } from "../web3/walletLoader.tsx";
@@ -56,7 +55,6 @@ export function Layout() {
       <LazyWalletDialog />
       <AccountWatcher />
       <AccountLive />
-      <EmailConfirmation />
       <ScrollRestoration />
     </div>
   );

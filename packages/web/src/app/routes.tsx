@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: "FAQ", lazy: () => import("../pages/Faq.tsx") },
           { path: "help", lazy: () => import("../pages/HelpCenter.tsx") },
           { path: "newsletter/confirm", lazy: () => import("../pages/NewsletterConfirm.tsx") },
+          { path: "email/confirm", lazy: () => import("../pages/EmailConfirm.tsx") },
           { path: "aboutUs", lazy: () => import("../pages/AboutUs.tsx") },
           { path: "privacyAndPolicy", lazy: () => import("../pages/PrivacyPolicy.tsx") },
           { path: "TermsOfServices", lazy: () => import("../pages/TermsOfService.tsx") },

@@ -1,4 +1,10 @@
-import type { FollowResponse, ProfileResponse, ProfileUpdate, ProfileUpdateResponse } from "@easel/common";
+import type {
+  EmailConfirm,
+  FollowResponse,
+  ProfileResponse,
+  ProfileUpdate,
+  ProfileUpdateResponse,
+} from "@easel/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../api/client.ts";
 import { headerDataKeys } from "../../../api/headerData.ts";
@@ -32,7 +38,11 @@ export function useFollow() {
         method: "POST",
         body: { userAddress },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+      ]),
   });
 }
 
@@ -55,5 +65,20 @@ export function useUpdateProfile() {
 export function useResendEmailConfirmation() {
   return useMutation({
     mutationFn: () => apiFetch<{ message: string }>("/api/profile/email/confirmation", { method: "POST" }),
+  });
+}
+
+/** POST /api/profile/email/confirm: confirms the email with the signed values of the mail's link. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: EmailConfirm) =>
+      apiFetch<{ message: string }>("/api/profile/email/confirm", { method: "POST", body: values }),
+    // A signed-in owner sees the email confirmed in Edit Profile at once.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+      ]),
   });
 }

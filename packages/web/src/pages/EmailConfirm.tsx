@@ -1,0 +1,5 @@
+import { ConfirmEmail } from "../features/settings/components/ConfirmEmail.tsx";
+
+export function Component() {
+  return <ConfirmEmail />;
+}
