@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { socialLinksSchema } from "./accounts.ts";
+import { COLLECTION_DESCRIPTION_MAX, type RichText, richTextPlain } from "./richText.ts";
 import { chainTokenItemSchema } from "./trading.ts";
 import { ADDRESS_PATTERN } from "./wire.ts";
 
@@ -14,9 +15,6 @@ import { ADDRESS_PATTERN } from "./wire.ts";
 export const COLLECTION_NAME_MIN = 3;
 export const COLLECTION_NAME_MAX = 50;
 export const COLLECTION_SYMBOL_MAX = 8;
-export const COLLECTION_DESCRIPTION_MAX = 1000;
-/** The description expands with Show more / Show less past this many characters. */
-export const DESCRIPTION_PREVIEW_CHARS = 170;
 /** Explore collections answers this many per page unless asked otherwise. */
 export const EXPLORE_COLLECTIONS_PAGE_SIZE = 10;
 export const EXPLORE_ITEMS_PAGE_SIZE = 24;
@@ -105,12 +103,7 @@ export const richTextSchema = z
     type: z.literal("doc"),
     paragraphs: z.array(z.object({ runs: z.array(richRunSchema).max(200) }).strict()).max(100),
   })
-  .strict();
-export type RichText = z.infer<typeof richTextSchema>;
-
-/** The plain text of a description (what its length is counted on and what search reads). */
-export const richTextPlain = (doc: RichText | null | undefined): string =>
-  doc ? doc.paragraphs.map((p) => p.runs.map((r) => r.text).join("")).join("\n") : "";
+  .strict() satisfies z.ZodType<RichText>;
 
 const descriptionSchema = richTextSchema.refine(
   (doc) => richTextPlain(doc).length <= COLLECTION_DESCRIPTION_MAX,

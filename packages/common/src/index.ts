@@ -5,5 +5,6 @@ export * from "./constants.ts";
 export * from "./format.ts";
 export * from "./items.ts";
 export * from "./limits.ts";
+export * from "./richText.ts";
 export * from "./trading.ts";
 export * from "./wire.ts";

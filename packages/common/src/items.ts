@@ -4,13 +4,8 @@
  * check the same schema; the collection contract checks the split and the royalty again on chain.
  */
 import { z } from "zod";
-import {
-  activityRowSchema,
-  COLLECTION_TEXT_PATTERN,
-  personSchema,
-  richTextPlain,
-  richTextSchema,
-} from "./browse.ts";
+import { activityRowSchema, COLLECTION_TEXT_PATTERN, personSchema, richTextSchema } from "./browse.ts";
+import { richTextPlain } from "./richText.ts";
 import { ADDRESS_PATTERN } from "./wire.ts";
 
 // --- Limits and messages ---------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { useSearchParams } from "react-router";
 import { useCategories, useExploreItems } from "../features/browse/api/browse.ts";
 import { CardGrid } from "../features/browse/components/CardGrid.tsx";
 import { RangeFilter, SelectFilter, useUrlParam } from "../features/browse/components/FilterPanel.tsx";
-import { NftCard } from "../features/browse/components/NftCard.tsx";
+import { cardPriority, NftCard } from "../features/browse/components/NftCard.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -87,7 +87,7 @@ export function Component() {
           label="Items"
           query={query}
           items={nfts}
-          render={(n) => <NftCard key={n._id} nft={n} />}
+          render={(n, i) => <NftCard key={n._id} nft={n} priority={cardPriority(i)} />}
           empty="No items match these filters."
           loadingLabel="Loading more items"
         />

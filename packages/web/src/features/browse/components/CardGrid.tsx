@@ -30,7 +30,8 @@ export function CardGrid<T>({
   label: string;
   query: PagedQuery;
   items: T[];
-  render: (item: T) => ReactNode;
+  /** One card; `index` is its place in the list (the first row loads its pictures at once). */
+  render: (item: T, index: number) => ReactNode;
   empty: ReactNode;
   loadingLabel: string;
 }) {

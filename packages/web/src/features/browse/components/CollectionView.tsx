@@ -20,7 +20,7 @@ import { CollectionActivity } from "./CollectionActivity.tsx";
 import { ownerName } from "./CollectionCard.tsx";
 import { CollectionHistory } from "./CollectionHistory.tsx";
 import { SelectFilter } from "./FilterPanel.tsx";
-import { NftCard, nftPath } from "./NftCard.tsx";
+import { cardPriority, NftCard, nftPath } from "./NftCard.tsx";
 import { ExpandableDescription } from "./RichText.tsx";
 
 /** The page's tabs: four lists of items (the `filter` parameter), then the activity and statistics views. */
@@ -210,7 +210,7 @@ export function CollectionView({ name }: { name: string }) {
               label="Items"
               query={query}
               items={nfts}
-              render={(n) => <NftCard key={n._id} nft={n} />}
+              render={(n, i) => <NftCard key={n._id} nft={n} priority={cardPriority(i)} />}
               empty={
                 <>
                   No items here yet.{" "}

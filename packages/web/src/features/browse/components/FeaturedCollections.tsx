@@ -5,7 +5,7 @@ import { buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useHome } from "../api/browse.ts";
 import { collectionPath, ownerName } from "./CollectionCard.tsx";
-import { NftCard, nftPath } from "./NftCard.tsx";
+import { cardPriority, NftCard, nftPath } from "./NftCard.tsx";
 import { RichText } from "./RichText.tsx";
 
 /** The slider shows 1 item under 900 px, otherwise 2, and moves on every 2500 ms. */
@@ -29,7 +29,8 @@ function Slider<T>({
   label,
 }: {
   items: T[];
-  render: (item: T) => React.ReactNode;
+  /** One slide; `index` is its place among those shown. */
+  render: (item: T, index: number) => React.ReactNode;
   label: string;
 }) {
   const perSlide = useItemsPerSlide();
@@ -100,7 +101,7 @@ export function FeaturedCollections() {
   }
   return (
     <div className="mt-8 space-y-12">
-      {home.data.collections.map((collection) => (
+      {home.data.collections.map((collection, c) => (
         <article key={collection._id} className="grid gap-6 lg:grid-cols-[1fr_2fr]">
           <div className="space-y-3">
             <h3 className="text-2xl font-semibold">{collection.name}</h3>
@@ -127,9 +128,10 @@ export function FeaturedCollections() {
           <Slider
             label={`NFTs of ${collection.name}`}
             items={collection.nfts}
-            render={(nft) => (
+            render={(nft, i) => (
               <div key={nft._id} className="flex flex-col gap-2">
-                <NftCard nft={nft} />
+                {/* The first collection's pictures are the top of the page: they load at once. */}
+                <NftCard nft={nft} priority={c === 0 ? cardPriority(i) : undefined} />
                 <Link to={nftPath(nft)} className={buttonClass("secondary")}>
                   View Item
                 </Link>

@@ -45,7 +45,17 @@ export function priceLine(nft: NftCardData): { label: string; wei: string } | nu
 }
 
 /** An NFT card (browsing-and-accounts, "NFT card"). */
-export function NftCard({ nft }: { nft: NftCardData }) {
+/**
+ * How a card's picture loads: lazily below the fold; cards of a list's first row load at once, and the very
+ * first at high priority (it is usually the page's largest paint).
+ */
+export type CardPriority = "first" | "firstRow" | undefined;
+
+/** The priority of the card at `index` of a list. */
+export const cardPriority = (index: number): CardPriority =>
+  index === 0 ? "first" : index < 3 ? "firstRow" : undefined;
+
+export function NftCard({ nft, priority }: { nft: NftCardData; priority?: CardPriority }) {
   const [failed, setFailed] = useState(false);
   const src = mediaUrl(nft.image_cid);
   const endMs = nft.endTime ? new Date(nft.endTime).getTime() : null;
@@ -67,7 +77,8 @@ export function NftCard({ nft }: { nft: NftCardData }) {
           <img
             src={src}
             alt={nft.name}
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority === "first" ? "high" : "auto"}
             onError={() => setFailed(true)}
             className="aspect-square w-full bg-neutral-100 object-cover dark:bg-neutral-900"
           />

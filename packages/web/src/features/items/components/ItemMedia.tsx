@@ -36,6 +36,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
             <img
               src={pdf ? still : (mediaUrl(media.preview) ?? original)}
               alt={name}
+              fetchPriority="high"
               className="max-h-[70vh] w-full object-contain"
             />
           </button>

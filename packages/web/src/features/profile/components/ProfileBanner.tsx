@@ -14,7 +14,13 @@ export function ProfileBanner({ src }: { src: string | null }) {
       className="w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900"
     >
       {src && !failed ? (
-        <img src={src} alt="" className="size-full object-cover" onError={() => setFailed(true)} />
+        <img
+          src={src}
+          alt=""
+          fetchPriority="high"
+          className="size-full object-cover"
+          onError={() => setFailed(true)}
+        />
       ) : null}
     </div>
   );
