@@ -779,6 +779,10 @@ describe("search", () => {
     });
     expect((await search("alice_p")).data.profile.map((p) => p.username)).toEqual(["alice_paints"]);
     expect((await search("alice moraeu")).data.profile.map((p) => p.username)).toEqual(["alice_paints"]);
+    // A typo in a later word: corrected against the names' words ("moreau"), then found inside the name.
+    expect((await search("moraeu")).data.profile.map((p) => p.username)).toEqual(["alice_paints"]);
+    // Words come from usernames too, as they change.
+    expect((await search("piants")).data.profile.map((p) => p.username)).toEqual(["alice_paints"]);
     expect((await search(alice.address.slice(0, 10))).data.profile.map((p) => p.address)).toEqual([
       alice.address.toLowerCase(),
     ]);

@@ -1,8 +1,11 @@
 /**
- * The header search, on PostgreSQL alone: exact, prefix and typo-tolerant (pg_trgm similarity) matches on
- * collection names, usernames and display names, and address prefixes. Ranked exact name first, then
- * prefixes, then typos by similarity; typos are looked up only when the other matches leave the list short. Until items carry their own names (the mint API's metadata), an item is
- * found as "{collection name} #{token id}" or by its creator's address.
+ * The header search, on PostgreSQL alone: exact, prefix and typo-tolerant matches on collection names,
+ * usernames and display names, and address prefixes. Ranked exact name first, then prefixes, then typos.
+ * A typo is first corrected word by word against the dictionary of the names' words (`search_words`, a few
+ * thousand rows however many names there are) and the corrected text looked up like typed text; only when
+ * that still leaves the list short are names compared by trigram similarity. Until items carry their own
+ * names (the mint API's metadata), an item is found as "{collection name} #{token id}" or by its creator's
+ * address.
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
@@ -95,6 +98,40 @@ async function profileTypos(db: Database, q: string, prefix: string, limit: numb
   return rows as Row[];
 }
 
+/** How alike (trigram similarity) a dictionary word must be to replace a typed word that no name has. */
+const TYPO_SIMILARITY = 0.25;
+
+/**
+ * The text with each word (3+ letters) that no name contains replaced by the nearest dictionary word, or
+ * null when no word changes. The dictionary is small, so its GiST index finds the nearest word directly.
+ */
+async function correctedText(db: Database, q: string): Promise<string | null> {
+  const parts = q.match(/[a-z]+|[^a-z]+/g) ?? [];
+  const words = [...new Set(parts.filter((part) => /^[a-z]{3,}$/.test(part)))].slice(0, 8);
+  if (words.length === 0) return null;
+  const { rows } = await db.execute(sql`
+    SELECT typed.word AS typed, nearest.word AS fixed
+    FROM unnest(ARRAY[${sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[]) AS typed(word)
+    CROSS JOIN LATERAL (SELECT s.word FROM search_words s ORDER BY s.word <-> typed.word LIMIT 1) nearest
+    WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = typed.word)
+      AND similarity(nearest.word, typed.word) >= ${TYPO_SIMILARITY}`);
+  if (rows.length === 0) return null;
+  const fixes = new Map(rows.map((r) => [String(r.typed), String(r.fixed)]));
+  return parts.map((part) => fixes.get(part) ?? part).join("");
+}
+
+/** `list` and then `more`, without repeating an address, at most a group's worth. */
+function merged(list: Row[], more: Row[]): Row[] {
+  const seen = new Set(list.map((r) => String(r.address)));
+  return [...list, ...more.filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))].slice(
+    0,
+    SEARCH_GROUP_LIMIT,
+  );
+}
+
 export async function search(db: Database, viewer: Viewer, text: string): Promise<SearchResponse["data"]> {
   const q = text.trim().toLowerCase();
   const prefix = `${escapeLike(q)}%`;
@@ -102,7 +139,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   const item = /^(.*?)\s*#\s*(\d{1,78})$/.exec(q);
 
   // Planned for each search text (not as repeated statements): whether an index pays off depends on the words.
-  const [collections, profiles, items] = await Promise.all([
+  let [collections, profiles, items] = await Promise.all([
     collectionPrefixes(db, viewer, prefix, isAddressPrefix),
     profilePrefixes(db, q, prefix, isAddressPrefix),
     item || (isAddressPrefix && q.length === 42)
@@ -123,23 +160,38 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       : Promise.resolve({ rows: [] }),
   ]);
 
-  // Typos only when nothing matches the text exactly and the prefix matches leave the list short: trigram
-  // lookups read every name that shares enough trigrams with the text (thousands when names look alike), so
-  // they are kept for the searches that need them, not run for a name that is found as typed.
-  const found = collections.length + profiles.length + items.rows.length;
-  const exact =
-    collections.some((r) => String(r.name).toLowerCase() === q) || profiles.some((r) => profileIsNamed(r, q));
-  if (!isAddressPrefix && !exact && found < SEARCH_GROUP_LIMIT) {
-    const [collectionLike, profileLike] = await Promise.all([
-      collections.length < SEARCH_GROUP_LIMIT
-        ? collectionTypos(db, viewer, q, prefix, SEARCH_GROUP_LIMIT - collections.length)
-        : [],
-      profiles.length < SEARCH_GROUP_LIMIT
-        ? profileTypos(db, q, prefix, SEARCH_GROUP_LIMIT - profiles.length)
-        : [],
-    ]);
-    collections.push(...collectionLike);
-    profiles.push(...profileLike);
+  // Typos only when nothing matches the text exactly and the prefix matches leave the list short.
+  const isExact = (text: string) =>
+    collections.some((r) => String(r.name).toLowerCase() === text) ||
+    profiles.some((r) => profileIsNamed(r, text));
+  const isShort = () => collections.length + profiles.length + items.rows.length < SEARCH_GROUP_LIMIT;
+  if (!isAddressPrefix && !isExact(q) && isShort()) {
+    // First the typed words corrected against the dictionary, looked up like typed text (btree walks).
+    const fixed = await correctedText(db, q);
+    const text = fixed ?? q;
+    const textPrefix = fixed ? `${escapeLike(fixed)}%` : prefix;
+    if (fixed) {
+      const [collectionHits, profileHits] = await Promise.all([
+        collectionPrefixes(db, viewer, textPrefix, false),
+        profilePrefixes(db, fixed, textPrefix, false),
+      ]);
+      collections = merged(collections, collectionHits);
+      profiles = merged(profiles, profileHits);
+    }
+    // Then names by trigram similarity: they read every name sharing enough trigrams with the text
+    // (thousands when names look alike), so only for the searches the steps above leave short.
+    if (!isExact(text) && isShort()) {
+      const [collectionLike, profileLike] = await Promise.all([
+        collections.length < SEARCH_GROUP_LIMIT
+          ? collectionTypos(db, viewer, text, textPrefix, SEARCH_GROUP_LIMIT - collections.length)
+          : [],
+        profiles.length < SEARCH_GROUP_LIMIT
+          ? profileTypos(db, text, textPrefix, SEARCH_GROUP_LIMIT - profiles.length)
+          : [],
+      ]);
+      collections = merged(collections, collectionLike);
+      profiles = merged(profiles, profileLike);
+    }
   }
 
   return {
