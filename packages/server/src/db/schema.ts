@@ -79,11 +79,9 @@ export type Profile = typeof profiles.$inferSelect;
  * display names, kept by triggers on those tables (migration 0013). A typo is corrected against these few
  * thousand words, then looked up like typed text, instead of comparing it with every name.
  */
-export const searchWords = pgTable(
-  "search_words",
-  { word: text("word").primaryKey() },
-  (t) => [index("search_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`)],
-);
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),
+]);
 
 /** Sign-in nonces: single use (usedAt set atomically) and short-lived. */
 export const authNonces = pgTable(
