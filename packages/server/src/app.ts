@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PublicConfig } from "@easel/common";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -16,7 +17,7 @@ import helmet from "helmet";
 import type { PublicClient } from "viem";
 import { mainnet, sepolia } from "viem/chains";
 import { sharePreview, withPreview } from "./browse/sharePreview.ts";
-import type { Config } from "./config.ts";
+import { type Config, publicConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -193,6 +194,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // "/" is a page like the others (below), not the bare index.html.
+      index: false,
       // The build writes .br and .gz copies of its text files (packages/web/build/precompress.ts): sent as
       // they are to browsers that take them, so no request pays for compression.
       preCompressed: true,
@@ -202,8 +205,9 @@ export async function buildApp(
         reply.header("cache-control", fingerprinted ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
-    // Read once: Vite's index.html is small, and item, collection and profile pages answer it with tags.
-    const indexHtml = readFileSync(webIndex, "utf8");
+    // Read once: Vite's index.html is small. Every page carries the public config, so the app starts
+    // without waiting for GET /api/config; item, collection and profile pages add their preview tags.
+    const indexHtml = withPublicConfig(readFileSync(webIndex, "utf8"), publicConfig(config));
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split("?")[0] ?? "/";
       if (path.startsWith("/api/")) return reply.callNotFound();
@@ -213,11 +217,10 @@ export async function buildApp(
         request.log.warn({ err: loggableError(error) }, "share preview failed");
         return null;
       });
-      if (!preview) return reply.sendFile("index.html");
       const origin = config.publicUrl.origin;
       return reply
         .type("text/html; charset=utf-8")
-        .send(withPreview(indexHtml, preview, `${origin}${path}`, origin));
+        .send(preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml);
     });
   }
 
@@ -241,4 +244,14 @@ function containsNul(value: unknown, depth = 0): boolean {
 function publicRpcOf(chainId: number): string | null {
   const chain = [mainnet, sepolia].find((c) => c.id === chainId);
   return chain?.rpcUrls.default.http[0] ?? null;
+}
+
+/**
+ * The app's HTML with the public config in its head, as a JSON data block (`#easel-config`: never run, so
+ * the CSP's script rule does not apply). `<` is escaped so no value can close the element.
+ */
+export function withPublicConfig(html: string, config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  const block = `<script type="application/json" id="easel-config">${json}</script>`;
+  return html.includes("</head>") ? html.replace("</head>", `${block}</head>`) : html;
 }

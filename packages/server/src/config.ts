@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ADDRESS_PATTERN, CHAIN_IDS } from "@easel/common";
+import { ADDRESS_PATTERN, CHAIN_IDS, type PublicConfig } from "@easel/common";
 import { z } from "zod";
 
 /** `.data/` at the repository root: where the embedded launcher keeps everything. */
@@ -168,6 +168,18 @@ const EXPLORERS: Record<number, string> = {
 
 export function explorerUrl(chainId: number): string | null {
   return EXPLORERS[chainId] ?? null;
+}
+
+/** What the web app needs to know at start (`GET /api/config`, and inline in every page it is served). */
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    chainId: config.chainId,
+    localChain: config.localChain,
+    rpcUrl: config.browserRpcUrl,
+    explorerUrl: explorerUrl(config.chainId),
+    contracts: config.contracts,
+    ens: config.ens,
+  };
 }
 
 /**

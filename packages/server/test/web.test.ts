@@ -14,7 +14,10 @@ beforeAll(async () => {
   // A build as the web app's makes it: fingerprinted assets with .br and .gz copies beside them.
   web = mkdtempSync(join(tmpdir(), "easel-web-"));
   mkdirSync(join(web, "assets"));
-  writeFileSync(join(web, "index.html"), "<!doctype html><title>Easel</title><div id=root></div>");
+  writeFileSync(
+    join(web, "index.html"),
+    "<!doctype html><html><head><title>Easel</title></head><body><div id=root></div></body></html>",
+  );
   writeFileSync(join(web, "assets", "app-3f2a.js"), script);
   writeFileSync(join(web, "assets", "app-3f2a.js.br"), brotliCompressSync(script));
   writeFileSync(join(web, "assets", "app-3f2a.js.gz"), gzipSync(script));
@@ -57,9 +60,42 @@ describe("the web app's files", () => {
   });
 
   it("answer every client-side route with a fresh index.html", async () => {
-    const page = await fetch(`${api.url}/ExploreNFTs`, { headers: { "accept-encoding": "br" } });
-    expect(page.status).toBe(200);
-    expect(page.headers.get("cache-control")).toBe("no-cache");
-    expect(await page.text()).toContain("<div id=root>");
+    for (const path of ["/ExploreNFTs", "/"]) {
+      const page = await fetch(`${api.url}${path}`, { headers: { "accept-encoding": "br" } });
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get("cache-control"), path).toBe("no-cache");
+      expect(await page.text(), path).toContain("<div id=root>");
+    }
+  });
+
+  it("carry the public config in every page, the same as GET /api/config, so the app starts without asking", async () => {
+    const config = await (await fetch(`${api.url}/api/config`)).json();
+    for (const path of ["/", "/ExploreNFTs", "/collection/Anything"]) {
+      const html = await (await fetch(`${api.url}${path}`)).text();
+      const block = html.match(
+        /<script type="application\/json" id="easel-config">(.*?)<\/script><\/head>/,
+      )?.[1];
+      expect(block, path).toBeTruthy();
+      expect(JSON.parse(block as string), path).toEqual(config);
+    }
+  });
+});
+
+describe("the public config block", () => {
+  it("cannot be closed by a value, and leaves a page without a head as it is", async () => {
+    const { withPublicConfig } = await import("../src/app.ts");
+    const hostile = {
+      chainId: 1,
+      localChain: false,
+      rpcUrl: "</script><script>alert(1)</script>",
+      explorerUrl: null,
+      contracts: {},
+      ens: true,
+    };
+    const html = withPublicConfig("<html><head></head><body></body></html>", hostile);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const json = html.match(/id="easel-config">(.*?)<\/script>/)?.[1] as string;
+    expect(JSON.parse(json).rpcUrl).toBe(hostile.rpcUrl);
+    expect(withPublicConfig("<div id=root></div>", hostile)).toBe("<div id=root></div>");
   });
 });

@@ -8,7 +8,7 @@ import {
 import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { privateKeyToAccount } from "viem/accounts";
-import { explorerUrl } from "../config.ts";
+import { publicConfig } from "../config.ts";
 import { chainAccounts } from "../db/chain-schema.ts";
 import { indexerState, profiles } from "../db/schema.ts";
 import { EASEL_VERSION } from "../version.ts";
@@ -122,14 +122,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({
-      chainId: config.chainId,
-      localChain: config.localChain,
-      rpcUrl: config.browserRpcUrl,
-      explorerUrl: explorerUrl(config.chainId),
-      contracts: config.contracts,
-      ens: config.ens,
-    }),
+    async () => publicConfig(config),
   );
 
   // The Dev wallet's picker says who each test account is, so a newcomer can mint, trade and moderate.
