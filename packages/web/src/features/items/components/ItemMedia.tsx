@@ -29,13 +29,23 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
     <figure className="flex flex-col gap-2">
       <div className="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">
         {video ? (
+          // A video's size is known only once it loads: a box of fixed shape keeps the page from moving then.
           // biome-ignore lint/a11y/useMediaCaption: artworks carry no captions
-          <video src={original} poster={still} controls playsInline className="max-h-[70vh] w-full" />
+          <video
+            src={original}
+            poster={still}
+            controls
+            playsInline
+            className="aspect-square max-h-[70vh] w-full bg-black object-contain"
+          />
         ) : (
           <button type="button" className="block w-full cursor-zoom-in" onClick={() => setOpen(true)}>
             <img
               src={pdf ? still : (mediaUrl(media.preview) ?? original)}
               alt={name}
+              // The picture's own size reserves its place before it loads (no layout shift).
+              width={pdf ? undefined : (media.width ?? undefined)}
+              height={pdf ? undefined : (media.height ?? undefined)}
               fetchPriority="high"
               className="max-h-[70vh] w-full object-contain"
             />
