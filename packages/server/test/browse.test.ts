@@ -759,6 +759,9 @@ describe("search", () => {
     ]);
     expect((await search("harb")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
     expect((await search("harbuor lights")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
+    // Words anywhere in the name, in any order, typos corrected first.
+    expect((await search("lights")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
+    expect((await search("lihgts harbour")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
     expect((await search(harbour.slice(0, 12))).data.collections.map((c) => c._id)).toEqual([
       harbour.toLowerCase(),
     ]);

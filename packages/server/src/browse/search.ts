@@ -59,6 +59,27 @@ async function collectionTypos(db: Database, viewer: Viewer, q: string, prefix: 
   return rows as Row[];
 }
 
+/**
+ * The text's words as a full-text query that every word must match (`harbour & lights`), or null when it
+ * has none. Words are letters and digits only, so nothing in them is a query operator.
+ */
+function wordsQuery(text: string): string | null {
+  const words = text.match(/[a-z0-9]+/g);
+  return words ? words.slice(0, 8).join(" & ") : null;
+}
+
+/** Collections whose name has every word of the text, wherever they stand, in name order. */
+async function collectionWords(db: Database, viewer: Viewer, words: string, limit: number) {
+  const { rows } = await collectionPage(
+    db,
+    viewer,
+    sql`to_tsvector('simple', lower(c.name)) @@ to_tsquery('simple', ${words})`,
+    sql`lower(c.name), c.created_block, c.address`,
+    limit,
+  );
+  return rows as Row[];
+}
+
 const PROFILE_COLUMNS = sql`p.address, p.username, p.name, p.avatar`;
 
 /** Whether a profile's username or display name is exactly the text (lowercased). */
@@ -84,6 +105,17 @@ async function profilePrefixes(db: Database, q: string, prefix: string, isAddres
   return [...(rows as Row[]).filter(exact), ...(rows as Row[]).filter((r) => !exact(r))]
     .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
     .slice(0, SEARCH_GROUP_LIMIT);
+}
+
+/** Profiles whose username or display name has every word of the text, in display-name order. */
+async function profileWords(db: Database, words: string, limit: number) {
+  const { rows } = await db.execute(sql`
+    SELECT ${PROFILE_COLUMNS} FROM profiles p
+    WHERE p.active AND (to_tsvector('simple', lower(p.username)) @@ to_tsquery('simple', ${words})
+                        OR to_tsvector('simple', lower(p.name)) @@ to_tsquery('simple', ${words}))
+    ORDER BY lower(p.name), p.address
+    LIMIT ${limit}`);
+  return rows as Row[];
 }
 
 /** Profiles whose username or display name is like the text, best first, leaving out the prefixes. */
@@ -178,7 +210,17 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       collections = merged(collections, collectionHits);
       profiles = merged(profiles, profileHits);
     }
-    // Then names by trigram similarity: they read every name sharing enough trigrams with the text
+    // Then names that have the words anywhere (a surname, a second word): a full-text index lookup.
+    const words = wordsQuery(text);
+    if (words && !isExact(text) && isShort()) {
+      const [collectionHits, profileHits] = await Promise.all([
+        collectionWords(db, viewer, words, SEARCH_GROUP_LIMIT),
+        profileWords(db, words, SEARCH_GROUP_LIMIT),
+      ]);
+      collections = merged(collections, collectionHits);
+      profiles = merged(profiles, profileHits);
+    }
+    // Last, names by trigram similarity: they read every name sharing enough trigrams with the text
     // (thousands when names look alike), so only for the searches the steps above leave short.
     if (!isExact(text) && isShort()) {
       const [collectionLike, profileLike] = await Promise.all([

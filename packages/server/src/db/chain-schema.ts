@@ -112,6 +112,7 @@ export const chainCollections = pgTable(
     index("chain_collections_created_sort_idx").on(t.createdBlock, t.address),
     index("chain_collections_name_lower_idx").on(sql`lower(${t.name})`, t.createdBlock),
     index("chain_collections_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("chain_collections_name_words_idx").using("gin", sql`to_tsvector('simple', lower(${t.name}))`),
   ],
 );
 

@@ -70,6 +70,9 @@ export const profiles = pgTable(
     index("profiles_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // The header search's name prefixes, in order.
     index("profiles_name_lower_idx").on(sql`lower(${t.name})`, t.address),
+    // The header search's whole words, wherever they are in the name ("okafor" in "Ada Okafor").
+    index("profiles_username_words_idx").using("gin", sql`to_tsvector('simple', lower(${t.username}))`),
+    index("profiles_name_words_idx").using("gin", sql`to_tsvector('simple', lower(${t.name}))`),
   ],
 );
 export type Profile = typeof profiles.$inferSelect;
