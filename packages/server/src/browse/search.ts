@@ -16,11 +16,21 @@ import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleTok
 
 type Row = Record<string, unknown>;
 
-/** A collections lookup: the `where` rows in `order`, with what a result shows. */
-function collectionPage(db: Database, viewer: Viewer, where: SQL, order: SQL, limit: number) {
+/**
+ * A collections lookup: the `where` rows of `from` (the collections, or a subset of them named `c`) in
+ * `order`, with what a result shows.
+ */
+function collectionPage(
+  db: Database,
+  viewer: Viewer,
+  where: SQL,
+  order: SQL,
+  limit: number,
+  from: SQL = sql`chain_collections c`,
+) {
   return db.execute(sql`
     WITH hit AS (
-      SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM chain_collections c
+      SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM ${from}
       WHERE ${where} AND ${visibleCollection(viewer)}
       ORDER BY ${order} LIMIT ${limit}
     )
@@ -68,14 +78,27 @@ function wordsQuery(text: string): string | null {
   return words ? words.slice(0, 8).join(" & ") : null;
 }
 
+/**
+ * The rows of `table` (aliased `alias`) where `match` holds, found through its full-text index first. Without
+ * the fence (`OFFSET 0`) PostgreSQL may walk the name order and test every row for a word it guessed common:
+ * all 100,000 profiles for a word no name has.
+ */
+const wordMatches = (table: SQL, alias: SQL, match: SQL) =>
+  sql`(SELECT * FROM ${table} WHERE ${match} OFFSET 0) ${alias}`;
+
 /** Collections whose name has every word of the text, wherever they stand, in name order. */
 async function collectionWords(db: Database, viewer: Viewer, words: string, limit: number) {
   const { rows } = await collectionPage(
     db,
     viewer,
-    sql`to_tsvector('simple', lower(c.name)) @@ to_tsquery('simple', ${words})`,
+    sql`true`,
     sql`lower(c.name), c.created_block, c.address`,
     limit,
+    wordMatches(
+      sql`chain_collections`,
+      sql`c`,
+      sql`to_tsvector('simple', lower(name)) @@ to_tsquery('simple', ${words})`,
+    ),
   );
   return rows as Row[];
 }
@@ -109,10 +132,11 @@ async function profilePrefixes(db: Database, q: string, prefix: string, isAddres
 
 /** Profiles whose username or display name has every word of the text, in display-name order. */
 async function profileWords(db: Database, words: string, limit: number) {
+  const match = sql`to_tsvector('simple', lower(username)) @@ to_tsquery('simple', ${words})
+    OR to_tsvector('simple', lower(name)) @@ to_tsquery('simple', ${words})`;
   const { rows } = await db.execute(sql`
-    SELECT ${PROFILE_COLUMNS} FROM profiles p
-    WHERE p.active AND (to_tsvector('simple', lower(p.username)) @@ to_tsquery('simple', ${words})
-                        OR to_tsvector('simple', lower(p.name)) @@ to_tsquery('simple', ${words}))
+    SELECT ${PROFILE_COLUMNS} FROM ${wordMatches(sql`profiles`, sql`p`, match)}
+    WHERE p.active
     ORDER BY lower(p.name), p.address
     LIMIT ${limit}`);
   return rows as Row[];
