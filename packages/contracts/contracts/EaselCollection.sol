@@ -28,11 +28,11 @@ import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo, SaleTerms} from
 /// Every mint goes through the market's moderation checks (lock, bans, blocks, verified artist).
 contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Highest royalty: 20%.
-    uint256 public constant MAX_ROYALTY_BPS = 2_000;
+    uint256 internal constant MAX_ROYALTY_BPS = 2_000;
     /// @notice Most recipients of one token's earnings.
-    uint256 public constant MAX_COLLABORATORS = 5;
+    uint256 internal constant MAX_COLLABORATORS = 5;
     /// @notice Highest lazy-mint price (about 1.2 million ETH), the same bound as the market's.
-    uint256 public constant MAX_PRICE = type(uint80).max;
+    uint256 internal constant MAX_PRICE = type(uint80).max;
 
     bytes32 public constant COLLABORATOR_TYPEHASH = keccak256("Collaborator(address account,uint8 share)");
     bytes32 public constant LAZY_MINT_TYPEHASH = keccak256(
@@ -46,6 +46,10 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     uint256 private constant _COUNT_SHIFT = 19;
     uint256 private constant _SHARES_SHIFT = 22;
     uint256 private constant _TRANSFERS_SHIFT = 57;
+    // Solady ERC721's storage seed and Transfer topic (private there), for `_moveToken`.
+    uint256 private constant _ERC721_MASTER_SLOT_SEED = 0x7d8825530a5a2e7a << 192;
+    uint256 private constant _TRANSFER_EVENT_SIGNATURE =
+        0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef;
 
     /// @notice The market: moderation, platform signer and fee settings.
     IEaselMarket public immutable market;
@@ -246,29 +250,26 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
     /// The owner must have approved the market (or be the market, holding it for an auction). The first such
     /// sale of a token (or its lazy mint) is its primary sale.
-    function transferForSale(address to, uint256 tokenId) external returns (SaleTerms memory t) {
+    function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory t) {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
-        address seller = ownerOf(tokenId);
-        uint96 extra = _getExtraData(tokenId);
-        t.seller = seller;
+        if (_state.blocked) revert CollectionIsBlocked(address(this));
+        uint256 ownership = _moveToken(msg.sender, address(0), to, tokenId, true);
+        uint256 extra = ownership >> 160;
+        t.seller = address(uint160(ownership));
+        t.creator = _state.kind == CollectionKind.Default ? _tokenCreator[tokenId] : _state.owner;
         t.royaltyBps = (extra >> _ROYALTY_SHIFT) & 0xffff;
         t.transferCount = extra >> _TRANSFERS_SHIFT;
         t.primary = extra & _PRIMARY_SOLD == 0;
         t.splitCount = (extra >> _COUNT_SHIFT) & 7;
-        State memory s = _state;
-        if (s.blocked) revert CollectionIsBlocked(address(this));
-        t.creator = s.kind == CollectionKind.Default ? _tokenCreator[tokenId] : s.owner;
-        // Solady checks that the market may move the token (owner, approved for it, or approved for all).
-        _transfer(msg.sender, seller, to, tokenId);
-        if (t.primary) _setExtraData(tokenId, _getExtraData(tokenId) | _PRIMARY_SOLD);
     }
 
     // ---------------------------------------------------------------- ERC-721 without ETH
 
     /// @inheritdoc ERC721
+    /// @dev Every transfer, `safeTransferFrom` included (Solady's calls this one), is counted by `_moveToken`.
     function transferFrom(address from, address to, uint256 id) public payable override {
         if (msg.value != 0) revert EthNotAccepted();
-        super.transferFrom(from, to, id);
+        _moveToken(msg.sender, from, to, id, false);
     }
 
     /// @inheritdoc ERC721
@@ -382,15 +383,18 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     /// @notice The token's owner, whether `operator` may transfer it (approved for the token or for all of the
     /// owner's tokens) and how many times it changed hands: what the market checks before a listing.
-    function ownershipFor(uint256 tokenId, address operator)
+    function listingCheck(uint256 tokenId, address operator)
         external
         view
         returns (address tokenOwner, bool operatorApproved, uint256 transferCount)
     {
-        tokenOwner = ownerOf(tokenId);
+        // The owner and the count share the ownership slot: one read.
+        uint256 ownership = _ownershipPacked(tokenId);
+        tokenOwner = address(uint160(ownership));
+        if (tokenOwner == address(0)) revert TokenDoesNotExist();
         // Approval for all first: the usual marketplace approval, so the common path reads one slot.
         operatorApproved = isApprovedForAll(tokenOwner, operator) || getApproved(tokenId) == operator;
-        transferCount = _getExtraData(tokenId) >> _TRANSFERS_SHIFT;
+        transferCount = ownership >> (160 + _TRANSFERS_SHIFT);
     }
 
     /// @notice How many times the token changed hands since its mint.
@@ -486,10 +490,79 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         }
     }
 
-    /// @dev Counts every transfer after the mint (burns need no count).
-    function _afterTokenTransfer(address from, address to, uint256 tokenId) internal override {
-        if (from != address(0) && to != address(0)) {
-            _setExtraData(tokenId, _getExtraData(tokenId) + uint96(1 << _TRANSFERS_SHIFT));
+    /// @dev Solady's `_transfer`, routed through `_moveToken` so that no transfer path escapes the count.
+    function _transfer(address by, address from, address to, uint256 id) internal override {
+        _moveToken(by, from, to, id, false);
+    }
+
+    /// @dev The token's ownership slot in Solady's layout: the owner in the low 160 bits, the extra data above.
+    function _ownershipPacked(uint256 id) private view returns (uint256 packed) {
+        /// @solidity memory-safe-assembly
+        assembly {
+            mstore(0x00, id)
+            mstore(0x1c, _ERC721_MASTER_SLOT_SEED)
+            packed := sload(add(id, add(id, keccak256(0x00, 0x20))))
+        }
+    }
+
+    /// @dev Every transfer of a token: Solady's `transferFrom`/`_transfer` (the same slots, checks, errors and
+    /// event, `by` zero meaning no approval check), with the token's transfer count, and for a sale its
+    /// primary-sale bit, added to the extra data in the same write of the ownership slot: one `SSTORE` there
+    /// instead of one per field. Mints and burns do not pass here (they need no count); this collection uses
+    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 39 bits: it cannot overflow.
+    /// Returns the ownership slot as it was (owner and extra data). `sale`: from whoever owns the token (`from`
+    /// ignored), marking the primary sale done; otherwise `from` must be the owner.
+    function _moveToken(address by, address from, address to, uint256 id, bool sale)
+        private
+        returns (uint256 ownershipPacked)
+    {
+        uint256 added = 1 << (160 + _TRANSFERS_SHIFT);
+        uint256 primarySold = sale ? uint256(_PRIMARY_SOLD) << 160 : 0;
+        /// @solidity memory-safe-assembly
+        assembly {
+            let bitmaskAddress := shr(96, not(0))
+            from := and(bitmaskAddress, from)
+            to := and(bitmaskAddress, to)
+            by := and(bitmaskAddress, by)
+            mstore(0x00, id)
+            mstore(0x1c, or(_ERC721_MASTER_SLOT_SEED, by))
+            let ownershipSlot := add(id, add(id, keccak256(0x00, 0x20)))
+            ownershipPacked := sload(ownershipSlot)
+            let holder := and(bitmaskAddress, ownershipPacked)
+            if sale { from := holder }
+            if iszero(mul(holder, eq(holder, from))) {
+                // `TokenDoesNotExist()`, `TransferFromIncorrectOwner()`.
+                mstore(shl(2, iszero(holder)), 0xceea21b6a1148100)
+                revert(0x1c, 0x04)
+            }
+            {
+                mstore(0x00, from)
+                let approvedAddress := sload(add(1, ownershipSlot))
+                if iszero(or(iszero(by), or(eq(by, from), eq(by, approvedAddress)))) {
+                    if iszero(sload(keccak256(0x0c, 0x30))) {
+                        mstore(0x00, 0x4b6e7f18) // `NotOwnerNorApproved()`.
+                        revert(0x1c, 0x04)
+                    }
+                }
+                if approvedAddress { sstore(add(1, ownershipSlot), 0) }
+            }
+            sstore(ownershipSlot, or(add(xor(ownershipPacked, xor(from, to)), added), primarySold))
+            {
+                let fromBalanceSlot := keccak256(0x0c, 0x1c)
+                sstore(fromBalanceSlot, sub(sload(fromBalanceSlot), 1))
+            }
+            {
+                mstore(0x00, to)
+                let toBalanceSlot := keccak256(0x0c, 0x1c)
+                let toBalanceSlotPacked := add(sload(toBalanceSlot), 1)
+                if iszero(mul(to, and(toBalanceSlotPacked, _MAX_ACCOUNT_BALANCE))) {
+                    // `TransferToZeroAddress()`, `AccountBalanceOverflow()`.
+                    mstore(shl(2, iszero(to)), 0xea553b3401336cea)
+                    revert(0x1c, 0x04)
+                }
+                sstore(toBalanceSlot, toBalanceSlotPacked)
+            }
+            log4(codesize(), 0x00, _TRANSFER_EVENT_SIGNATURE, from, to, id)
         }
     }
 

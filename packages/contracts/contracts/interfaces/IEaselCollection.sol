@@ -11,7 +11,7 @@ interface IEaselCollection {
     function ownerOf(uint256 tokenId) external view returns (address);
 
     /// @notice The token's owner, whether `operator` may transfer it, and how many times it changed hands.
-    function ownershipFor(uint256 tokenId, address operator)
+    function listingCheck(uint256 tokenId, address operator)
         external
         view
         returns (address owner, bool operatorApproved, uint256 transferCount);
@@ -23,7 +23,7 @@ interface IEaselCollection {
 
     /// @notice Market only: moves the token from its owner (who approved the market) to `to` as a sale, marks
     /// its primary sale done, and returns what the payout needs.
-    function transferForSale(address to, uint256 tokenId) external returns (SaleTerms memory);
+    function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory);
 
     /// @notice The token's earnings recipients and their shares in percent (summing to 100).
     function collaboratorsOf(uint256 tokenId) external view returns (address[] memory, uint256[] memory);

@@ -48,7 +48,7 @@ struct LazyCollectionVoucher {
     bytes signature;
 }
 
-/// @notice What a collection reports to the market when it moves a token for a sale (`transferForSale`). Fixed
+/// @notice What a collection reports to the market when it moves a token for a sale (`deliverPurchase`). Fixed
 /// size, so the common single-creator sale decodes no arrays; a split's recipients are read only when
 /// `splitCount` > 1 (`collaboratorsOf`).
 struct SaleTerms {

@@ -11,7 +11,7 @@ import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
 abstract contract EaselPayments is ReentrancyGuardTransient {
     /// @notice Gas forwarded with a pushed payment: enough for a smart wallet's receive hook, too little to
     /// re-enter anything meaningful or to make a sale expensive.
-    uint256 public constant SEND_GAS_LIMIT = 20_000;
+    uint256 internal constant SEND_GAS_LIMIT = 20_000;
 
     mapping(address account => uint256 amount) private _credits;
     uint256 private _totalCredits;

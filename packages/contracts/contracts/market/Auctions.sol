@@ -15,17 +15,17 @@ import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 /// that has no bid; an operator may cancel any, refunding the top bid (the way out when a party was banned or
 /// the token blocked).
 abstract contract Auctions is MarketCore {
-    uint8 public constant AUCTION_STANDARD = 1;
-    uint8 public constant AUCTION_RESERVE = 2;
+    uint8 internal constant AUCTION_STANDARD = 1;
+    uint8 internal constant AUCTION_RESERVE = 2;
     /// @notice Longest standard auction and furthest start ahead.
-    uint256 public constant MAX_AUCTION_DURATION = 2 weeks;
-    uint256 public constant MAX_START_DELAY = 2 weeks;
+    uint256 internal constant MAX_AUCTION_DURATION = 2 weeks;
+    uint256 internal constant MAX_START_DELAY = 2 weeks;
     /// @notice Length of a reserve auction once its reserve is met.
-    uint256 public constant RESERVE_AUCTION_DURATION = 72 hours;
+    uint256 internal constant RESERVE_AUCTION_DURATION = 72 hours;
     /// @notice A bid with this long or less left adds this much to the end.
-    uint256 public constant EXTENSION_WINDOW = 15 minutes;
+    uint256 internal constant EXTENSION_WINDOW = 15 minutes;
     /// @notice A later bid must be at least the top bid plus this share (in basis points).
-    uint256 public constant MIN_INCREMENT_BPS = 1_000;
+    uint256 internal constant MIN_INCREMENT_BPS = 1_000;
     uint8 private constant _MECHANISM_AUCTION = 2;
 
     /// @dev Two slots. `amount` is the start/reserve price until the first bid, then the top bid.
@@ -95,11 +95,12 @@ abstract contract Auctions is MarketCore {
     /// @param price The start price in wei (at least the standard-auction minimum).
     /// @param start Start time in seconds; a past time means now; at most 2 weeks ahead.
     /// @param duration Seconds, between the minimum duration and 2 weeks.
+    /// @dev No reentrancy guard needed: the only call outside is the escrow `transferFrom` of an Easel collection
+    /// (code hash checked), which calls nothing.
     function setStandardAuction(address collection, uint256 tokenId, uint256 price, uint256 start, uint256 duration)
         external
-        nonReentrant
     {
-        Hot memory c = _config;
+        Hot storage c = _config;
         _checkNewAuction(c, collection, tokenId);
         _checkPrice(price, _minimum(c.standardAuctionMinimum));
         if (start < block.timestamp) start = block.timestamp;
@@ -112,8 +113,9 @@ abstract contract Auctions is MarketCore {
 
     /// @notice Puts a token in a reserve auction. The first bid at or above `reservePrice` starts it for 72 hours.
     /// @param reservePrice In wei, at least the reserve minimum.
-    function setReserveAuction(address collection, uint256 tokenId, uint256 reservePrice) external nonReentrant {
-        Hot memory c = _config;
+    /// @dev No reentrancy guard needed, as for `setStandardAuction`.
+    function setReserveAuction(address collection, uint256 tokenId, uint256 reservePrice) external {
+        Hot storage c = _config;
         _checkNewAuction(c, collection, tokenId);
         _checkPrice(reservePrice, _minimum(c.reserveAuctionMinimum));
         _createAuction(collection, tokenId, AUCTION_RESERVE, reservePrice, 0, 0);
@@ -123,7 +125,7 @@ abstract contract Auctions is MarketCore {
     /// not while the market is locked, the seller banned or the token blocked.
     /// @dev No external call: no reentrancy guard needed.
     function changeStandardAuctionBaseValue(address collection, uint256 tokenId, uint256 price) external {
-        Hot memory c = _config;
+        Hot storage c = _config;
         _checkOpen(c);
         Auction storage a = _auctions[collection][tokenId];
         if (a.kind != AUCTION_STANDARD) revert NotStandardAuction(collection, tokenId);
@@ -214,7 +216,7 @@ abstract contract Auctions is MarketCore {
         // The collection refuses the sale itself while it is blocked.
         delete _auctions[collection][tokenId];
         emit AuctionCompleted(collection, tokenId, a.seller, a.bidder, a.amount);
-        SaleTerms memory t = _transferForSale(collection, tokenId, a.bidder);
+        SaleTerms memory t = _deliverPurchase(collection, tokenId, a.bidder);
         // The market held the token; the seller is who escrowed it.
         t.seller = a.seller;
         _payout(_config, collection, tokenId, t, a.bidder, a.amount, _MECHANISM_AUCTION);
@@ -247,7 +249,7 @@ abstract contract Auctions is MarketCore {
         return topBid + (topBid * MIN_INCREMENT_BPS) / 10_000;
     }
 
-    function _checkNewAuction(Hot memory c, address collection, uint256 tokenId) private view {
+    function _checkNewAuction(Hot storage c, address collection, uint256 tokenId) private view {
         _checkEntrance(c);
         _checkNotBanned(msg.sender);
         _checkCollection(collection);
@@ -267,7 +269,19 @@ abstract contract Auctions is MarketCore {
             sstore(add(a.slot, 1), shl(160, price))
         }
         emit AuctionCreated(collection, tokenId, msg.sender, kind, price, start, end);
-        // Escrowing the token changes its transfer count, which voids any listing of it.
-        IEaselCollection(collection).transferFrom(msg.sender, address(this), tokenId);
+        // Escrowing the token changes its transfer count, which voids any listing of it. Called by hand: the
+        // collection is an Easel collection (code hash checked), so Solidity's code-size check is not needed.
+        bytes4 selector = IEaselCollection.transferFrom.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, selector)
+            mstore(add(m, 0x04), caller())
+            mstore(add(m, 0x24), address())
+            mstore(add(m, 0x44), tokenId)
+            if iszero(call(gas(), collection, 0, m, 0x64, codesize(), 0x00)) {
+                returndatacopy(m, 0, returndatasize())
+                revert(m, returndatasize())
+            }
+        }
     }
 }

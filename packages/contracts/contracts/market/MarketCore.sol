@@ -23,10 +23,10 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
 
     /// @notice Highest price, bid or offer: 2^80 - 1 wei (about 1.2 million ETH).
-    uint256 public constant MAX_PRICE = type(uint80).max;
+    uint256 internal constant MAX_PRICE = type(uint80).max;
     /// @notice Highest primary commission (20%) and secondary fee (10%) the controller may set.
-    uint256 public constant MAX_PRIMARY_FEE_BPS = 2_000;
-    uint256 public constant MAX_SECONDARY_FEE_BPS = 1_000;
+    uint256 internal constant MAX_PRIMARY_FEE_BPS = 2_000;
+    uint256 internal constant MAX_SECONDARY_FEE_BPS = 1_000;
 
     /// @notice The settings, as `config()` returns them.
     struct Config {
@@ -389,12 +389,12 @@ abstract contract MarketCore is AccessControl, EaselPayments {
 
     // ---------------------------------------------------------------- checks for the mechanisms
 
-    function _checkOpen(Hot memory c) internal pure {
+    function _checkOpen(Hot storage c) internal view {
         if (c.locked) revert MarketIsLocked();
     }
 
     /// @dev For new listings and auctions: the market and its entrance are open.
-    function _checkEntrance(Hot memory c) internal pure {
+    function _checkEntrance(Hot storage c) internal view {
         if (c.locked) revert MarketIsLocked();
         if (c.entranceLocked) revert MarketEntranceIsLocked();
     }
@@ -424,10 +424,24 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     }
 
     /// @dev The caller owns the token and the market may transfer it; returns the token's transfer count.
+    /// Called by hand like `_deliverPurchase`: `collection` is an Easel collection (code hash checked).
     function _checkOwnerAndApproval(address collection, uint256 tokenId) internal view returns (uint256 transferCount) {
+        bytes4 selector = IEaselCollection.listingCheck.selector;
         address owner;
         bool approved;
-        (owner, approved, transferCount) = IEaselCollection(collection).ownershipFor(tokenId, address(this));
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, selector)
+            mstore(add(m, 0x04), tokenId)
+            mstore(add(m, 0x24), address())
+            if iszero(staticcall(gas(), collection, m, 0x44, m, 0x60)) {
+                returndatacopy(m, 0, returndatasize())
+                revert(m, returndatasize())
+            }
+            owner := mload(m)
+            approved := mload(add(m, 0x20))
+            transferCount := mload(add(m, 0x40))
+        }
         if (owner != msg.sender) revert OnlyTokenOwner(msg.sender, owner);
         if (!approved) revert MarketNotApproved(collection, tokenId);
     }
@@ -452,18 +466,30 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     /// @dev Moves the token to `buyer` as a sale (the collection checks the market's approval and marks the
     /// primary sale done) and returns the terms. The caller checks them, then calls `_payout`. Callers have
     /// cleared their own state; every entry point is nonReentrant.
-    function _transferForSale(address collection, uint256 tokenId, address buyer)
+    /// The call is made by hand: `collection` is always an Easel collection here (code hash checked, or it holds
+    /// a live auction or offer), so its six-word answer is copied as is, without the ~600 gas of ABI decoding.
+    function _deliverPurchase(address collection, uint256 tokenId, address buyer)
         internal
-        returns (SaleTerms memory)
+        returns (SaleTerms memory t)
     {
-        return IEaselCollection(collection).transferForSale(buyer, tokenId);
+        bytes4 selector = IEaselCollection.deliverPurchase.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, selector)
+            mstore(add(m, 0x04), buyer)
+            mstore(add(m, 0x24), tokenId)
+            if iszero(call(gas(), collection, 0, m, 0x44, t, 0xc0)) {
+                returndatacopy(m, 0, returndatasize())
+                revert(m, returndatasize())
+            }
+        }
     }
 
     /// @dev Pays out `price`. The fee is the primary commission on the token's first market sale, else the
     /// secondary fee. A creator selling keeps no royalty for themselves: the rest is split among the
     /// collaborators; anyone else pays the royalty (split among the collaborators) and receives the rest.
     function _payout(
-        Hot memory c,
+        Hot storage c,
         address collection,
         uint256 tokenId,
         SaleTerms memory t,

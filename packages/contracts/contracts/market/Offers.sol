@@ -45,7 +45,7 @@ abstract contract Offers is MarketCore {
     /// @notice Makes or raises an offer; `amount` is the caller's new total. It must reach the offer minimum and
     /// beat the current offer. A newcomer sends `amount`; the current offerer sends exactly the difference.
     function makeOffer(address collection, uint256 tokenId, uint256 amount) external payable nonReentrant {
-        Hot memory c = _config;
+        Hot storage c = _config;
         _checkOpen(c);
         _checkNotBanned(msg.sender);
         _checkCollection(collection);
@@ -85,7 +85,7 @@ abstract contract Offers is MarketCore {
     /// @notice Accepts the current offer: the caller owns the token and approved the market.
     /// @param minAmount The least the caller accepts (protects against a changed offer; offers only rise).
     function acceptOffer(address collection, uint256 tokenId, uint256 minAmount) external nonReentrant {
-        Hot memory c = _config;
+        Hot storage c = _config;
         _checkOpen(c);
         _checkNotBanned(msg.sender);
         // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
@@ -100,7 +100,7 @@ abstract contract Offers is MarketCore {
         delete _offers[collection][tokenId];
         emit OfferAccepted(collection, tokenId, msg.sender, o.buyer, o.amount);
         // The transfer changes the token's transfer count, which voids any listing of it.
-        SaleTerms memory t = _transferForSale(collection, tokenId, o.buyer);
+        SaleTerms memory t = _deliverPurchase(collection, tokenId, o.buyer);
         _payout(c, collection, tokenId, t, o.buyer, o.amount, _MECHANISM_OFFER);
     }
 

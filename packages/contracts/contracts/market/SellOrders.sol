@@ -12,7 +12,7 @@ import {SaleInfo, SaleTerms} from "../interfaces/IEaselTypes.sol";
 /// after it was set.
 abstract contract SellOrders is MarketCore {
     /// @notice How long a listing lasts.
-    uint256 public constant SELL_ORDER_DURATION = 100 days;
+    uint256 internal constant SELL_ORDER_DURATION = 100 days;
     uint8 private constant _MECHANISM_BUY_NOW = 1;
 
     // The listing lives in the core's per-token slot (`TokenSlot.listPrice/listedAt/listTransferCount`),
@@ -34,7 +34,7 @@ abstract contract SellOrders is MarketCore {
     /// @param price In wei, at least the listing minimum.
     /// @dev Only a view is called outside: no reentrancy guard needed.
     function setSellOrder(address collection, uint256 tokenId, uint256 price) external {
-        Hot memory c = _config;
+        Hot storage c = _config;
         _checkEntrance(c);
         _checkNotBanned(msg.sender);
         _checkCollection(collection);
@@ -60,7 +60,7 @@ abstract contract SellOrders is MarketCore {
 
     /// @notice Buys a listed token, sending exactly the listed price.
     function buyNow(address collection, uint256 tokenId) external payable nonReentrant {
-        Hot memory c = _config;
+        Hot storage c = _config;
         _checkOpen(c);
         _checkNotBanned(msg.sender);
         // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
@@ -75,7 +75,7 @@ abstract contract SellOrders is MarketCore {
         // Not blocked: clearing the whole slot keeps the flag false.
         _writeListing(slot, 0, 0, 0, false);
         // The transfer and the checks below are one atomic step: a failed check undoes the transfer.
-        SaleTerms memory t = _transferForSale(collection, tokenId, msg.sender);
+        SaleTerms memory t = _deliverPurchase(collection, tokenId, msg.sender);
         if (t.transferCount != order.listTransferCount) revert SellOrderVoid(order.listTransferCount, t.transferCount);
         if (t.seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         _checkNotBanned(t.seller);

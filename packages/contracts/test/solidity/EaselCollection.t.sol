@@ -351,11 +351,11 @@ contract EaselCollectionTest is Base {
         assertEq(collection.ownerOf(1), other, "moved without ETH");
     }
 
-    function test_transferForSale_onlyMarket() public {
+    function test_deliverPurchase_onlyMarket() public {
         mint(1);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(EaselCollection.NotMarket.selector, artist));
-        collection.transferForSale(other, 1);
+        collection.deliverPurchase(other, 1);
     }
 
     function test_setBlocked_onlyThroughTheMarket() public {

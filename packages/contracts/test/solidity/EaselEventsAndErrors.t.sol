@@ -233,6 +233,11 @@ contract EaselEventsAndErrorsTest is Base {
         collection.transferFrom(other, buyer, 1);
         vm.expectRevert(ERC721.TransferToZeroAddress.selector);
         collection.transferFrom(artist, address(0), 1);
+        // A zero `from` is not "whoever owns it" outside a sale.
+        vm.expectRevert(ERC721.TransferFromIncorrectOwner.selector);
+        collection.transferFrom(address(0), buyer, 1);
+        vm.expectRevert(ERC721.TokenDoesNotExist.selector);
+        collection.transferFrom(artist, buyer, 2);
         // The market is a contract without onERC721Received.
         vm.expectRevert(ERC721.TransferToNonERC721ReceiverImplementer.selector);
         collection.safeTransferFrom(artist, address(market), 1);

@@ -111,6 +111,69 @@ contract EaselMarketTest is Base {
         assertEq(address(market).balance, 0, "market empty");
     }
 
+    /// A sale writes the new owner, one more transfer and the primary-sale bit in one write of the token's
+    /// ownership slot (`EaselCollection._moveToken`): nothing else stored with them may change.
+    function test_sale_keepsTheTokenRecordAndCountsOnce() public {
+        Collaborator[] memory split = new Collaborator[](2);
+        split[0] = Collaborator(artist, 70);
+        split[1] = Collaborator(other, 30);
+        bytes memory id1 = cid(1);
+        vm.prank(artist);
+        collection.mintNFT(1_500, id1, split);
+        // The market approved for this token only: the sale clears that approval.
+        vm.prank(artist);
+        collection.approve(address(market), 1);
+        vm.prank(artist);
+        market.setSellOrder(c, 1, 1 ether);
+        vm.prank(buyer);
+        market.buyNow{value: 1 ether}(c, 1);
+
+        assertEq(collection.ownerOf(1), buyer, "buyer owns it");
+        assertEq(collection.getApproved(1), address(0), "the token's approval cleared");
+        assertEq(collection.balanceOf(artist), 0, "seller's balance");
+        assertEq(collection.balanceOf(buyer), 1, "buyer's balance");
+        assertEq(collection.transferCountOf(1), 1, "one transfer");
+        assertTrue(market.getTokenInfo(c, 1).primarySold, "primary sale done");
+        assertEq(keccak256(collection.tokenCid(1)), keccak256(id1), "cid kept");
+        (, uint256 royalty) = collection.royaltyInfo(1, 10_000);
+        assertEq(royalty, 1_500, "royalty kept");
+        (address[] memory recipients, uint256[] memory shares) = collection.collaboratorsOf(1);
+        assertEq(recipients[1], other, "split kept");
+        assertEq(shares[1], 30, "shares kept");
+
+        // The second sale: secondary (the bit stays set), the count moves by exactly one again.
+        vm.startPrank(buyer);
+        collection.setApprovalForAll(address(market), true);
+        market.setSellOrder(c, 1, 2 ether);
+        vm.stopPrank();
+        vm.prank(bidder);
+        market.buyNow{value: 2 ether}(c, 1);
+        assertEq(collection.transferCountOf(1), 2, "two transfers");
+        assertTrue(market.getTokenInfo(c, 1).primarySold, "still primary sold");
+        assertEq(collection.ownerOf(1), bidder, "second buyer owns it");
+        (, royalty) = collection.royaltyInfo(1, 10_000);
+        assertEq(royalty, 1_500, "royalty still kept");
+
+        // A plain transfer counts once too, and the token's record survives it.
+        vm.prank(bidder);
+        collection.safeTransferFrom(bidder, other, 1);
+        assertEq(collection.transferCountOf(1), 3, "three transfers");
+        assertEq(keccak256(collection.tokenCid(1)), keccak256(id1), "cid still kept");
+        assertTrue(market.getTokenInfo(c, 1).primarySold, "a transfer keeps the bit");
+    }
+
+    function test_attack_saleAfterTheSellerRevokedTheMarket() public {
+        list(1, 1 ether);
+        // `list` approved the market for this token only.
+        vm.prank(artist);
+        collection.approve(address(0), 1);
+        vm.prank(buyer);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        market.buyNow{value: 1 ether}(c, 1);
+        assertEq(collection.ownerOf(1), artist, "nothing moved");
+        assertEq(collection.transferCountOf(1), 0, "nothing counted");
+    }
+
     function test_buyNow_secondarySalePaysRoyaltySplit() public {
         Collaborator[] memory split = new Collaborator[](2);
         split[0] = Collaborator(artist, 80);
@@ -200,6 +263,10 @@ contract EaselMarketTest is Base {
     }
 
     function test_setSellOrder_rules() public {
+        // A token that does not exist: the collection's answer comes back through the hand-made call.
+        vm.prank(artist);
+        vm.expectRevert(ERC721.TokenDoesNotExist.selector);
+        market.setSellOrder(c, 1, 1 ether);
         mint(1);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.MarketNotApproved.selector, c, 1));
