@@ -262,6 +262,51 @@ describe("explore items", () => {
     expect((await allPages("status=reserveNotMet")).map((n) => n.tokenId)).toEqual(["4"]);
   });
 
+  it("keeps each token's copy of its collection's category when the category is set, changed or removed", async () => {
+    // Inside a transaction that is rolled back: the triggers of migration 0015, checked on the tables.
+    const client = await scratch.db.$client.connect();
+    const categoriesOf = async (collection: string) =>
+      (
+        await client.query(
+          "SELECT DISTINCT category_id FROM chain_tokens WHERE collection = $1 ORDER BY category_id NULLS FIRST",
+          [collection],
+        )
+      ).rows.map((r: Any) => r.category_id);
+    const meadowAddress = meadow.toLowerCase();
+    try {
+      await client.query("BEGIN");
+      expect(await categoriesOf(meadowAddress)).toEqual([photography]);
+      const other = (await client.query("SELECT min(id) AS id FROM categories WHERE id <> $1", [photography]))
+        .rows[0].id as number;
+      await client.query("UPDATE collection_details SET category_id = $2 WHERE address = $1", [
+        meadowAddress,
+        other,
+      ]);
+      expect(await categoriesOf(meadowAddress)).toEqual([other]);
+      // A token indexed after the category was set takes it.
+      await client.query(
+        `INSERT INTO chain_tokens (collection, token_id, owner, holder, status, minted_block, minted_at, mint_tx,
+           updated_block) VALUES ($1, 999, $2, $2, 'minted', 1, now(), '0x', 1)`,
+        [meadowAddress, carol.address.toLowerCase()],
+      );
+      expect(await categoriesOf(meadowAddress)).toEqual([other]);
+      const details = await client.query("DELETE FROM collection_details WHERE address = $1 RETURNING *", [
+        meadowAddress,
+      ]);
+      expect(details.rowCount).toBe(1);
+      expect(await categoriesOf(meadowAddress)).toEqual([null]);
+      // Details written after the tokens (a collection registered after its first mints): the tokens follow.
+      await client.query("INSERT INTO collection_details (address, category_id) VALUES ($1, $2)", [
+        meadowAddress,
+        photography,
+      ]);
+      expect(await categoriesOf(meadowAddress)).toEqual([photography]);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  });
+
   it("does not list a banned seller's items as buyable", async () => {
     const d = driver(t);
     await d.market(admin, "setBanned", [carol.address, true]);

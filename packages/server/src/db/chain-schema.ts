@@ -141,6 +141,12 @@ export const chainTokens = pgTable(
     /** When it last sold (market sale or lazy mint). */
     soldAt: time("sold_at"),
     blocked: boolean("blocked").notNull().default(false),
+    /**
+     * A copy of the collection's category (`collection_details.category_id`, off-chain), kept by triggers
+     * (migration 0015): explore filters by category on the token itself, with no list of the category's
+     * collections to send and plan for.
+     */
+    categoryId: integer("category_id"),
     mintedBlock: blockNumber("minted_block").notNull(),
     mintedAt: time("minted_at").notNull(),
     mintTx: text("mint_tx").notNull(),
@@ -155,6 +161,8 @@ export const chainTokens = pgTable(
     index("chain_tokens_collection_minted_idx").on(t.collection, t.mintedBlock),
     // Explore's sorts walk these in order (keyset pages): newest first, by price, by listing and sale time.
     index("chain_tokens_minted_idx").on(t.mintedBlock, t.collection, t.tokenId),
+    // A small category's tokens (a large one is filtered while walking a sort's index).
+    index("chain_tokens_category_idx").on(t.categoryId),
     index("chain_tokens_price_idx").on(t.price, t.collection, t.tokenId).where(sql`${t.price} is not null`),
     index("chain_tokens_listed_idx")
       .on(t.listedAt, t.collection, t.tokenId)
