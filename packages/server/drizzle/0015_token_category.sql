@@ -25,5 +25,8 @@ CREATE TRIGGER "collection_details_category" AFTER INSERT OR DELETE OR UPDATE OF
   FOR EACH ROW EXECUTE FUNCTION "collection_details_category"();--> statement-breakpoint
 UPDATE "chain_tokens" t SET "category_id" = d."category_id" FROM "collection_details" d
   WHERE d."address" = t."collection" AND d."category_id" IS NOT NULL;--> statement-breakpoint
--- After the fill: one index build instead of a million index updates.
-CREATE INDEX "chain_tokens_category_idx" ON "chain_tokens" USING btree ("category_id");
+-- After the fill: one build of each index instead of a million index updates.
+CREATE INDEX "chain_tokens_category_minted_idx" ON "chain_tokens" USING btree ("category_id","minted_block","collection","token_id");--> statement-breakpoint
+CREATE INDEX "chain_tokens_category_price_idx" ON "chain_tokens" USING btree ("category_id","price","collection","token_id") WHERE "chain_tokens"."price" is not null;--> statement-breakpoint
+CREATE INDEX "chain_tokens_category_listed_idx" ON "chain_tokens" USING btree ("category_id","listed_at","collection","token_id") WHERE "chain_tokens"."listed_at" is not null;--> statement-breakpoint
+CREATE INDEX "chain_tokens_category_sold_idx" ON "chain_tokens" USING btree ("category_id","sold_at","collection","token_id") WHERE "chain_tokens"."sold_at" is not null;

@@ -161,13 +161,24 @@ export const chainTokens = pgTable(
     index("chain_tokens_collection_minted_idx").on(t.collection, t.mintedBlock),
     // Explore's sorts walk these in order (keyset pages): newest first, by price, by listing and sale time.
     index("chain_tokens_minted_idx").on(t.mintedBlock, t.collection, t.tokenId),
-    // A small category's tokens (a large one is filtered while walking a sort's index).
-    index("chain_tokens_category_idx").on(t.categoryId),
     index("chain_tokens_price_idx").on(t.price, t.collection, t.tokenId).where(sql`${t.price} is not null`),
     index("chain_tokens_listed_idx")
       .on(t.listedAt, t.collection, t.tokenId)
       .where(sql`${t.listedAt} is not null`),
     index("chain_tokens_sold_idx").on(t.soldAt, t.collection, t.tokenId).where(sql`${t.soldAt} is not null`),
+    // The same orders within a category (explore's category filter): a category's page is a range of one of
+    // these, whatever the category's size, instead of a filter on a walk of every token or an intersection
+    // of bitmaps (30 ms at 1,000,000 items).
+    index("chain_tokens_category_minted_idx").on(t.categoryId, t.mintedBlock, t.collection, t.tokenId),
+    index("chain_tokens_category_price_idx")
+      .on(t.categoryId, t.price, t.collection, t.tokenId)
+      .where(sql`${t.price} is not null`),
+    index("chain_tokens_category_listed_idx")
+      .on(t.categoryId, t.listedAt, t.collection, t.tokenId)
+      .where(sql`${t.listedAt} is not null`),
+    index("chain_tokens_category_sold_idx")
+      .on(t.categoryId, t.soldAt, t.collection, t.tokenId)
+      .where(sql`${t.soldAt} is not null`),
   ],
 );
 
