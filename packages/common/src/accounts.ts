@@ -179,6 +179,8 @@ export const profileResponseSchema = z.object({
     isOwner: z.boolean(),
     /** Whether the signed-in viewer follows this profile. */
     isFollowing: z.boolean(),
+    /** A verified artist, as the market's record on chain says (indexed). */
+    verifiedArtist: z.boolean(),
     profileOwner: userRefSchema,
     followers: z.array(userRefSchema),
     following: z.array(userRefSchema),

@@ -794,6 +794,25 @@ describe("lazy collections", () => {
   });
 });
 
+describe("profile", () => {
+  it("says whether the market verified the account as an artist, as indexed from the chain", async () => {
+    const verified = async (address: string) =>
+      (await api.call<{ data: { verifiedArtist: boolean } }>("GET", `/api/profile?userkey=${address}`)).body
+        .data.verifiedArtist;
+    expect(await verified(carol.address)).toBe(true);
+    expect(await verified(users.alice.address)).toBe(false);
+    // An address that never signed in has a profile too.
+    expect(await verified("0x00000000000000000000000000000000000000aa")).toBe(false);
+    const d = driver(t);
+    await d.market(admin, "setArtistVerified", [carol.address, false]);
+    await index();
+    expect(await verified(carol.address)).toBe(false);
+    await d.market(admin, "setArtistVerified", [carol.address, true]);
+    await index();
+    expect(await verified(carol.address)).toBe(true);
+  });
+});
+
 describe("search", () => {
   const search = (q: string) => get<SearchResponse>(`/api/search?searchItem=${encodeURIComponent(q)}`);
 

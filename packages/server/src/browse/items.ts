@@ -282,7 +282,13 @@ async function cardRows(db: Database, where: SQL[], order: SQL, limit: number, p
  * for this request when its values decide the plan: planning the whole card query, seven tables, costs about
  * 40 ms), then the cards of those keys through the card query planned once.
  */
-async function keysThenCards(db: Database, where: SQL[], order: SQL, limit: number, planned: "keys" | "each") {
+async function keysThenCards(
+  db: Database,
+  where: SQL[],
+  order: SQL,
+  limit: number,
+  planned: "keys" | "each",
+) {
   const run = planned === "each" ? db : db.$repeated;
   const { rows: keys } = await run.execute<{ collection: string; token_id: string }>(sql`
     SELECT t.collection, t.token_id

@@ -33,6 +33,7 @@ import { looksLikeStaff, usernameKey } from "../community/names.ts";
 import { notify, preferences } from "../community/notify.ts";
 import { type ConfirmationOutcome, queueEmailConfirmation } from "../community/profileEmail.ts";
 import { verifySignedLink } from "../community/signedLinks.ts";
+import { chainAccounts } from "../db/chain-schema.ts";
 import { escapeLike } from "../db/like.ts";
 import { follows, media, notifications, type Profile, profiles } from "../db/schema.ts";
 import { ApiError, loggableError } from "../errors.ts";
@@ -185,7 +186,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(404, "not_found", MESSAGES.userNotFound);
       }
 
-      const [followerRows, followingRows, [followerCount], [followingCount], viewerFollows] =
+      const [followerRows, followingRows, [followerCount], [followingCount], viewerFollows, [account]] =
         await Promise.all([
           db
             .select({ address: follows.follower })
@@ -208,6 +209,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
                 .where(and(eq(follows.follower, session.address), eq(follows.followee, address)))
                 .limit(1)
             : Promise.resolve([]),
+          db
+            .select({ verifiedArtist: chainAccounts.verifiedArtist })
+            .from(chainAccounts)
+            .where(eq(chainAccounts.address, address)),
         ]);
       const chainLists = await profileChainLists(db, address);
       const refs = await userRefs([
@@ -219,6 +224,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           user: row ? toProfileUser(row, { owner: isOwner }) : emptyUser(address),
           isOwner,
           isFollowing: viewerFollows.length > 0,
+          verifiedArtist: account?.verifiedArtist ?? false,
           profileOwner: ref(address),
           followers: followerRows.map((r) => ref(r.address)),
           following: followingRows.map((r) => ref(r.address)),

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
           { path: "ExploreNFTs", lazy: () => import("../pages/ExploreNFTs.tsx") },
           { path: "ExploreCollection", lazy: () => import("../pages/ExploreCollection.tsx") },
           { path: "collection/:name", lazy: () => import("../pages/Collection.tsx") },
-          withWallet([{ path: "profile/:username", lazy: () => import("../pages/UserProfile.tsx") }]),
+          { path: "profile/:username", lazy: () => import("../pages/UserProfile.tsx") },
           { path: "contactUs", lazy: () => import("../pages/ContactUs.tsx") },
           { path: "FAQ", lazy: () => import("../pages/Faq.tsx") },
           { path: "help", lazy: () => import("../pages/HelpCenter.tsx") },
@@ -110,11 +110,10 @@ export const routes: RouteObject[] = [
               ]),
             ],
           },
-          // NFT detail: /{creator}/{tokenId} (default collection) and /{creator}/{collection}/{id}.
-          withWallet([
-            { path: ":creator/:id", lazy: () => import("../pages/NftDetail.tsx") },
-            { path: ":creator/:collection/:id", lazy: () => import("../pages/NftDetail.tsx") },
-          ]),
+          // NFT detail: /{creator}/{tokenId} (default collection) and /{creator}/{collection}/{id}. It paints
+          // from the API; its auction clock and transactions load the wallet code beside it.
+          { path: ":creator/:id", lazy: () => import("../pages/NftDetail.tsx") },
+          { path: ":creator/:collection/:id", lazy: () => import("../pages/NftDetail.tsx") },
           { path: "*", lazy: () => import("../pages/NotFound.tsx") },
         ],
       },

@@ -21,3 +21,12 @@ export function priceError(text: string, minimum: bigint): string | null {
   if (wei < minimum) return PRICE_MESSAGES.min(minimum);
   return null;
 }
+
+/** An amount of ETH in wei, as text (exact, or cut to `decimals` places); "—" for none. */
+export const ethText = (wei: bigint | string | null | undefined, decimals?: number) => {
+  if (wei === null || wei === undefined) return "—";
+  const text = formatEther(BigInt(wei));
+  if (decimals === undefined) return `${text} ETH`;
+  const [whole, fraction = ""] = text.split(".");
+  return `${whole}.${fraction.padEnd(decimals, "0").slice(0, decimals)} ETH`;
+};

@@ -1,5 +1,4 @@
 import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/contracts/abis";
-import { useReadContract } from "wagmi";
 import { useAppConfig } from "../api/appConfig.tsx";
 
 type Address = `0x${string}`;
@@ -30,15 +29,4 @@ export function useFactory() {
 /** A collection bound the same way. */
 export function collectionContract(address: Address, chainId: number) {
   return { address, abi: easelCollectionAbi, chainId } as const;
-}
-
-/** Whether the market contract has verified this address as an artist (read from chain). */
-export function useIsVerifiedArtist(address: string | null | undefined) {
-  const market = useMarket();
-  return useReadContract({
-    ...market,
-    functionName: "isVerifiedArtist",
-    args: address ? [address as Address] : undefined,
-    query: { enabled: !!market && !!address },
-  });
 }

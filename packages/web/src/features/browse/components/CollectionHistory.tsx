@@ -2,6 +2,7 @@ import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from "@easel/com
 import { useState } from "react";
 import { formatEther } from "viem";
 import { errorMessage } from "../../../api/client.ts";
+import { ethText } from "../../../lib/eth.ts";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useCollectionHistory } from "../api/browse.ts";
 import { SelectFilter } from "./FilterPanel.tsx";
@@ -19,7 +20,6 @@ const PAD = { top: 16, right: 56, bottom: 28, left: 56 };
 
 /** ETH as a number, for drawing only: amounts shown as text stay exact. */
 const ethNumber = (wei: string) => Number(formatEther(BigInt(wei)));
-const ethText = (wei: string | null) => (wei === null ? "—" : `${formatEther(BigInt(wei))} ETH`);
 
 /** A collection's statistics over time: volume per day as bars, the floor at each day's end as a line. */
 export function CollectionHistory({ address }: { address: string }) {

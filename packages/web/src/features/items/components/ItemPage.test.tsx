@@ -63,6 +63,27 @@ describe("the item page", () => {
     expect(await screen.findByText(ITEM_TX_TEXT.notMinted)).toBeTruthy();
   });
 
+  it("shows an auction's actions on the chain's clock, loaded beside the page", async () => {
+    const end = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const inAuction = itemFixture({
+      status: "auction",
+      priceWei: "1000000000000000000",
+      auction: {
+        kind: "standard",
+        seller: CREATOR,
+        basePriceWei: "1000000000000000000",
+        topBidWei: null,
+        topBidder: null,
+        startTime: new Date(Date.now() - 60_000).toISOString(),
+        endTime: end,
+        minBidWei: "1000000000000000000",
+      },
+    });
+    await openItem(inAuction, STRANGER);
+    expect(await screen.findByRole("link", { name: "Place a Bid" })).toBeTruthy();
+    expect(screen.getByText(/^Ends in 2d 23h/)).toBeTruthy();
+  });
+
   it("links a listed item to Buy Now for others", async () => {
     const listed = itemFixture({
       status: "fix",

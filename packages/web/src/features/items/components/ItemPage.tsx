@@ -1,9 +1,8 @@
 import { displayName, type ItemResponse, type Person, shortAddress } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { formatEther } from "viem";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
@@ -16,24 +15,21 @@ import { MoreIcon } from "../../../ui/icons.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { menuContentClass, menuItemClass, menuSeparatorClass } from "../../../ui/menu.ts";
 import { NotFound } from "../../../ui/NotFound.tsx";
-import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
-import { useChainNow } from "../../../web3/chainTime.ts";
+import { WithWallet } from "../../../web3/walletLoader.tsx";
 import { recordItemView } from "../../browse/api/browse.ts";
 import { ActivityTable } from "../../browse/components/CollectionActivity.tsx";
 import { FavoriteHeart } from "../../browse/components/FavoriteHeart.tsx";
-import { endsIn } from "../../browse/components/NftCard.tsx";
 import { RichText } from "../../browse/components/RichText.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
 import { useItem, useLiveItem } from "../api/items.ts";
-import { itemPath, tradePath, useItemKey } from "../lib/paths.ts";
+import { itemPath, useItemKey } from "../lib/paths.ts";
+import { ActionArea } from "./ItemActions.tsx";
 import { ItemMedia } from "./ItemMedia.tsx";
-import { BurnDialog, TransferDialog } from "./ItemTransactions.tsx";
 import { PriceHistory } from "./PriceHistory.tsx";
 
 type Item = ItemResponse["data"];
 
-const ethText = (wei: string | null) => (wei === null ? "—" : `${formatEther(BigInt(wei))} ETH`);
 const personName = (person: Person) => displayName(person);
 
 /** /{creator}/{id} and /{creator}/{collection}/{id}: an item, what it is, who made and owns it, and its history. */
@@ -107,7 +103,7 @@ function ItemView({ item }: { item: Item }) {
             </div>
           </div>
           <People item={item} />
-          <ActionArea item={item} />
+          <TimedActionArea item={item} />
           <section aria-labelledby="item-details" className="flex flex-col gap-3">
             <h2 id="item-details" className="text-lg font-semibold">
               Details
@@ -253,133 +249,27 @@ function People({ item }: { item: Item }) {
   );
 }
 
-/** What this viewer may do with the item now, as links to the trading pages. */
-function ActionArea({ item }: { item: Item }) {
-  const { nft } = item;
-  const { session } = useSession();
-  const me = session?.address.toLowerCase() ?? null;
-  const endMs = nft.auction?.endTime ? new Date(nft.auction.endTime).getTime() : null;
-  const now = useChainNow(endMs !== null);
-  const owner = nft.owner?.address ?? null;
-  const isOwner = !!me && (nft.status === "lazy" ? me === nft.creator.address : me === owner);
-  const actions: { to: string; label: string; primary?: boolean }[] = [];
-  let priceLabel = "Price";
-  let priceWei = nft.priceWei;
-  if (nft.blocked) {
-    return (
-      <p
-        role="alert"
-        className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-      >
-        This item is blocked on Easel: it cannot be traded.
-      </p>
-    );
-  }
-  if (nft.status === "lazy") {
-    if (isOwner) actions.push({ to: tradePath("lazyMint/changePrice", item), label: "Edit Minting Price" });
-    // Unlisted after 100 days: only its creator can list it again (by setting a price).
-    else if (nft.priceWei)
-      actions.push({ to: tradePath("lazyMint/buy", item), label: "Mint and Buy", primary: true });
-  } else if (nft.listing) {
-    if (isOwner) actions.push({ to: tradePath("FixedPrice/manage", item), label: "Manage listing" });
-    else {
-      actions.push({ to: tradePath("FixedPrice/buy", item), label: "Buy Now", primary: true });
-      actions.push({ to: tradePath("offer", item), label: "Make an Offer" });
-    }
-  } else if (nft.auction) {
-    const reserve = nft.auction.kind === "reserve";
-    const ended = endMs !== null && endMs <= now;
-    priceLabel = nft.auction.topBidWei ? "Top bid" : reserve ? "Reserve price" : "Starting price";
-    priceWei = nft.auction.topBidWei ?? nft.auction.basePriceWei;
-    const mayManage = !!me && me === nft.auction.seller;
-    if (ended && nft.auction.topBidWei) {
-      if (mayManage || me === nft.auction.topBidder)
-        actions.push({ to: tradePath("Auction/settle", item), label: "Settle auction", primary: true });
-    } else if (mayManage) {
-      actions.push({
-        to: tradePath(reserve ? "Auction/manageReserved" : "Auction/manage", item),
-        label: "Manage auction",
-      });
-    } else if (!ended) {
-      actions.push({
-        to: tradePath(reserve ? "Auction/placeBidReservedAuction" : "Auction/placeBid", item),
-        label: "Place a Bid",
-        primary: true,
-      });
-    }
-  } else if (nft.status !== "burned") {
-    priceLabel = "Last Price";
-    priceWei = nft.lastPriceWei;
-    const activeOffers = nft.offers.filter((o) => o.status === "active");
-    if (isOwner) {
-      actions.push({ to: tradePath("FixedPrice/set", item), label: "Set a Fixed Price", primary: true });
-      // The chooser offers the auction kinds this item allows (the spec's permisionNft flags).
-      if (item.permisionNft.auction || item.permisionNft.reserve)
-        actions.push({ to: tradePath("Auction/select", item), label: "Start an Auction" });
-      if (activeOffers.length) actions.push({ to: tradePath("acceptOffer", item), label: "Accept Offer" });
-    } else {
-      const mine = !!me && activeOffers.some((o) => o.address === me);
-      actions.push({
-        to: tradePath("offer", item),
-        label: mine ? "Manage Offer" : "Make an Offer",
-        primary: true,
-      });
-    }
-  }
-  const bestOffer = nft.offers.find((o) => o.status === "active");
-  return (
-    <section
-      aria-labelledby="item-sale"
-      className="flex flex-col gap-4 rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800"
-    >
-      <h2 id="item-sale" className="sr-only">
-        Sale
-      </h2>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm text-neutral-500">{priceLabel}</p>
-          <p className="text-2xl font-bold tabular-nums">{ethText(priceWei)}</p>
-          <UsdValue wei={priceWei} className="text-sm" />
-        </div>
-        {endMs !== null ? (
-          <p className="text-sm font-semibold tabular-nums">{endsIn(endMs, now)}</p>
-        ) : nft.auction?.kind === "reserve" ? (
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            Starts when the reserve price is met
-          </p>
-        ) : null}
-      </div>
-      {bestOffer && !nft.listing ? (
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          Best offer: <span className="font-semibold tabular-nums">{ethText(bestOffer.priceWei)}</span> by{" "}
-          {shortAddress(bestOffer.address)}
-        </p>
-      ) : null}
-      {actions.length && me ? (
-        <div className="flex flex-wrap gap-2">
-          {actions.map((action) => (
-            <Link
-              key={action.label}
-              to={action.to}
-              className={buttonClass(action.primary ? "primary" : "secondary")}
-            >
-              {action.label}
-            </Link>
-          ))}
-        </div>
-      ) : actions.length ? (
-        <ConnectToAct />
-      ) : null}
-    </section>
-  );
-}
+// The page paints from the API alone; what needs the wallet code (the chain's clock, transactions) loads
+// beside it, so the art never waits for wagmi and viem.
+const ChainTimedActionArea = lazy(() => import("./ChainTimedActionArea.tsx"));
+const TransferDialog = lazy(() =>
+  import("./ItemTransactions.tsx").then((m) => ({ default: m.TransferDialog })),
+);
+const BurnDialog = lazy(() => import("./ItemTransactions.tsx").then((m) => ({ default: m.BurnDialog })));
 
-function ConnectToAct() {
-  const { openWalletDialog } = useWalletDialog();
+/**
+ * The actions. An auction ends by the chain's clock (a local chain may run ahead of this computer's), so an
+ * item in an auction waits for it rather than show a moment of actions that are no longer open.
+ */
+function TimedActionArea({ item }: { item: Item }) {
+  if (!item.nft.auction?.endTime) return <ActionArea item={item} now={0} />;
+  const waiting = <Loading label="Loading the auction's time" />;
   return (
-    <Button onClick={openWalletDialog} className="self-start">
-      Connect Wallet to buy, bid or offer
-    </Button>
+    <WithWallet fallback={waiting}>
+      <Suspense fallback={waiting}>
+        <ChainTimedActionArea item={item} />
+      </Suspense>
+    </WithWallet>
   );
 }
 
@@ -496,12 +386,17 @@ function ItemMenu({ item }: { item: Item }) {
           targetId={`${nftCollection.contract_address}:${nft.tokenId}`}
         />
       ) : null}
-      <TransferDialog
-        item={item}
-        open={open === "transfer"}
-        onOpenChange={(next) => setOpen(next ? "transfer" : null)}
-      />
-      <BurnDialog item={item} open={open === "burn"} onOpenChange={(next) => setOpen(next ? "burn" : null)} />
+      {open === "transfer" || open === "burn" ? (
+        <WithWallet fallback={null}>
+          <Suspense fallback={null}>
+            {open === "transfer" ? (
+              <TransferDialog item={item} open onOpenChange={(next) => setOpen(next ? "transfer" : null)} />
+            ) : (
+              <BurnDialog item={item} open onOpenChange={(next) => setOpen(next ? "burn" : null)} />
+            )}
+          </Suspense>
+        </WithWallet>
+      ) : null}
     </>
   );
 }

@@ -16,6 +16,7 @@ function profileBody(
   overrides: {
     isOwner?: boolean;
     isFollowing?: boolean;
+    verifiedArtist?: boolean;
     followersCount?: number;
     created?: unknown[];
     collection?: unknown[];
@@ -41,6 +42,7 @@ function profileBody(
       },
       isOwner: overrides.isOwner ?? false,
       isFollowing: overrides.isFollowing ?? false,
+      verifiedArtist: overrides.verifiedArtist ?? false,
       profileOwner: { _id: "b1", address: BOB, username: "bob", name: "Bob Ross", avatar: null },
       followers: [],
       following: [],
@@ -75,6 +77,25 @@ describe("profile page", () => {
     ).toBeTruthy();
     expect(screen.getByRole("link", { name: "Explore" }).getAttribute("href")).toBe("/ExploreNFTs");
     expect(screen.queryByRole("link", { name: "Create new item" })).toBeNull();
+  });
+
+  it("marks a verified artist as the API says", async () => {
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/profile": () => ({ body: profileBody({ verifiedArtist: true }) }),
+    });
+    await renderApp({ path: "/profile/bob" });
+    expect(await screen.findByText("Verified artist")).toBeTruthy();
+  });
+
+  it("does not mark an account the market has not verified", async () => {
+    fakeApi({
+      ...sessionRoute({ current: SIGNED_OUT }),
+      "GET /api/profile": () => ({ body: profileBody() }),
+    });
+    await renderApp({ path: "/profile/bob" });
+    await screen.findByRole("heading", { level: 1, name: /Bob Ross/ });
+    expect(screen.queryByText("Verified artist")).toBeNull();
   });
 
   it("names a profile without a name by its short address once, and gives the whole address beside it", async () => {

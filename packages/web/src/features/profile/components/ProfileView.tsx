@@ -8,7 +8,7 @@ import {
 } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
@@ -22,8 +22,7 @@ import { MoreIcon } from "../../../ui/icons.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { menuContentClass, menuItemClass } from "../../../ui/menu.ts";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
-import { useIsVerifiedArtist } from "../../../web3/contracts.ts";
-import { CreateCollectionDialog } from "../../browse/components/CreateCollectionDialog.tsx";
+import { WithWallet } from "../../../web3/walletLoader.tsx";
 import { nftPath } from "../../browse/components/NftCard.tsx";
 import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
 import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
@@ -55,7 +54,6 @@ function ProfileContent({ data }: { data: ProfileData }) {
   const { user } = data;
   const name = displayName(data.user);
   usePageTitle(name);
-  const verified = useIsVerifiedArtist(user.address);
   const joined = user.time_update ? new Date(user.time_update) : null;
   const handle = user.ens || (user.username ? `@${user.username}` : null);
 
@@ -73,7 +71,7 @@ function ProfileContent({ data }: { data: ProfileData }) {
             <div>
               <h1 className="flex flex-wrap items-center gap-2 text-3xl font-bold tracking-tight">
                 {name}
-                {verified.data ? (
+                {data.verifiedArtist ? (
                   <span className="inline-flex items-center gap-1 rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold text-accent-700 dark:bg-accent-500/20 dark:text-accent-300">
                     <svg viewBox="0 0 24 24" className="size-3.5" aria-hidden="true">
                       <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="3" />
@@ -327,17 +325,30 @@ function TabPanel({ tab, data }: { tab: TabKey; data: ProfileData }) {
   );
 }
 
+// The dialog deploys a contract: it loads with the wallet code, when opened.
+const CreateCollectionDialog = lazy(() =>
+  import("../../browse/components/CreateCollectionDialog.tsx").then((m) => ({
+    default: m.CreateCollectionDialog,
+  })),
+);
+
 function CreateCollectionButton() {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   return (
     <>
       <Button onClick={() => setOpen(true)}>Create New Collection</Button>
-      <CreateCollectionDialog
-        open={open}
-        onOpenChange={setOpen}
-        onCreated={() => queryClient.invalidateQueries({ queryKey: profileKeys.all })}
-      />
+      {open ? (
+        <WithWallet fallback={null}>
+          <Suspense fallback={null}>
+            <CreateCollectionDialog
+              open
+              onOpenChange={setOpen}
+              onCreated={() => queryClient.invalidateQueries({ queryKey: profileKeys.all })}
+            />
+          </Suspense>
+        </WithWallet>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { parseEthAmount, priceError } from "../../../lib/eth.ts";
+import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
 import { useChainNow } from "../../../web3/chainTime.ts";
@@ -13,7 +13,6 @@ import { afterTrade } from "../lib/afterTrade.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
   EthField,
-  ethText,
   type Item,
   PriceLine,
   TradeNotice,

@@ -2,6 +2,7 @@ import { easelMarketAbi } from "@easel/contracts/abis";
 import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { errorMessage } from "../../../api/client.ts";
+import { ethText } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
@@ -9,7 +10,6 @@ import { writeStep } from "../../../web3/tx/steps.ts";
 import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import { useCredits } from "../api/history.ts";
 import { useRefreshAfterTrade } from "../api/market.ts";
-import { ethText } from "./TradeScreen.tsx";
 
 /**
  * Pending payments: when a wallet refuses ETH (a contract wallet without a receive function), the market or

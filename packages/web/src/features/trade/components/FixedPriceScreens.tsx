@@ -1,7 +1,7 @@
 import { LISTING_DAYS } from "@easel/common";
 import { useId, useState } from "react";
 import { useAppConfig } from "../../../api/appConfig.tsx";
-import { parseEthAmount, priceError } from "../../../lib/eth.ts";
+import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { collectionContract, useMarket } from "../../../web3/contracts.ts";
 import { type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
@@ -9,7 +9,6 @@ import { useMarketApproval, useMinimums, useWalletBalance } from "../api/market.
 import { afterTrade } from "../lib/afterTrade.ts";
 import {
   EthField,
-  ethText,
   type Item,
   PriceLine,
   TradeNotice,

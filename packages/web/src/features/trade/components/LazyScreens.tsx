@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { ApiError, errorMessage } from "../../../api/client.ts";
-import { parseEthAmount, priceError } from "../../../lib/eth.ts";
+import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { collectionContract } from "../../../web3/contracts.ts";
 import { apiStep, sentThenMined } from "../../../web3/tx/steps.ts";
@@ -18,7 +18,6 @@ import {
 import { afterTrade } from "../lib/afterTrade.ts";
 import {
   EthField,
-  ethText,
   type Item,
   PriceLine,
   TradeNotice,

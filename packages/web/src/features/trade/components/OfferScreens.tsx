@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatEther } from "viem";
-import { parseEthAmount, priceError } from "../../../lib/eth.ts";
+import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
@@ -10,7 +10,6 @@ import { afterTrade } from "../lib/afterTrade.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
   EthField,
-  ethText,
   type Item,
   PriceLine,
   TradeNotice,

@@ -3,9 +3,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { formatEther } from "viem";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
+import { ethText } from "../../../lib/eth.ts";
 import { mediaUrl } from "../../../lib/media.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { buttonClass } from "../../../ui/Button.tsx";
@@ -151,15 +151,6 @@ export function TradeProgress({
 /** The token a trading call is about: its collection contract and id, as the market's functions take them. */
 export const tokenOf = (item: Item) =>
   [item.nftCollection.contract_address as `0x${string}`, BigInt(item.nft.tokenId)] as const;
-
-/** An amount of ETH in wei, as text (exact). */
-export const ethText = (wei: bigint | string | null | undefined, decimals?: number) => {
-  if (wei === null || wei === undefined) return "—";
-  const text = formatEther(BigInt(wei));
-  if (decimals === undefined) return `${text} ETH`;
-  const [whole, fraction = ""] = text.split(".");
-  return `${whole}.${fraction.padEnd(decimals, "0").slice(0, decimals)} ETH`;
-};
 
 /** A price line: the amount and its USD value. */
 export function PriceLine({ label, wei }: { label: string; wei: bigint | string | null | undefined }) {

@@ -1,0 +1,143 @@
+import { type ItemResponse, shortAddress } from "@easel/common";
+import { Link } from "react-router";
+import { useSession } from "../../../auth/session.ts";
+import { ethText } from "../../../lib/eth.ts";
+import { Button, buttonClass } from "../../../ui/Button.tsx";
+import { UsdValue } from "../../../ui/UsdValue.tsx";
+import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
+import { endsIn } from "../../browse/components/NftCard.tsx";
+import { tradePath } from "../lib/paths.ts";
+
+type Item = ItemResponse["data"];
+
+/**
+ * What this viewer may do with the item now, as links to the trading pages. `now` is the chain's time, read
+ * only for an auction.
+ */
+export function ActionArea({ item, now }: { item: Item; now: number }) {
+  const { nft } = item;
+  const { session } = useSession();
+  const me = session?.address.toLowerCase() ?? null;
+  const endMs = nft.auction?.endTime ? new Date(nft.auction.endTime).getTime() : null;
+  const owner = nft.owner?.address ?? null;
+  const isOwner = !!me && (nft.status === "lazy" ? me === nft.creator.address : me === owner);
+  const actions: { to: string; label: string; primary?: boolean }[] = [];
+  let priceLabel = "Price";
+  let priceWei = nft.priceWei;
+  if (nft.blocked) {
+    return (
+      <p
+        role="alert"
+        className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+      >
+        This item is blocked on Easel: it cannot be traded.
+      </p>
+    );
+  }
+  if (nft.status === "lazy") {
+    if (isOwner) actions.push({ to: tradePath("lazyMint/changePrice", item), label: "Edit Minting Price" });
+    // Unlisted after 100 days: only its creator can list it again (by setting a price).
+    else if (nft.priceWei)
+      actions.push({ to: tradePath("lazyMint/buy", item), label: "Mint and Buy", primary: true });
+  } else if (nft.listing) {
+    if (isOwner) actions.push({ to: tradePath("FixedPrice/manage", item), label: "Manage listing" });
+    else {
+      actions.push({ to: tradePath("FixedPrice/buy", item), label: "Buy Now", primary: true });
+      actions.push({ to: tradePath("offer", item), label: "Make an Offer" });
+    }
+  } else if (nft.auction) {
+    const reserve = nft.auction.kind === "reserve";
+    const ended = endMs !== null && endMs <= now;
+    priceLabel = nft.auction.topBidWei ? "Top bid" : reserve ? "Reserve price" : "Starting price";
+    priceWei = nft.auction.topBidWei ?? nft.auction.basePriceWei;
+    const mayManage = !!me && me === nft.auction.seller;
+    if (ended && nft.auction.topBidWei) {
+      if (mayManage || me === nft.auction.topBidder)
+        actions.push({ to: tradePath("Auction/settle", item), label: "Settle auction", primary: true });
+    } else if (mayManage) {
+      actions.push({
+        to: tradePath(reserve ? "Auction/manageReserved" : "Auction/manage", item),
+        label: "Manage auction",
+      });
+    } else if (!ended) {
+      actions.push({
+        to: tradePath(reserve ? "Auction/placeBidReservedAuction" : "Auction/placeBid", item),
+        label: "Place a Bid",
+        primary: true,
+      });
+    }
+  } else if (nft.status !== "burned") {
+    priceLabel = "Last Price";
+    priceWei = nft.lastPriceWei;
+    const activeOffers = nft.offers.filter((o) => o.status === "active");
+    if (isOwner) {
+      actions.push({ to: tradePath("FixedPrice/set", item), label: "Set a Fixed Price", primary: true });
+      // The chooser offers the auction kinds this item allows (the spec's permisionNft flags).
+      if (item.permisionNft.auction || item.permisionNft.reserve)
+        actions.push({ to: tradePath("Auction/select", item), label: "Start an Auction" });
+      if (activeOffers.length) actions.push({ to: tradePath("acceptOffer", item), label: "Accept Offer" });
+    } else {
+      const mine = !!me && activeOffers.some((o) => o.address === me);
+      actions.push({
+        to: tradePath("offer", item),
+        label: mine ? "Manage Offer" : "Make an Offer",
+        primary: true,
+      });
+    }
+  }
+  const bestOffer = nft.offers.find((o) => o.status === "active");
+  return (
+    <section
+      aria-labelledby="item-sale"
+      className="flex flex-col gap-4 rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800"
+    >
+      <h2 id="item-sale" className="sr-only">
+        Sale
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm text-neutral-500">{priceLabel}</p>
+          <p className="text-2xl font-bold tabular-nums">{ethText(priceWei)}</p>
+          <UsdValue wei={priceWei} className="text-sm" />
+        </div>
+        {endMs !== null ? (
+          <p className="text-sm font-semibold tabular-nums">{endsIn(endMs, now)}</p>
+        ) : nft.auction?.kind === "reserve" ? (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            Starts when the reserve price is met
+          </p>
+        ) : null}
+      </div>
+      {bestOffer && !nft.listing ? (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          Best offer: <span className="font-semibold tabular-nums">{ethText(bestOffer.priceWei)}</span> by{" "}
+          {shortAddress(bestOffer.address)}
+        </p>
+      ) : null}
+      {actions.length && me ? (
+        <div className="flex flex-wrap gap-2">
+          {actions.map((action) => (
+            <Link
+              key={action.label}
+              to={action.to}
+              className={buttonClass(action.primary ? "primary" : "secondary")}
+            >
+              {action.label}
+            </Link>
+          ))}
+        </div>
+      ) : actions.length ? (
+        <ConnectToAct />
+      ) : null}
+    </section>
+  );
+}
+
+function ConnectToAct() {
+  const { openWalletDialog } = useWalletDialog();
+  return (
+    <Button onClick={openWalletDialog} className="self-start">
+      Connect Wallet to buy, bid or offer
+    </Button>
+  );
+}
