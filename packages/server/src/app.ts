@@ -161,6 +161,10 @@ export async function buildApp(
   await app.register(fastifyRateLimit, {
     max: 1200,
     timeWindow: "1 minute",
+    // Only the API is counted. A page load fetches dozens of static files (and everyone behind one proxy shares
+    // an address), and the app polls the health check while the indexer catches up with its own transaction:
+    // counting those cost a counter write each and refused pages to busy tabs.
+    allowList: (request) => !request.url.startsWith("/api/") || request.url.split("?")[0] === "/api/health",
     // Route limits count in PostgreSQL, shared by every replica (see rateLimitStore.ts).
     store: sharedRateLimitStore(deps.db.$client, options.rateLimitScope ?? "") as never,
   });

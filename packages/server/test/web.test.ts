@@ -59,6 +59,26 @@ describe("the web app's files", () => {
     expect(await plain.text()).toBe(script);
   });
 
+  it("are not counted by the API's rate limit, nor is the health check the app polls", async () => {
+    // More than the 1,200 a minute one address may send to the API: pages, assets and health checks.
+    const statuses = new Set<number>();
+    for (let batch = 0; batch < 13; batch++) {
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          fetch(`${api.url}${["/assets/app-3f2a.js", "/ExploreNFTs", "/api/health"][i % 3]}`),
+        ),
+      );
+      for (const response of responses) {
+        statuses.add(response.status);
+        await response.arrayBuffer();
+      }
+    }
+    expect([...statuses].filter((status) => status === 429)).toEqual([]);
+    // The API itself is still counted for this address.
+    const config = await fetch(`${api.url}/api/config`);
+    expect(Number(config.headers.get("x-ratelimit-remaining"))).toBeGreaterThan(1100);
+  });
+
   it("answer every client-side route with a fresh index.html", async () => {
     for (const path of ["/ExploreNFTs", "/"]) {
       const page = await fetch(`${api.url}${path}`, { headers: { "accept-encoding": "br" } });
