@@ -163,7 +163,7 @@ export async function buildApp(
     timeWindow: "1 minute",
     // Only the API is counted. A page load fetches dozens of static files (and everyone behind one proxy shares
     // an address), and the app polls the health check while the indexer catches up with its own transaction:
-    // counting those cost a counter write each and refused pages to busy tabs.
+    // counted, those used up the address's minute and a busy tab was refused its own pages.
     allowList: (request) => !request.url.startsWith("/api/") || request.url.split("?")[0] === "/api/health",
     // Route limits count in PostgreSQL, shared by every replica (see rateLimitStore.ts).
     store: sharedRateLimitStore(deps.db.$client, options.rateLimitScope ?? "") as never,
