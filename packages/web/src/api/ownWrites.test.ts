@@ -68,4 +68,52 @@ describe("reads after this tab's own transaction", () => {
     await apiFetch("/api/nft");
     expect(served).toEqual([{ path: "/api/nft", indexed: 8 }]);
   });
+
+  it("forget writes that a reset chain no longer has, and read at once", async () => {
+    const served: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (path: string) => {
+        if (path === "/api/health") {
+          const body = { chain: { ok: true, headBlock: "2" }, indexer: { indexedBlock: "2" } };
+          return new Response(JSON.stringify(body), { status: 200 });
+        }
+        served.push(path);
+        return new Response(JSON.stringify({ data: "ok" }), { status: 200 });
+      }),
+    );
+    const { apiFetch, noteOwnWrite } = await freshModules();
+    noteOwnWrite(7n);
+    await apiFetch("/api/nft");
+    expect(served).toEqual(["/api/nft"]);
+    expect(sessionStorage.getItem("easel.ownBlock")).toBeNull();
+    // Forgotten: the next read does not ask the health check again.
+    await apiFetch("/api/nft");
+    expect(vi.mocked(fetch).mock.calls.filter(([path]) => path === "/api/health")).toHaveLength(1);
+  });
+
+  it("slow down while the health check is refused, and read once it answers", async () => {
+    let checks = 0;
+    const served: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (path: string) => {
+        if (path === "/api/health") {
+          checks += 1;
+          if (checks <= 2) return new Response("Too Many Requests", { status: 429 });
+          return new Response(JSON.stringify({ indexer: { indexedBlock: "9" } }), { status: 200 });
+        }
+        served.push(path);
+        return new Response(JSON.stringify({ data: "ok" }), { status: 200 });
+      }),
+    );
+    const { apiFetch, noteOwnWrite } = await freshModules();
+    noteOwnWrite(9n);
+    const started = Date.now();
+    await apiFetch("/api/nft");
+    // Two refusals: waits of 300 then 600 ms before the third check.
+    expect(checks).toBe(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
+    expect(served).toEqual(["/api/nft"]);
+  });
 });

@@ -8,6 +8,7 @@
 
 const WAIT_MS = 30_000;
 const POLL_MS = 300;
+const MAX_POLL_MS = 4_800;
 
 /** Kept in the tab's session storage, so a reload right after a purchase still waits for it. */
 const STORAGE_KEY = "easel.ownBlock";
@@ -36,31 +37,63 @@ export function noteOwnWrite(block: bigint) {
   }
 }
 
-/** The indexer's block, from /api/health (which answers 503 with the same body when the stack is degraded). */
-async function readIndexedBlock(): Promise<bigint> {
+/** What /api/health says of the indexer and the chain (a 503 carries the same body), or null with no answer. */
+type Progress = { indexedBlock: bigint; chainHead: bigint | null };
+
+async function readProgress(): Promise<Progress | null> {
   try {
     const response = await fetch("/api/health", { headers: { Accept: "application/json" } });
-    const health = (await response.json()) as { indexer?: { indexedBlock: string } | null };
-    return health.indexer ? BigInt(health.indexer.indexedBlock) : 0n;
+    if (response.status !== 200 && response.status !== 503) return null;
+    const health = (await response.json()) as {
+      chain?: { ok: boolean; headBlock: string | null };
+      indexer?: { indexedBlock: string } | null;
+    };
+    return {
+      indexedBlock: health.indexer ? BigInt(health.indexer.indexedBlock) : 0n,
+      chainHead: health.chain?.ok && health.chain.headBlock !== null ? BigInt(health.chain.headBlock) : null,
+    };
   } catch {
-    return 0n;
+    return null;
   }
 }
+
+/** Forgets this tab's writes: the chain no longer has them (a local chain was reset). */
+function forgetOwnWrites() {
+  ownBlock = 0n;
+  try {
+    globalThis.sessionStorage?.removeItem(STORAGE_KEY);
+  } catch {}
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves once the indexer has every block this tab wrote (at once when it is known to). */
 export function untilOwnWritesIndexed(): Promise<void> {
   if (indexedBlock >= ownBlock) return Promise.resolve();
   pending ??= (async () => {
     const deadline = Date.now() + WAIT_MS;
+    // Without an answer (refused, unreachable) the checks slow down instead of adding to the load.
+    let pause = POLL_MS;
     try {
       while (Date.now() < deadline) {
         const target = ownBlock;
-        indexedBlock = await readIndexedBlock();
+        const progress = await readProgress();
+        if (progress === null) {
+          await sleep(pause);
+          pause = Math.min(pause * 2, MAX_POLL_MS);
+          continue;
+        }
+        pause = POLL_MS;
+        if (progress.chainHead !== null && progress.chainHead < target) {
+          forgetOwnWrites();
+          return;
+        }
+        indexedBlock = progress.indexedBlock;
         if (indexedBlock >= target) {
           if (indexedBlock >= ownBlock) return;
           continue;
         }
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        await sleep(POLL_MS);
       }
       // Past the deadline, reads go on without waiting (the indexer is behind; its health says so).
       indexedBlock = ownBlock;
