@@ -195,11 +195,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   const item = /^(.*?)\s*#\s*(\d{1,78})$/.exec(q);
 
   // Planned for each search text (not as repeated statements): whether an index pays off depends on the words.
-  // Each round waits for a database connection, which under load takes longer than the query, so the typo
-  // correction (a fraction of a millisecond) runs beside the first lookups, and the corrected text's prefixes
-  // beside its words anywhere: a typo costs two rounds, not four.
-  const typos = !isAddressPrefix;
-  let [collections, profiles, items, fixed] = await Promise.all([
+  let [collections, profiles, items] = await Promise.all([
     collectionPrefixes(db, viewer, prefix, isAddressPrefix),
     profilePrefixes(db, q, prefix, isAddressPrefix),
     item || (isAddressPrefix && q.length === 42)
@@ -218,7 +214,6 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
           ORDER BY (lower(c.name) = ${item?.[1] ?? ""}) DESC, t.minted_block DESC, t.collection, t.token_id
           LIMIT ${SEARCH_GROUP_LIMIT}`)
       : Promise.resolve({ rows: [] }),
-    typos ? correctedText(db, q) : Promise.resolve(null),
   ]);
 
   // Typos only when nothing matches the text exactly and the prefix matches leave the list short.
@@ -226,24 +221,28 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     collections.some((r) => String(r.name).toLowerCase() === text) ||
     profiles.some((r) => profileIsNamed(r, text));
   const isShort = () => collections.length + profiles.length + items.rows.length < SEARCH_GROUP_LIMIT;
-  if (typos && !isExact(q) && isShort()) {
-    // The typed words corrected against the dictionary, looked up like typed text (btree walks), and names
-    // that have the words anywhere (a surname, a second word: a full-text index lookup).
+  if (!isAddressPrefix && !isExact(q) && isShort()) {
+    // First the typed words corrected against the dictionary, looked up like typed text (btree walks).
+    const fixed = await correctedText(db, q);
     const text = fixed ?? q;
     const textPrefix = fixed ? `${escapeLike(fixed)}%` : prefix;
+    if (fixed) {
+      const [collectionHits, profileHits] = await Promise.all([
+        collectionPrefixes(db, viewer, textPrefix, false),
+        profilePrefixes(db, fixed, textPrefix, false),
+      ]);
+      collections = merged(collections, collectionHits);
+      profiles = merged(profiles, profileHits);
+    }
+    // Then names that have the words anywhere (a surname, a second word): a full-text index lookup.
     const words = wordsQuery(text);
-    const [collectionHits, profileHits, collectionWordHits, profileWordHits] = await Promise.all([
-      fixed ? collectionPrefixes(db, viewer, textPrefix, false) : [],
-      fixed ? profilePrefixes(db, fixed, textPrefix, false) : [],
-      words ? collectionWords(db, viewer, words, SEARCH_GROUP_LIMIT) : [],
-      words ? profileWords(db, words, SEARCH_GROUP_LIMIT) : [],
-    ]);
-    collections = merged(collections, collectionHits);
-    profiles = merged(profiles, profileHits);
-    // Words anywhere rank after prefixes, and only while no name is the text and the list is short.
-    if (!isExact(text) && isShort()) {
-      collections = merged(collections, collectionWordHits);
-      profiles = merged(profiles, profileWordHits);
+    if (words && !isExact(text) && isShort()) {
+      const [collectionHits, profileHits] = await Promise.all([
+        collectionWords(db, viewer, words, SEARCH_GROUP_LIMIT),
+        profileWords(db, words, SEARCH_GROUP_LIMIT),
+      ]);
+      collections = merged(collections, collectionHits);
+      profiles = merged(profiles, profileHits);
     }
     // Last, names by trigram similarity: they read every name sharing enough trigrams with the text
     // (thousands when names look alike), so only for the searches the steps above leave short.
