@@ -1,3 +1,5 @@
+import type { Health } from "@easel/common";
+
 /**
  * Read-your-writes across the chain and the API. The API reads what Easel's indexer has stored, a moment
  * behind the chain; after this tab's own transaction is mined, a read must not show the state from before it
@@ -44,10 +46,7 @@ async function readProgress(): Promise<Progress | null> {
   try {
     const response = await fetch("/api/health", { headers: { Accept: "application/json" } });
     if (response.status !== 200 && response.status !== 503) return null;
-    const health = (await response.json()) as {
-      chain?: { ok: boolean; headBlock: string | null };
-      indexer?: { indexedBlock: string } | null;
-    };
+    const health = (await response.json()) as Partial<Pick<Health, "chain" | "indexer">>;
     return {
       indexedBlock: health.indexer ? BigInt(health.indexer.indexedBlock) : 0n,
       chainHead: health.chain?.ok && health.chain.headBlock !== null ? BigInt(health.chain.headBlock) : null,

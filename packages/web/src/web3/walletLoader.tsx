@@ -1,5 +1,5 @@
 import type { PublicConfig } from "@easel/common";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
 import { type Config, WagmiContext } from "wagmi";
 import { PageLoader } from "../ui/PageLoader.tsx";
 
@@ -61,7 +61,7 @@ function useLoader(): WalletLoader {
 
 /**
  * Renders `children` with wagmi's context and the app's one config, loading the wallet code first
- * (`fallback` shows meanwhile). Not WagmiProvider: its hydration runs on every render and each mount; the
+ * (`fallback` shows meanwhile, and while a lazy child that needs the wallet loads beside it). Not WagmiProvider: its hydration runs on every render and each mount; the
  * config reconnects once, when it is made (walletConfig.ts), and any number of these boundaries share it.
  */
 export function WithWallet({
@@ -84,5 +84,9 @@ export function WithWallet({
     };
   }, [loader, config]);
   if (!config) return fallback;
-  return <WagmiContext value={config}>{children}</WagmiContext>;
+  return (
+    <WagmiContext value={config}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </WagmiContext>
+  );
 }

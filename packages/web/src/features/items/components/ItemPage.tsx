@@ -1,6 +1,6 @@
 import { displayName, type ItemResponse, type Person, shortAddress } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
@@ -266,9 +266,7 @@ function TimedActionArea({ item }: { item: Item }) {
   const waiting = <Loading label="Loading the auction's time" />;
   return (
     <WithWallet fallback={waiting}>
-      <Suspense fallback={waiting}>
-        <ChainTimedActionArea item={item} />
-      </Suspense>
+      <ChainTimedActionArea item={item} />
     </WithWallet>
   );
 }
@@ -386,15 +384,14 @@ function ItemMenu({ item }: { item: Item }) {
           targetId={`${nftCollection.contract_address}:${nft.tokenId}`}
         />
       ) : null}
-      {open === "transfer" || open === "burn" ? (
+      {open === "transfer" ? (
         <WithWallet fallback={null}>
-          <Suspense fallback={null}>
-            {open === "transfer" ? (
-              <TransferDialog item={item} open onOpenChange={(next) => setOpen(next ? "transfer" : null)} />
-            ) : (
-              <BurnDialog item={item} open onOpenChange={(next) => setOpen(next ? "burn" : null)} />
-            )}
-          </Suspense>
+          <TransferDialog item={item} open onOpenChange={(next) => setOpen(next ? "transfer" : null)} />
+        </WithWallet>
+      ) : null}
+      {open === "burn" ? (
+        <WithWallet fallback={null}>
+          <BurnDialog item={item} open onOpenChange={(next) => setOpen(next ? "burn" : null)} />
         </WithWallet>
       ) : null}
     </>

@@ -8,7 +8,7 @@ import {
 } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
@@ -340,13 +340,11 @@ function CreateCollectionButton() {
       <Button onClick={() => setOpen(true)}>Create New Collection</Button>
       {open ? (
         <WithWallet fallback={null}>
-          <Suspense fallback={null}>
-            <CreateCollectionDialog
-              open
-              onOpenChange={setOpen}
-              onCreated={() => queryClient.invalidateQueries({ queryKey: profileKeys.all })}
-            />
-          </Suspense>
+          <CreateCollectionDialog
+            open
+            onOpenChange={setOpen}
+            onCreated={() => queryClient.invalidateQueries({ queryKey: profileKeys.all })}
+          />
         </WithWallet>
       ) : null}
     </>
