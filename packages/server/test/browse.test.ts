@@ -290,6 +290,16 @@ describe("explore items", () => {
         [meadowAddress, carol.address.toLowerCase()],
       );
       expect(await categoriesOf(meadowAddress)).toEqual([other]);
+      // A category taken away (set to none), then given back.
+      await client.query("UPDATE collection_details SET category_id = NULL WHERE address = $1", [
+        meadowAddress,
+      ]);
+      expect(await categoriesOf(meadowAddress)).toEqual([null]);
+      await client.query("UPDATE collection_details SET category_id = $2 WHERE address = $1", [
+        meadowAddress,
+        other,
+      ]);
+      expect(await categoriesOf(meadowAddress)).toEqual([other]);
       const details = await client.query("DELETE FROM collection_details WHERE address = $1 RETURNING *", [
         meadowAddress,
       ]);

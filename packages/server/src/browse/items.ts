@@ -151,15 +151,15 @@ export async function listItems(
   if (filters.maxPrice !== undefined) where.push(sql`t.price <= ${wei(filters.maxPrice)}::numeric`);
   if (filters.collection) where.push(sql`t.collection = ${filters.collection}`);
   if (filters.creator) where.push(sql`t.creator = ${filters.creator}`);
-  // Each token carries its collection's category (kept by triggers, migration 0015), and each sort has an index
-  // that starts with the category. The query is planned for the category asked: with the category's size from
-  // the statistics, PostgreSQL takes a range of that index (or walks the sort's own index for a large category),
-  // where a plan made once for any category walks every token for a small one (400 ms at 1,000,000 items) or
-  // intersects bitmaps for a large one (80 ms).
   // Having offers is checked late in the card query: every token walked before the page fills would get all
   // its card joins first (310 tokens for a page of 25 here). The page's keys come first instead.
   let planned: Planned = filters.status === "hasOffers" || filters.tab === "offer" ? "keys" : "repeated";
   if (filters.category !== undefined) {
+    // Each token carries its collection's category (kept by triggers, migration 0015), and each sort has an
+    // index that starts with the category. The query is planned for the category asked: with its size from
+    // the statistics, PostgreSQL takes a range of that index (or walks the sort's own index for a large
+    // category), where a plan made once for any category walks every token for a small one (400 ms at
+    // 1,000,000 items) or intersects bitmaps for a large one (80 ms).
     where.push(sql`t.category_id = ${filters.category}`);
     planned = "each";
   }
