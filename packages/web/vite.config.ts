@@ -34,6 +34,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // The server reads it to send a landing page's code with its HTML (server: src/web/firstPaint.ts).
+    manifest: true,
   },
   test: {
     environment: "jsdom",

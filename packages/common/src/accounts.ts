@@ -23,6 +23,7 @@ import {
   REPORT_DESCRIPTION_MIN,
   USERNAME_PATTERN,
 } from "./limits.ts";
+import { REPORT_REASONS, type SocialNetwork } from "./options.ts";
 import { chainCollectionItemSchema, chainTokenItemSchema } from "./trading.ts";
 import { ADDRESS_PATTERN } from "./wire.ts";
 
@@ -54,17 +55,6 @@ export const httpUrlSchema = z
 const optionalLink = z.preprocess(blankToNull, httpUrlSchema.nullable().optional());
 
 // --- Profile ---------------------------------------------------------------------------------
-
-export const SOCIAL_NETWORKS = ["instagram", "twitter", "facebook", "website", "discord"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-/** How each social network reads on screen. */
-export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
-  instagram: "Instagram",
-  twitter: "Twitter",
-  facebook: "Facebook",
-  website: "Website",
-  discord: "Discord",
-};
 
 export const socialLinksSchema = z.object({
   instagram: optionalLink,
@@ -367,14 +357,6 @@ export type HeaderData = z.infer<typeof headerDataResponseSchema>;
 
 // --- Reports ---------------------------------------------------------------------------------
 
-export const REPORT_REASONS = [
-  "Intellectual Property",
-  "Counterfeit Artwork",
-  "Graphic Sexual Content",
-  "Hateful or Abusive Content",
-  "Other Suspicious Activity",
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_TARGETS = ["profile", "collection", "item"] as const;
 /** The id of each kind of report target (lowercase). */
 export const REPORT_TARGET_PATTERNS: Record<(typeof REPORT_TARGETS)[number], RegExp> = {

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { socialLinksSchema } from "./accounts.ts";
+import { ACTIVITY_FILTERS, COLLECTION_SORTS, HISTORY_RANGES, ITEM_SORTS, ITEM_STATUSES } from "./options.ts";
 import { COLLECTION_DESCRIPTION_MAX, type RichText, richTextPlain } from "./richText.ts";
 import { chainTokenItemSchema } from "./trading.ts";
 import { ADDRESS_PATTERN } from "./wire.ts";
@@ -311,27 +312,6 @@ export const nftCardSchema = chainTokenItemSchema.extend({
 export type NftCard = z.infer<typeof nftCardSchema>;
 
 export const COLLECTION_TABS = ["liveAuction", "buyNow", "offer"] as const;
-export const ITEM_SORTS = [
-  "none",
-  "recentlyListed",
-  "recentlyCreated",
-  "recentlySold",
-  "priceLowToHigh",
-  "priceHighToLow",
-  "mostViewed",
-  "mostFavorited",
-] as const;
-export type ItemSort = (typeof ITEM_SORTS)[number];
-export const ITEM_SORT_LABELS: Record<ItemSort, string> = {
-  none: "None",
-  recentlyListed: "Recently Listed",
-  recentlyCreated: "Recently Created",
-  recentlySold: "Recently Sold",
-  priceLowToHigh: "Price low to high",
-  priceHighToLow: "Price high to low",
-  mostViewed: "Most viewed",
-  mostFavorited: "Most favorited",
-};
 
 const pageSize = (fallback: number) =>
   z.coerce
@@ -358,10 +338,6 @@ export const collectionQuerySchema = z.object({
   cursor,
 });
 
-/** What the collection activity list shows (the chain's activity kinds, grouped as people name them). */
-export const ACTIVITY_FILTERS = ["mint", "list", "sale", "bid", "offer", "transfer"] as const;
-export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
-
 /** `GET /api/collection/activity`: newest first, keyset pages. */
 export const collectionActivityQuerySchema = z.object({
   id: lowerAddress,
@@ -385,8 +361,6 @@ export const collectionActivityResponseSchema = z.object({
 });
 export type CollectionActivityResponse = z.infer<typeof collectionActivityResponseSchema>;
 
-export const HISTORY_RANGES = ["7d", "30d", "90d", "all"] as const;
-export type HistoryRange = (typeof HISTORY_RANGES)[number];
 /** `GET /api/collection/stats`: volume and floor per day (UTC), for the chart. */
 export const collectionHistoryQuerySchema = z.object({
   id: lowerAddress,
@@ -421,21 +395,6 @@ export type CollectionResponse = z.infer<typeof collectionResponseSchema>;
 
 // --- Explore ---------------------------------------------------------------------------------
 
-export const COLLECTION_SORTS = [
-  "owners",
-  "floorPriceHighest",
-  "floorPriceLowest",
-  "newest",
-  "oldest",
-] as const;
-export type CollectionSort = (typeof COLLECTION_SORTS)[number];
-export const COLLECTION_SORT_LABELS: Record<CollectionSort, string> = {
-  owners: "Most owners",
-  floorPriceHighest: "Floor price: highest",
-  floorPriceLowest: "Floor price: lowest",
-  newest: "Newest",
-  oldest: "Oldest",
-};
 /** The spec's collection type filter: standard or lazyMint. */
 export const EXPLORE_COLLECTION_TYPES = ["standard", "lazyMint"] as const;
 
@@ -492,16 +451,6 @@ export const exploreCollectionsResponseSchema = z.object({
   headerData: z.object({ collections: z.number().int() }),
 });
 export type ExploreCollectionsResponse = z.infer<typeof exploreCollectionsResponseSchema>;
-
-export const ITEM_STATUSES = ["buyNow", "liveAuction", "reserveNotMet", "hasOffers", "lazy"] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
-  buyNow: "Buy now",
-  liveAuction: "Live auction",
-  reserveNotMet: "Reserve not yet met",
-  hasOffers: "Has offers",
-  lazy: "Lazy minted",
-};
 
 export const exploreItemsQuerySchema = z.object({
   limit: pageSize(EXPLORE_ITEMS_PAGE_SIZE),

@@ -5,6 +5,8 @@ export * from "./constants.ts";
 export * from "./format.ts";
 export * from "./items.ts";
 export * from "./limits.ts";
+export * from "./media.ts";
+export * from "./options.ts";
 export * from "./richText.ts";
 export * from "./trading.ts";
 export * from "./wire.ts";

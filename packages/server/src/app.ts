@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PublicConfig } from "@easel/common";
@@ -16,7 +17,6 @@ import {
 import helmet from "helmet";
 import type { PublicClient } from "viem";
 import { mainnet, sepolia } from "viem/chains";
-import { sharePreview, withPreview } from "./browse/sharePreview.ts";
 import { type Config, publicConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError, loggableError } from "./errors.ts";
@@ -38,6 +38,12 @@ import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { EASEL_VERSION } from "./version.ts";
+import { firstRead, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
+import { type Page, pageOf } from "./web/pages.ts";
+import { sharePreview, withPreview } from "./web/sharePreview.ts";
+
+/** Marks the server's own read for a page's first paint (web/firstPaint.ts). */
+const FIRST_PAINT_HEADER = "x-easel-first-paint";
 
 export type AppDeps = { config: Config; db: Database; chain: PublicClient };
 
@@ -158,13 +164,19 @@ export async function buildApp(
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   await app.register(fastifyCookie);
+  // The server's own reads for a page's first paint carry this process's secret; browsers never see it.
+  const firstPaintSecret = randomBytes(16).toString("hex");
   await app.register(fastifyRateLimit, {
     max: 1200,
     timeWindow: "1 minute",
     // Only the API is counted. A page load fetches dozens of static files (and everyone behind one proxy shares
     // an address), and the app polls the health check while the indexer catches up with its own transaction:
     // counted, those used up the address's minute and a busy tab was refused its own pages.
-    allowList: (request) => !request.url.startsWith("/api/") || request.url.split("?")[0] === "/api/health",
+    allowList: (request) =>
+      !request.url.startsWith("/api/") ||
+      request.url.split("?")[0] === "/api/health" ||
+      // A page's first read, made by the server for the page (counted as the page: not at all).
+      request.headers[FIRST_PAINT_HEADER] === firstPaintSecret,
     // Route limits count in PostgreSQL, shared by every replica (see rateLimitStore.ts).
     store: sharedRateLimitStore(deps.db.$client, options.rateLimitScope ?? "") as never,
   });
@@ -210,22 +222,48 @@ export async function buildApp(
       },
     });
     // Read once: Vite's index.html is small. Every page carries the public config, so the app starts
-    // without waiting for GET /api/config; item, collection and profile pages add their preview tags.
+    // without waiting for GET /api/config; item, collection and profile pages add their preview tags, and the
+    // pages people land on what they need first (web/firstPaint.ts).
     const indexHtml = withPublicConfig(readFileSync(webIndex, "utf8"), publicConfig(config));
+    const manifest = readManifest(config.webDist);
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
-      const path = request.url.split("?")[0] ?? "/";
+      const [path = "/", search = ""] = request.url.split("?");
       if (path.startsWith("/api/")) return reply.callNotFound();
       reply.header("cache-control", "no-cache");
       // Client-side routes all answer with the app; the router shows the not-found page itself.
-      const preview = await sharePreview(deps.db, path, config.contracts.defaultCollection).catch((error) => {
-        request.log.warn({ err: loggableError(error) }, "share preview failed");
-        return null;
-      });
+      const page = pageOf(path);
+      const [preview, paint] = await Promise.all([
+        sharePreview(deps.db, page, config.contracts.defaultCollection).catch((error) => {
+          request.log.warn({ err: loggableError(error) }, "share preview failed");
+          return null;
+        }),
+        page ? firstPaint(page, new URLSearchParams(search), request.headers.cookie) : null,
+      ]);
       const origin = config.publicUrl.origin;
-      return reply
-        .type("text/html; charset=utf-8")
-        .send(preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml);
+      let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml;
+      if (paint) html = withFirstPaint(html, paint);
+      return reply.type("text/html; charset=utf-8").send(html);
     });
+
+    /** The page's code, its first API answer (read as this visitor, with their cookie) and its picture. */
+    const firstPaint = async (page: Page, search: URLSearchParams, cookie: string | undefined) => {
+      const read = firstRead(page, search);
+      const answer = read
+        ? await app
+            .inject({
+              method: "GET",
+              url: read,
+              headers: { [FIRST_PAINT_HEADER]: firstPaintSecret, ...(cookie ? { cookie } : {}) },
+            })
+            .then((response) => (response.statusCode === 200 ? (response.json() as unknown) : null))
+            .catch(() => null)
+        : null;
+      return {
+        ...(manifest ? pageCode(manifest, page, indexHtml) : { scripts: [], styles: [] }),
+        answers: read && answer ? { [read]: answer } : {},
+        lead: pageLead(page, answer),
+      };
+    };
   }
 
   app.setNotFoundHandler((request, reply) =>
@@ -257,5 +295,5 @@ function publicRpcOf(chainId: number): string | null {
 export function withPublicConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   const block = `<script type="application/json" id="easel-config">${json}</script>`;
-  return html.includes("</head>") ? html.replace("</head>", `${block}</head>`) : html;
+  return html.includes("</head>") ? html.replace("</head>", () => `${block}</head>`) : html;
 }

@@ -3,7 +3,10 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../src/db/schema.ts";
+import { LEAD_MARK } from "../src/web/firstPaint.ts";
 import { type AccountsApi, startAccountsApi } from "./accounts-helpers.ts";
 
 let api: AccountsApi;
@@ -16,7 +19,23 @@ beforeAll(async () => {
   mkdirSync(join(web, "assets"));
   writeFileSync(
     join(web, "index.html"),
-    "<!doctype html><html><head><title>Easel</title></head><body><div id=root></div></body></html>",
+    `<!doctype html><html><head><title>Easel</title><script type="module" src="/assets/app-3f2a.js"></script><link rel="modulepreload" href="/assets/shared-9c1d.js"></head><body><div id=root><main>${LEAD_MARK}<div role="status"></div></main></div></body></html>`,
+  );
+  // Vite's manifest: the entry and a page, each with its static imports.
+  mkdirSync(join(web, ".vite"));
+  writeFileSync(
+    join(web, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/app-3f2a.js", isEntry: true, imports: ["_shared.js"] },
+      "_shared.js": { file: "assets/shared-9c1d.js" },
+      "_follow.js": { file: "assets/follow-77aa.js", imports: ["_shared.js"] },
+      "src/pages/UserProfile.tsx": {
+        file: "assets/UserProfile-41be.js",
+        imports: ["_shared.js", "_follow.js"],
+        css: ["assets/UserProfile-41be.css"],
+      },
+      "src/pages/Home.tsx": { file: "assets/Home-0d2e.js", imports: ["_shared.js"] },
+    }),
   );
   writeFileSync(join(web, "assets", "app-3f2a.js"), script);
   writeFileSync(join(web, "assets", "app-3f2a.js.br"), brotliCompressSync(script));
@@ -92,12 +111,96 @@ describe("the web app's files", () => {
     const config = await (await fetch(`${api.url}/api/config`)).json();
     for (const path of ["/", "/ExploreNFTs", "/collection/Anything"]) {
       const html = await (await fetch(`${api.url}${path}`)).text();
-      const block = html.match(
-        /<script type="application\/json" id="easel-config">(.*?)<\/script><\/head>/,
-      )?.[1];
+      const block = html.match(/<script type="application\/json" id="easel-config">(.*?)<\/script>/)?.[1];
       expect(block, path).toBeTruthy();
       expect(JSON.parse(block as string), path).toEqual(config);
     }
+  });
+});
+
+describe("a landing page's first paint", () => {
+  const page = async (path: string, cookie?: string) =>
+    (await fetch(`${api.url}${path}`, { headers: cookie ? { cookie } : {} })).text();
+  const answers = (html: string) => {
+    const block = html.match(/<script type="application\/json" id="easel-answers">(.*?)<\/script>/)?.[1];
+    return block === undefined ? null : (JSON.parse(block) as Record<string, unknown>);
+  };
+  const banner = "bafkreibannerbannerbannerbannerbannerbannerbannerbannerbanner";
+
+  it("carries the page's code, its first read answered as the API answers it, and its banner where the page draws it", async () => {
+    const artist = await api.signIn();
+    await api.db
+      .update(profiles)
+      .set({ username: "mira", name: "Mira", banner })
+      .where(eq(profiles.address, artist.address));
+    const html = await page("/profile/mira");
+
+    // The page's own code beside the app's, without what index.html already loads.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/UserProfile-41be.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/follow-77aa.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/UserProfile-41be.css">');
+    expect(html.match(/shared-9c1d\.js/g)).toHaveLength(1);
+
+    // The first read, exactly what the app would fetch, answered as the API answers it.
+    const api_ = await (await fetch(`${api.url}/api/profile?userkey=mira`)).json();
+    expect(answers(html)).toEqual({ "/api/profile?userkey=mira": api_ });
+
+    // The banner: preloaded, and drawn in the frame at the mark.
+    expect(html).toContain(`<link rel="preload" as="image" href="/ipfs/${banner}" fetchpriority="high">`);
+    const main = html.match(/<main>(.*)<\/main>/)?.[1] ?? "";
+    expect(main).toMatch(
+      new RegExp(`^<div class="w-full"><div class="aspect-\\[12/5\\][^"]*"><img src="/ipfs/${banner}"`),
+    );
+    expect(main).toContain('<div role="status"></div>');
+  });
+
+  it("reads as the visitor: a signed-in visitor's answer is their own", async () => {
+    const artist = await api.signIn();
+    await api.db.update(profiles).set({ username: "noor" }).where(eq(profiles.address, artist.address));
+    const fan = await api.signIn();
+    const follow = await api.call("POST", "/api/profile/follow", {
+      user: fan,
+      body: { userAddress: artist.address },
+    });
+    expect(follow.status).toBe(200);
+    const read = "/api/profile?userkey=noor";
+    const asFan = answers(await page("/profile/noor", fan.cookie))?.[read] as {
+      data: { isFollowing: boolean };
+    };
+    const asStranger = answers(await page("/profile/noor"))?.[read] as { data: { isFollowing: boolean } };
+    expect(asFan.data.isFollowing).toBe(true);
+    expect(asStranger.data.isFollowing).toBe(false);
+  });
+
+  it("carries no answer and no picture when the read fails, and no picture when the page leads with text", async () => {
+    const missing = await page("/profile/nobody-here");
+    expect(answers(missing)).toBeNull();
+    expect(missing).not.toContain('rel="preload" as="image"');
+    expect(missing).toContain(`<main>${LEAD_MARK}<div role="status">`);
+
+    const home = await page("/");
+    expect(Object.keys(answers(home) ?? {})).toEqual(["/api/home"]);
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/Home-0d2e.js">');
+    expect(home).not.toContain('rel="preload" as="image"');
+    // A page with filters reads something else: no answer is guessed for it.
+    expect(answers(await page("/ExploreNFTs?status=buyNow"))).toBeNull();
+  });
+
+  it("cannot be broken out of by what people write", async () => {
+    const artist = await api.signIn();
+    const name = "</script><script>alert(1)</script> $& $' $`";
+    await api.db
+      .update(profiles)
+      .set({ username: "quill", name, bio: name })
+      .where(eq(profiles.address, artist.address));
+    const html = await page("/profile/quill");
+    const read = answers(html)?.["/api/profile?userkey=quill"] as { data: { user: { name: string } } };
+    expect(read.data.user.name).toBe(name);
+    // The share preview's title carries the name as text, `$` patterns and all.
+    expect(html).toContain(
+      "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $&#39; $` on Easel</title>",
+    );
+    expect(html).not.toContain("<script>alert(1)");
   });
 });
 

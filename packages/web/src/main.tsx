@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { keepSentFrame } from "./app/AppShell.tsx";
 import { Providers } from "./app/Providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { StartupError } from "./app/StartupError.tsx";
@@ -11,6 +12,8 @@ import { loadPublicConfig } from "./lib/config.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+// The frame the page arrived with stays on screen until the first page is ready (app/AppShell.tsx).
+keepSentFrame(container);
 const root = createRoot(container);
 
 async function start() {

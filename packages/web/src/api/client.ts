@@ -1,5 +1,6 @@
 import { readApiError } from "@easel/common";
-import { untilOwnWritesIndexed } from "./ownWrites.ts";
+import { takeFirstAnswer } from "./firstAnswers.ts";
+import { ownWritesPending, untilOwnWritesIndexed } from "./ownWrites.ts";
 
 /**
  * An error answered by the Easel API (`{ error: { code, message, fields? } }`), or a network failure.
@@ -32,8 +33,13 @@ export type ApiRequestInit = Omit<RequestInit, "body"> & { body?: JsonBody | For
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const { body, headers, ...rest } = init;
-  // A read after this tab's own transaction sees it (api/ownWrites.ts).
-  if (!rest.method || rest.method === "GET") await untilOwnWritesIndexed();
+  if (!rest.method || rest.method === "GET") {
+    // The page's HTML may carry this answer; not when this tab wrote something the server may not have had.
+    const first = takeFirstAnswer(path);
+    if (first && !ownWritesPending()) return first.body as T;
+    // A read after this tab's own transaction sees it (api/ownWrites.ts).
+    await untilOwnWritesIndexed();
+  }
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   let response: Response;
   try {

@@ -66,6 +66,11 @@ function forgetOwnWrites() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether this tab wrote a block the indexer is not known to have. */
+export function ownWritesPending(): boolean {
+  return indexedBlock < ownBlock;
+}
+
 /** Resolves once the indexer has every block this tab wrote (at once when it is known to). */
 export function untilOwnWritesIndexed(): Promise<void> {
   if (indexedBlock >= ownBlock) return Promise.resolve();

@@ -1,10 +1,10 @@
+import { mediaUrl } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useHeaderData } from "../api/headerData.ts";
 import { useSession } from "../auth/session.ts";
 import { useSignOut } from "../auth/useSignOut.ts";
-import { mediaUrl } from "../lib/media.ts";
 import { Avatar } from "../ui/Avatar.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Logo } from "../ui/Logo.tsx";

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 import { RequireProfile } from "../auth/RequireProfile.tsx";
-import { PageLoader } from "../ui/PageLoader.tsx";
+import { AppShell } from "./AppShell.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
 import { Layout } from "./Layout.tsx";
 
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
     id: "root",
     Component: Layout,
     ErrorBoundary: ErrorPage,
-    HydrateFallback: PageLoader,
+    HydrateFallback: AppShell,
     children: [
       {
         // Page failures render inside the layout, with header and footer.

@@ -1,7 +1,6 @@
-import { type CollectionCard as CollectionCardData, displayName } from "@easel/common";
+import { type CollectionCard as CollectionCardData, displayName, mediaUrl } from "@easel/common";
 import { Link } from "react-router";
 import { formatEther } from "viem";
-import { mediaUrl } from "../../../lib/media.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 
 export const collectionPath = (collection: Pick<CollectionCardData, "slug">) =>

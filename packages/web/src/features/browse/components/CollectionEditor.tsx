@@ -2,13 +2,13 @@ import {
   BROWSE_MESSAGES,
   COLLECTION_DESCRIPTION_MAX,
   collectionEditSchema,
+  mediaUrl,
   SOCIAL_NETWORKS,
 } from "@easel/common";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ApiError, errorMessage } from "../../../api/client.ts";
-import { mediaUrl } from "../../../lib/media.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { applyServerErrors } from "../../../ui/Field.tsx";

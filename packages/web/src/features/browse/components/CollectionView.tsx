@@ -1,18 +1,24 @@
-import { ITEM_SORT_LABELS, ITEM_SORTS, type ItemSort, SOCIAL_LABELS, SOCIAL_NETWORKS } from "@easel/common";
+import {
+  ITEM_SORT_LABELS,
+  ITEM_SORTS,
+  type ItemSort,
+  mediaUrl,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+} from "@easel/common";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatEther } from "viem";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
-import { mediaUrl } from "../../../lib/media.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
-import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
+import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
 import { type CollectionTab, useCollection, useFavoriteCollection } from "../api/browse.ts";
 import { CardGrid } from "./CardGrid.tsx";
@@ -290,7 +296,7 @@ function CollectionActions({
             Report
           </button>
           {signedIn ? (
-            <ReportDialog
+            <LazyReportDialog
               open={reportOpen}
               onOpenChange={setReportOpen}
               targetType="collection"

@@ -1,8 +1,7 @@
-import { displayName, type NftCard as NftCardData } from "@easel/common";
+import { displayName, mediaUrl, type NftCard as NftCardData } from "@easel/common";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatEther } from "viem";
-import { mediaUrl } from "../../../lib/media.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { FavoriteHeart } from "./FavoriteHeart.tsx";

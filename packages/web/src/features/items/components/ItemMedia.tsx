@@ -1,7 +1,6 @@
-import type { ItemMedia as Media } from "@easel/common";
+import { itemPagePicture, type ItemMedia as Media, mediaUrl } from "@easel/common";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
-import { mediaUrl } from "../../../lib/media.ts";
 import { Button } from "../../../ui/Button.tsx";
 
 /**
@@ -22,7 +21,8 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
     );
   }
   const original = mediaUrl(media.cid) as string;
-  const still = mediaUrl(media.preview ?? media.thumbnail) ?? original;
+  // The server preloads this same picture with the page.
+  const picture = itemPagePicture(media);
   const video = media.mime.startsWith("video/");
   const pdf = media.mime === "application/pdf";
   return (
@@ -33,7 +33,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
           // biome-ignore lint/a11y/useMediaCaption: artworks carry no captions
           <video
             src={original}
-            poster={still}
+            poster={picture}
             controls
             playsInline
             className="aspect-square max-h-[70vh] w-full bg-black object-contain"
@@ -41,7 +41,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
         ) : (
           <button type="button" className="block w-full cursor-zoom-in" onClick={() => setOpen(true)}>
             <img
-              src={pdf ? still : (mediaUrl(media.preview) ?? original)}
+              src={picture}
               alt={name}
               // The picture's own size reserves its place before it loads (no layout shift).
               width={pdf ? undefined : (media.width ?? undefined)}

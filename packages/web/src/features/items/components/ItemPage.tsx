@@ -1,4 +1,4 @@
-import { displayName, type ItemResponse, type Person, shortAddress } from "@easel/common";
+import { displayName, type ItemResponse, mediaUrl, type Person, shortAddress } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { lazy, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -6,7 +6,6 @@ import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
-import { mediaUrl } from "../../../lib/media.ts";
 import { shareTargets } from "../../../lib/share.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
@@ -21,7 +20,7 @@ import { recordItemView } from "../../browse/api/browse.ts";
 import { ActivityTable } from "../../browse/components/CollectionActivity.tsx";
 import { FavoriteHeart } from "../../browse/components/FavoriteHeart.tsx";
 import { RichText } from "../../browse/components/RichText.tsx";
-import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
+import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { useItem, useLiveItem } from "../api/items.ts";
 import { itemPath, useItemKey } from "../lib/paths.ts";
 import { ActionArea } from "./ItemActions.tsx";
@@ -377,7 +376,7 @@ function ItemMenu({ item }: { item: Item }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {session ? (
-        <ReportDialog
+        <LazyReportDialog
           open={open === "report"}
           onOpenChange={(next) => setOpen(next ? "report" : null)}
           targetType="item"

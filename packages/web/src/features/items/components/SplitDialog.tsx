@@ -1,6 +1,7 @@
 import {
   type Collaborator,
   MINT_MESSAGES,
+  mediaUrl,
   SEARCH_DEBOUNCE_MS,
   SPLIT_MAX_PEOPLE,
   SPLIT_STEP,
@@ -9,7 +10,6 @@ import {
   splitError,
 } from "@easel/common";
 import { useId, useState } from "react";
-import { mediaUrl } from "../../../lib/media.ts";
 import { useDebounced } from "../../../lib/useDebounced.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button } from "../../../ui/Button.tsx";

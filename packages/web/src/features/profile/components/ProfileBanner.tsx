@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { CROP_PRESETS } from "../../../lib/cropImage.ts";
 
 /**
  * The profile and collection banner, shown at the crop's own ratio at every width, so the picture is exactly
@@ -10,8 +9,9 @@ export function ProfileBanner({ src }: { src: string | null }) {
   return (
     <div
       data-testid="banner"
-      style={{ aspectRatio: CROP_PRESETS.banner.aspect }}
-      className="w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900"
+      // 12/5 is the banner crop's ratio (CROP_PRESETS.banner.aspect, 2.4), as a class the server's first
+      // paint uses too (server/src/web/firstPaint.ts): a page's HTML may not carry style attributes (CSP).
+      className="aspect-[12/5] w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900"
     >
       {src && !failed ? (
         <img

@@ -2,6 +2,7 @@ import {
   type ChainCollectionItem,
   type ChainTokenItem,
   displayName,
+  mediaUrl,
   SOCIAL_LABELS,
   SOCIAL_NETWORKS,
   shortAddress,
@@ -13,7 +14,6 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
-import { mediaUrl } from "../../../lib/media.ts";
 import { shareTargets } from "../../../lib/share.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
@@ -25,7 +25,7 @@ import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { WithWallet } from "../../../web3/walletLoader.tsx";
 import { nftPath } from "../../browse/components/NftCard.tsx";
 import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
-import { ReportDialog } from "../../moderation/components/ReportDialog.tsx";
+import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { type ProfileData, profileKeys, useFollow, useProfile } from "../api/profile.ts";
 import { ProfileBanner } from "./ProfileBanner.tsx";
 
@@ -199,7 +199,7 @@ function ProfileActions({ data }: { data: ProfileData }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {isOwner || !session ? null : (
-        <ReportDialog
+        <LazyReportDialog
           open={reportOpen}
           onOpenChange={setReportOpen}
           targetType="profile"

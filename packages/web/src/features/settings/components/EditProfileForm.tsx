@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  mediaUrl,
   PROFILE_BIO_MAX,
   type ProfileUser,
   profileUpdateSchema,
@@ -11,7 +12,6 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { errorMessage } from "../../../api/client.ts";
-import { mediaUrl } from "../../../lib/media.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { applyServerErrors, TextAreaField, TextField } from "../../../ui/Field.tsx";

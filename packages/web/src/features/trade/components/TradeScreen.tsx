@@ -1,4 +1,5 @@
 import type { ItemResponse } from "@easel/common";
+import { mediaUrl } from "@easel/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -6,7 +7,6 @@ import { toast } from "sonner";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
 import { ethText } from "../../../lib/eth.ts";
-import { mediaUrl } from "../../../lib/media.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { buttonClass } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";

@@ -5,8 +5,9 @@
  */
 import { type RichText, richTextPlain } from "@easel/common";
 import { sql } from "drizzle-orm";
+import { itemDetail } from "../browse/item.ts";
 import type { Database } from "../db/client.ts";
-import { itemDetail } from "./item.ts";
+import type { Page } from "./pages.ts";
 
 export type SharePreview = { title: string; description: string; image: string | null };
 
@@ -14,31 +15,21 @@ const DESCRIPTION_MAX = 200;
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const clip = (text: string) =>
   text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
-const decode = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-};
 
-/** The preview of a page path, or null when the path is not an item, collection or profile Easel knows. */
+/** The preview of a page, or null when it is not an item, collection or profile Easel knows. */
 export async function sharePreview(
   db: Database,
-  path: string,
+  page: Page | null,
   defaultCollection: string,
 ): Promise<SharePreview | null> {
-  const parts = path.split("/").filter(Boolean).map(decode);
-  if (parts.some((p) => p === null) || parts.length < 2 || parts.length > 3) return null;
-  const [first, second, third] = parts as string[];
-  if (first === "profile" && parts.length === 2) return profilePreview(db, second as string);
-  if (first === "collection" && parts.length === 2) return collectionPreview(db, second as string);
-  const tokenId = parts.length === 3 ? third : second;
-  if (!tokenId || !/^[1-9]\d{0,77}$/.test(tokenId)) return null;
+  if (page?.page === "profile") return profilePreview(db, page.key);
+  if (page?.page === "collection") return collectionPreview(db, page.name);
+  if (page?.page !== "item") return null;
+  const { creator, collection, tokenId } = page;
   const item = await itemDetail(
     db,
     { address: null, moderator: false },
-    { creator: first as string, collection: parts.length === 3 ? second : undefined, tokenId },
+    { creator, collection, tokenId },
     defaultCollection,
   );
   if (!item) return null;
@@ -126,6 +117,6 @@ export function withPreview(html: string, preview: SharePreview, pageUrl: string
     )
     .join("\n    ");
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`)
-    .replace("</head>", `    ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(preview.title)}</title>`)
+    .replace("</head>", () => `    ${tags}\n  </head>`);
 }

@@ -1,0 +1,156 @@
+/**
+ * A landing page painted after one round trip. Left alone, it waits on a chain of requests: the HTML, the
+ * app's code, the page's own code (loaded on demand), its first API read, then its picture; on a phone on a
+ * slow network each link costs hundreds of milliseconds. The server knows the page from its path, so its
+ * HTML carries:
+ * - `modulepreload` links for the page's code (from the build's Vite manifest), fetched beside the app's;
+ * - the answer of the page's first API read (`#easel-answers`, a JSON data block the app's `apiFetch` uses
+ *   once, packages/web/src/api/firstAnswers.ts);
+ * - the picture that paints largest (a banner, an artwork) in index.html's frame, where the page will draw
+ *   it, preloaded at high priority: it shows before the app's code has run.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type ItemMedia, itemPagePicture, mediaUrl } from "@easel/common";
+import type { Page } from "./pages.ts";
+
+/** What `vite build` writes to `.vite/manifest.json`: each source module's file and static imports. */
+export type ViteManifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; css?: string[] } | undefined
+>;
+
+/** Each page's module, as the manifest names it (the router's `lazy` imports, packages/web/src/app/routes.tsx). */
+const PAGE_MODULES: Record<Page["page"], string> = {
+  home: "src/pages/Home.tsx",
+  explore: "src/pages/ExploreNFTs.tsx",
+  collection: "src/pages/Collection.tsx",
+  profile: "src/pages/UserProfile.tsx",
+  item: "src/pages/NftDetail.tsx",
+};
+
+/** The build's manifest, or null when it has none (a build without `build.manifest`). */
+export function readManifest(webDist: string): ViteManifest | null {
+  const file = join(webDist, ".vite", "manifest.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ViteManifest) : null;
+}
+
+/** The scripts and stylesheets of a page's code that the app's HTML does not already load. */
+export function pageCode(
+  manifest: ViteManifest,
+  page: Page,
+  html: string,
+): { scripts: string[]; styles: string[] } {
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key) || !manifest[key]) return;
+    keys.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  visit(PAGE_MODULES[page.page]);
+  const chunks = [...keys].map((key) => manifest[key] as { file: string; css?: string[] });
+  const missing = (files: string[]) =>
+    [...new Set(files)].map((file) => `/${file}`).filter((href) => !html.includes(`"${href}"`));
+  return {
+    scripts: missing(chunks.map((chunk) => chunk.file)),
+    styles: missing(chunks.flatMap((chunk) => chunk.css ?? [])),
+  };
+}
+
+/**
+ * The page's first API read, exactly as the app asks for it, or null when the page's query (filters, a sort)
+ * makes it another read.
+ */
+export function firstRead(page: Page, search: URLSearchParams): string | null {
+  const query = (params: Record<string, string | undefined>) =>
+    new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1]));
+  switch (page.page) {
+    case "home":
+      return "/api/home";
+    case "explore":
+      return search.size ? null : "/api/explore?sort=recentlyCreated";
+    case "collection":
+      return search.size ? null : `/api/collection?${query({ name: page.name, sort: "none" })}`;
+    case "profile":
+      return `/api/profile?userkey=${encodeURIComponent(page.key)}`;
+    case "item":
+      return `/api/nft?${query({ creator: page.creator, collection: page.collection, tokenId: page.tokenId })}`;
+  }
+}
+
+/**
+ * The picture that paints largest on the page, read from its first answer, with the markup that draws it
+ * where the page will: a profile's or collection's banner, an item's artwork. Null when the page's largest
+ * paint is text or cards (home, the marketplace), or without an answer.
+ */
+export function pageLead(page: Page, answer: unknown): { picture: string | null; html: string } | null {
+  const data = (answer as { data?: Record<string, unknown> } | null)?.data;
+  if (!data) return null;
+  if (page.page === "profile" || page.page === "collection") {
+    const owner = (page.page === "profile" ? data.user : data.collection) as
+      | { banner?: string | null }
+      | undefined;
+    const picture = mediaUrl(owner?.banner);
+    return { picture, html: bannerHtml(picture) };
+  }
+  if (page.page === "item") {
+    const nft = data.nft as { name: string; media: ItemMedia | null } | undefined;
+    if (!nft?.media) return null;
+    const picture = itemPagePicture(nft.media);
+    return { picture, html: artworkHtml(picture, nft.name, nft.media) };
+  }
+  return null;
+}
+
+// The markup below draws what the app's components draw first, at the same place and size: ProfileBanner
+// (profile and collection pages) and ItemPage with ItemMedia (items). The app's router keeps it on screen
+// until the page replaces it (app/AppShell.tsx), and e2e/first-paint.spec.ts checks that nothing moves then.
+
+function bannerHtml(picture: string | null): string {
+  const img = picture
+    ? `<img src="${attribute(picture)}" alt="" fetchpriority="high" class="size-full object-cover">`
+    : "";
+  return `<div class="w-full"><div class="aspect-[12/5] w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900">${img}</div></div>`;
+}
+
+function artworkHtml(picture: string, name: string, media: ItemMedia): string {
+  const video = media.mime.startsWith("video/");
+  const sized = !video && media.mime !== "application/pdf" && media.width && media.height;
+  const img = video
+    ? `<img src="${attribute(picture)}" alt="${attribute(name)}" fetchpriority="high" class="aspect-square max-h-[70vh] w-full bg-black object-contain">`
+    : `<img src="${attribute(picture)}" alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
+  return `<article class="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"><div class="grid gap-8 lg:grid-cols-2"><figure class="flex flex-col gap-2"><div class="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">${img}</div></figure></div></article>`;
+}
+
+export type FirstPaint = {
+  scripts: string[];
+  styles: string[];
+  /** API path → its JSON body. */
+  answers: Record<string, unknown>;
+  lead: { picture: string | null; html: string } | null;
+};
+
+/** Where index.html's frame takes the page's lead picture. */
+export const LEAD_MARK = "<!--page-lead-->";
+
+const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** The page's HTML with its first paint's tags at the end of its head. */
+export function withFirstPaint(html: string, paint: FirstPaint): string {
+  const tags = [
+    ...(paint.lead?.picture
+      ? [`<link rel="preload" as="image" href="${attribute(paint.lead.picture)}" fetchpriority="high">`]
+      : []),
+    ...paint.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+    ...paint.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    ...(Object.keys(paint.answers).length
+      ? [
+          // A data block is never run; `<` is escaped so no answer can close the element.
+          `<script type="application/json" id="easel-answers">${JSON.stringify(paint.answers).replace(/</g, "\\u003c")}</script>`,
+        ]
+      : []),
+  ];
+  const head = tags.length ? html.replace("</head>", () => `${tags.join("")}</head>`) : html;
+  // index.html's frame marks where the page's lead goes.
+  return paint.lead ? head.replace(LEAD_MARK, () => paint.lead?.html ?? "") : head;
+}
