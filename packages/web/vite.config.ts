@@ -2,14 +2,15 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { fontDisplayOptional } from "./build/fontDisplay.ts";
+import { inlineStyles } from "./build/inlineStyles.ts";
 import { precompress } from "./build/precompress.ts";
-import { preloadFont } from "./build/preloadFont.ts";
 
 /** The API server the dev server proxies to (the embedded stack started by `npm start`). */
 const API_ORIGIN = process.env.EASEL_API_ORIGIN ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFont(), precompress()],
+  plugins: [react(), tailwindcss(), fontDisplayOptional(), inlineStyles(), precompress()],
   resolve: {
     alias: {
       // Only a Node.js path of a dependency imports it (see the stand-in): nothing for the browser to load.

@@ -38,6 +38,7 @@ import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { EASEL_VERSION } from "./version.ts";
+import { encodePage } from "./web/encodePage.ts";
 import { firstRead, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
 import { type Page, pageOf } from "./web/pages.ts";
 import { sharePreview, withPreview } from "./web/sharePreview.ts";
@@ -242,7 +243,10 @@ export async function buildApp(
       const origin = config.publicUrl.origin;
       let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml;
       if (paint) html = withFirstPaint(html, paint);
-      return reply.type("text/html; charset=utf-8").send(html);
+      const { body, encoding } = await encodePage(html, request.headers["accept-encoding"]);
+      reply.header("vary", "accept-encoding");
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.type("text/html; charset=utf-8").send(body);
     });
 
     /** The page's code, its first API answer (read as this visitor, with their cookie) and its picture. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../src/db/schema.ts";
@@ -26,9 +26,15 @@ beforeAll(async () => {
   writeFileSync(
     join(web, ".vite", "manifest.json"),
     JSON.stringify({
-      "index.html": { file: "assets/app-3f2a.js", isEntry: true, imports: ["_shared.js"] },
+      // The entry's styles are inlined in index.html: no page links them again.
+      "index.html": {
+        file: "assets/app-3f2a.js",
+        isEntry: true,
+        imports: ["_shared.js"],
+        css: ["assets/app-3f2a.css"],
+      },
       "_shared.js": { file: "assets/shared-9c1d.js" },
-      "_follow.js": { file: "assets/follow-77aa.js", imports: ["_shared.js"] },
+      "_follow.js": { file: "assets/follow-77aa.js", imports: ["_shared.js"], css: ["assets/app-3f2a.css"] },
       "src/pages/UserProfile.tsx": {
         file: "assets/UserProfile-41be.js",
         imports: ["_shared.js", "_follow.js"],
@@ -107,6 +113,35 @@ describe("the web app's files", () => {
     }
   });
 
+  it("answer pages compressed for browsers that take brotli or gzip, the same page as sent plain", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          get(`${api.url}/ExploreNFTs`, { headers: { "accept-encoding": encoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({
+                encoding: response.headers["content-encoding"],
+                vary: response.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          }).on("error", reject);
+        },
+      );
+    const plain = await raw("identity");
+    expect(plain.encoding).toBeUndefined();
+    const br = await raw("gzip, deflate, br");
+    expect(br.encoding).toBe("br");
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    // br refused (q=0): gzip.
+    const gz = await raw("br;q=0, gzip");
+    expect(gz.encoding).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+  });
+
   it("carry the public config in every page, the same as GET /api/config, so the app starts without asking", async () => {
     const config = await (await fetch(`${api.url}/api/config`)).json();
     for (const path of ["/", "/ExploreNFTs", "/collection/Anything"]) {
@@ -140,6 +175,7 @@ describe("a landing page's first paint", () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/follow-77aa.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/UserProfile-41be.css">');
     expect(html.match(/shared-9c1d\.js/g)).toHaveLength(1);
+    expect(html).not.toContain("app-3f2a.css");
 
     // The first read, exactly what the app would fetch, answered as the API answers it.
     const api_ = await (await fetch(`${api.url}/api/profile?userkey=mira`)).json();

@@ -35,26 +35,37 @@ export function readManifest(webDist: string): ViteManifest | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ViteManifest) : null;
 }
 
-/** The scripts and stylesheets of a page's code that the app's HTML does not already load. */
+/**
+ * The scripts and stylesheets of a page's code that the app does not already load: not the entry's (its
+ * script, its imports, its styles inlined in index.html), nor anything index.html names.
+ */
 export function pageCode(
   manifest: ViteManifest,
   page: Page,
   html: string,
 ): { scripts: string[]; styles: string[] } {
-  const keys = new Set<string>();
-  const visit = (key: string) => {
-    if (keys.has(key) || !manifest[key]) return;
-    keys.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
+  const closure = (start: string[]) => {
+    const keys = new Set<string>();
+    const visit = (key: string) => {
+      if (keys.has(key) || !manifest[key]) return;
+      keys.add(key);
+      for (const next of manifest[key].imports ?? []) visit(next);
+    };
+    for (const key of start) visit(key);
+    return [...keys].map((key) => manifest[key] as { file: string; css?: string[] });
   };
-  visit(PAGE_MODULES[page.page]);
-  const chunks = [...keys].map((key) => manifest[key] as { file: string; css?: string[] });
-  const missing = (files: string[]) =>
-    [...new Set(files)].map((file) => `/${file}`).filter((href) => !html.includes(`"${href}"`));
-  return {
-    scripts: missing(chunks.map((chunk) => chunk.file)),
-    styles: missing(chunks.flatMap((chunk) => chunk.css ?? [])),
-  };
+  const files = (chunks: { file: string; css?: string[] }[]) => ({
+    scripts: new Set(chunks.map((chunk) => chunk.file)),
+    styles: new Set(chunks.flatMap((chunk) => chunk.css ?? [])),
+  });
+  const app = files(closure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry)));
+  const own = files(closure([PAGE_MODULES[page.page]]));
+  const missing = (mine: Set<string>, loaded: Set<string>) =>
+    [...mine]
+      .filter((file) => !loaded.has(file))
+      .map((file) => `/${file}`)
+      .filter((href) => !html.includes(`"${href}"`));
+  return { scripts: missing(own.scripts, app.scripts), styles: missing(own.styles, app.styles) };
 }
 
 /**

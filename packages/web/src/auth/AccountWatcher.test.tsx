@@ -40,7 +40,8 @@ describe("account or network change while signed in", () => {
       await vi.advanceTimersByTimeAsync(5_500);
     });
     await waitFor(() => expect(expire).toHaveBeenCalledTimes(1));
-  });
+    // The app with the wallet code renders first: on a busy machine that alone took most of the default 5 s.
+  }, 15_000);
 
   it("gives 8 s right after connecting", async () => {
     fakeApi(sessionRoute({ current: signedIn(ALICE) }));

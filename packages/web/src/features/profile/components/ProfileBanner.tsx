@@ -9,8 +9,8 @@ export function ProfileBanner({ src }: { src: string | null }) {
   return (
     <div
       data-testid="banner"
-      // 12/5 is the banner crop's ratio (CROP_PRESETS.banner.aspect, 2.4), as a class the server's first
-      // paint uses too (server/src/web/firstPaint.ts): a page's HTML may not carry style attributes (CSP).
+      // 12/5 is the banner crop's ratio (CROP_PRESETS.banner.aspect, 2.4), as the class the server's first
+      // paint draws the banner with too (server/src/web/firstPaint.ts).
       className="aspect-[12/5] w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900"
     >
       {src && !failed ? (
