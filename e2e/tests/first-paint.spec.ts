@@ -1,5 +1,8 @@
+import { cidToHex } from "@easel/common";
 import { expect, type Page, test } from "@playwright/test";
+import { parseAbi } from "viem";
 import { makePng, newWalletPage, signIn } from "./accounts.ts";
+import { send } from "./chain.ts";
 
 /** The bounding box of the first element `selector` matches, once it is visible. */
 async function boxOf(page: Page, selector: string) {
@@ -63,5 +66,93 @@ test("a profile's page arrives with its banner drawn where the page draws it, an
   expect(await boxOf(visit, `[data-testid="banner"] img[src="${data.path}"]`)).toEqual(first);
   // Its data came with the page: the app did not ask for it.
   expect(reads.filter((read) => read.startsWith("/api/profile?"))).toEqual([]);
+  await visitor.close();
+});
+
+test("an item's page arrives with its artwork drawn where the page draws it, and its data", async ({
+  browser,
+}) => {
+  // A verified artist mints a picture into the default collection.
+  const { page, wallet, context } = await newWalletPage(browser, 9);
+  await signIn(page);
+  const config = (await (await page.request.get("/api/config")).json()) as {
+    contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
+  };
+  await send(0, {
+    address: config.contracts.market,
+    abi: parseAbi(["function setArtistVerified(address account, bool verified)"]),
+    functionName: "setArtistVerified",
+    args: [wallet.address, true],
+  });
+  // Minting waits for the indexer to have the verification.
+  await expect
+    .poll(async () => {
+      const profile = await page.request.get(`/api/profile?userkey=${wallet.address}`);
+      return ((await profile.json()) as { data: { verifiedArtist?: boolean } }).data.verifiedArtist;
+    })
+    .toBe(true);
+  const categories = (await (await page.request.get("/api/category-web2")).json()) as {
+    data: { category_web2: { _id: number }[] };
+  };
+  const upload = await page.request.post("/api/mint", {
+    multipart: {
+      file: { name: "tide.png", mimeType: "image/png", buffer: await makePng(page, 900, 600, "#7d3c98") },
+      name: "Tide Line",
+      description: "A violet field with a white square in it.",
+      royalty: "5",
+      category_web2_id: String(categories.data.category_web2[0]?._id),
+      collection: config.contracts.defaultCollection,
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const { data } = (await upload.json()) as { data: { newNft: { uri_cid: string } } };
+  const cid = data.newNft.uri_cid;
+  await send(9, {
+    address: config.contracts.defaultCollection,
+    abi: parseAbi([
+      "function mintNFT(uint16 royaltyBps, bytes cid, (address account, uint8 share)[] collaborators) returns (uint256)",
+    ]),
+    functionName: "mintNFT",
+    args: [500, cidToHex(cid), []],
+  });
+  // The indexer has it once its page answers.
+  const path = `/${wallet.address.toLowerCase()}/1`;
+  await expect
+    .poll(async () =>
+      (await page.request.get(`/api/nft?creator=${wallet.address.toLowerCase()}&tokenId=1`)).status(),
+    )
+    .toBe(200);
+  await context.close();
+
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visit = await visitor.newPage();
+  const reads: string[] = [];
+  visit.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
+  });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await visit.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await visit.goto(path, { waitUntil: "commit" });
+  const artwork = 'main img[alt="Tide Line"]';
+  const first = await boxOf(visit, artwork);
+  expect(
+    await visit
+      .locator(artwork)
+      .first()
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
+
+  release();
+  await expect(visit.getByRole("heading", { level: 1, name: "Tide Line" })).toBeVisible();
+  await expect(visit.getByRole("button", { name: "View full screen" })).toBeVisible();
+  expect(await boxOf(visit, artwork)).toEqual(first);
+  expect(reads.filter((read) => read.startsWith("/api/nft?"))).toEqual([]);
   await visitor.close();
 });

@@ -128,7 +128,7 @@ function artworkHtml(picture: string, name: string, media: ItemMedia): string {
   const video = media.mime.startsWith("video/");
   const sized = !video && media.mime !== "application/pdf" && media.width && media.height;
   const img = video
-    ? `<img src="${attribute(picture)}" alt="${attribute(name)}" fetchpriority="high" class="aspect-square max-h-[70vh] w-full bg-black object-contain">`
+    ? `<video src="${attribute(mediaUrl(media.cid) as string)}" poster="${attribute(picture)}" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
     : `<img src="${attribute(picture)}" alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
   return `<article class="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"><div class="grid gap-8 lg:grid-cols-2"><figure class="flex flex-col gap-2"><div class="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">${img}</div></figure></div></article>`;
 }
