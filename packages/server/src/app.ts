@@ -45,6 +45,8 @@ import { sharePreview, withPreview } from "./web/sharePreview.ts";
 
 /** Marks the server's own read for a page's first paint (web/firstPaint.ts). */
 const FIRST_PAINT_HEADER = "x-easel-first-paint";
+/** Who is signed in: every landing page carries the answer (web/firstPaint.ts). */
+const SESSION_READ = "/api/auth/session";
 
 export type AppDeps = { config: Config; db: Database; chain: PublicClient };
 
@@ -230,7 +232,8 @@ export async function buildApp(
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const [path = "/", search = ""] = request.url.split("?");
       if (path.startsWith("/api/")) return reply.callNotFound();
-      reply.header("cache-control", "no-cache");
+      // A page carries its visitor's own answers: browsers may keep it, shared caches may not.
+      reply.header("cache-control", "private, no-cache");
       // Client-side routes all answer with the app; the router shows the not-found page itself.
       const page = pageOf(path);
       const [preview, paint] = await Promise.all([
@@ -242,30 +245,51 @@ export async function buildApp(
       ]);
       const origin = config.publicUrl.origin;
       let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml;
-      if (paint) html = withFirstPaint(html, paint);
+      if (paint) {
+        html = withFirstPaint(html, paint);
+        // The session read may clear a cookie that no longer signs in: the browser gets that too.
+        for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
+      }
       const { body, encoding } = await encodePage(html, request.headers["accept-encoding"]);
       reply.header("vary", "accept-encoding");
       if (encoding) reply.header("content-encoding", encoding);
       return reply.type("text/html; charset=utf-8").send(body);
     });
 
-    /** The page's code, its first API answer (read as this visitor, with their cookie) and its picture. */
+    /** A GET of the API as the visitor (their cookie), for their page; null unless it answers 200. */
+    const readAs = async (url: string, cookie: string | undefined) => {
+      const response = await app
+        .inject({
+          method: "GET",
+          url,
+          headers: { [FIRST_PAINT_HEADER]: firstPaintSecret, ...(cookie ? { cookie } : {}) },
+        })
+        .catch(() => null);
+      const setCookie = response?.headers["set-cookie"] ?? [];
+      return {
+        answer: response?.statusCode === 200 ? (response.json() as unknown) : null,
+        cookies: Array.isArray(setCookie) ? setCookie : [setCookie],
+      };
+    };
+
+    /**
+     * The page's code, its first answers (who is signed in, and the page's first read) and its picture.
+     * The session is among them so the page's first paint already knows its visitor: a click on a
+     * button that needs a signed-in member must not find the session still loading.
+     */
     const firstPaint = async (page: Page, search: URLSearchParams, cookie: string | undefined) => {
       const read = firstRead(page, search);
-      const answer = read
-        ? await app
-            .inject({
-              method: "GET",
-              url: read,
-              headers: { [FIRST_PAINT_HEADER]: firstPaintSecret, ...(cookie ? { cookie } : {}) },
-            })
-            .then((response) => (response.statusCode === 200 ? (response.json() as unknown) : null))
-            .catch(() => null)
-        : null;
+      const reads = [SESSION_READ, ...(read ? [read] : [])];
+      const results = await Promise.all(reads.map((url) => readAs(url, cookie)));
+      const answers: Record<string, unknown> = {};
+      reads.forEach((url, i) => {
+        if (results[i]?.answer) answers[url] = results[i].answer;
+      });
       return {
         ...(manifest ? pageCode(manifest, page, indexHtml) : { scripts: [], styles: [] }),
-        answers: read && answer ? { [read]: answer } : {},
-        lead: pageLead(page, answer),
+        answers,
+        lead: pageLead(page, read ? answers[read] : null),
+        cookies: results.flatMap((result) => result.cookies),
       };
     };
   }

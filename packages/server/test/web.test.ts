@@ -3,6 +3,7 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { SESSION_COOKIE } from "@easel/common";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../src/db/schema.ts";
@@ -108,7 +109,8 @@ describe("the web app's files", () => {
     for (const path of ["/ExploreNFTs", "/"]) {
       const page = await fetch(`${api.url}${path}`, { headers: { "accept-encoding": "br" } });
       expect(page.status, path).toBe(200);
-      expect(page.headers.get("cache-control"), path).toBe("no-cache");
+      // Fresh every time, and the visitor's own (it carries their answers): never in a shared cache.
+      expect(page.headers.get("cache-control"), path).toBe("private, no-cache");
       expect(await page.text(), path).toContain("<div id=root>");
     }
   });
@@ -179,7 +181,8 @@ describe("a landing page's first paint", () => {
 
     // The first read, exactly what the app would fetch, answered as the API answers it.
     const api_ = await (await fetch(`${api.url}/api/profile?userkey=mira`)).json();
-    expect(answers(html)).toEqual({ "/api/profile?userkey=mira": api_ });
+    const session = await (await fetch(`${api.url}/api/auth/session`)).json();
+    expect(answers(html)).toEqual({ "/api/auth/session": session, "/api/profile?userkey=mira": api_ });
 
     // The banner: preloaded, and drawn in the frame at the mark.
     expect(html).toContain(`<link rel="preload" as="image" href="/ipfs/${banner}" fetchpriority="high">`);
@@ -206,20 +209,32 @@ describe("a landing page's first paint", () => {
     const asStranger = answers(await page("/profile/noor"))?.[read] as { data: { isFollowing: boolean } };
     expect(asFan.data.isFollowing).toBe(true);
     expect(asStranger.data.isFollowing).toBe(false);
+    // Who is signed in comes with the page too, so its first paint knows the visitor.
+    const session = (html: string) =>
+      answers(html)?.["/api/auth/session"] as { session: { address: string } | null };
+    expect(session(await page("/profile/noor", fan.cookie)).session?.address).toBe(fan.address);
+    expect(session(await page("/profile/noor")).session).toBeNull();
+    // A cookie that signs in no one is cleared by the page, as by the session read itself.
+    const stale = await fetch(`${api.url}/profile/noor`, { headers: { cookie: `${SESSION_COOKIE}=stale` } });
+    expect(stale.headers.get("set-cookie")).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`),
+    );
   });
 
   it("carries no answer and no picture when the read fails, and no picture when the page leads with text", async () => {
     const missing = await page("/profile/nobody-here");
-    expect(answers(missing)).toBeNull();
+    expect(Object.keys(answers(missing) ?? {})).toEqual(["/api/auth/session"]);
     expect(missing).not.toContain('rel="preload" as="image"');
     expect(missing).toContain(`<main>${LEAD_MARK}<div role="status">`);
 
     const home = await page("/");
-    expect(Object.keys(answers(home) ?? {})).toEqual(["/api/home"]);
+    expect(Object.keys(answers(home) ?? {})).toEqual(["/api/auth/session", "/api/home"]);
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/Home-0d2e.js">');
     expect(home).not.toContain('rel="preload" as="image"');
     // A page with filters reads something else: no answer is guessed for it.
-    expect(answers(await page("/ExploreNFTs?status=buyNow"))).toBeNull();
+    expect(Object.keys(answers(await page("/ExploreNFTs?status=buyNow")) ?? {})).toEqual([
+      "/api/auth/session",
+    ]);
   });
 
   it("cannot be broken out of by what people write", async () => {

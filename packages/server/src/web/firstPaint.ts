@@ -91,8 +91,8 @@ export function firstRead(page: Page, search: URLSearchParams): string | null {
 
 /**
  * The picture that paints largest on the page, read from its first answer, with the markup that draws it
- * where the page will: a profile's or collection's banner, an item's artwork. Null when the page's largest
- * paint is text or cards (home, the marketplace), or without an answer.
+ * where the page will: a profile's or collection's banner, an item's artwork; the marketplace's first card
+ * picture is only preloaded. Null when the page's largest paint is text (home), or without an answer.
  */
 export function pageLead(page: Page, answer: unknown): { picture: string | null; html: string } | null {
   const data = (answer as { data?: Record<string, unknown> } | null)?.data;
@@ -103,6 +103,11 @@ export function pageLead(page: Page, answer: unknown): { picture: string | null;
       | undefined;
     const picture = mediaUrl(owner?.banner);
     return { picture, html: bannerHtml(picture) };
+  }
+  if (page.page === "explore") {
+    // The first card's picture, preloaded: the cards themselves are drawn by the app.
+    const picture = mediaUrl((data.nfts as { image_cid: string | null }[] | undefined)?.[0]?.image_cid);
+    return picture ? { picture, html: "" } : null;
   }
   if (page.page === "item") {
     const nft = data.nft as { name: string; media: ItemMedia | null } | undefined;
