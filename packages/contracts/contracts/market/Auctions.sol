@@ -11,9 +11,9 @@ import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 /// the auction exists, so the winner always receives it. The first bid must reach the start/reserve price,
 /// later bids must beat the top bid by 10%; a bid in the last 15 minutes adds 15 minutes to the end. Every
 /// bid states the bidder's new total: a newcomer sends all of it, the top bidder raising their own bid sends
-/// exactly the difference. Anyone may complete an auction that ended with a winner; the seller may cancel one
-/// that has no bid; an operator may cancel any, refunding the top bid (the way out when a party was banned or
-/// the token blocked).
+/// exactly the difference. Anyone may complete an auction that ended with a winner. Cancelling
+/// (`invalidateAuction`: the seller one without a bid, an operator any, refunding the top bid) is in
+/// `EaselMarketAdmin`. The auction's record (`Auction`) is in `MarketCore`.
 abstract contract Auctions is MarketCore {
     uint8 internal constant AUCTION_STANDARD = 1;
     uint8 internal constant AUCTION_RESERVE = 2;
@@ -24,24 +24,7 @@ abstract contract Auctions is MarketCore {
     uint256 internal constant RESERVE_AUCTION_DURATION = 72 hours;
     /// @notice A bid with this long or less left adds this much to the end.
     uint256 internal constant EXTENSION_WINDOW = 15 minutes;
-    /// @notice A later bid must be at least the top bid plus this share (in basis points).
-    uint256 internal constant MIN_INCREMENT_BPS = 1_000;
     uint8 private constant _MECHANISM_AUCTION = 2;
-
-    /// @dev Two slots. `amount` is the start/reserve price until the first bid, then the top bid.
-    /// `end` is 0 for a reserve auction until its first bid. `tokenBlocked` copies the operator's block of the
-    /// token (kept by `_afterTokenBlockSet`), so bids and settlements read it with the auction.
-    struct Auction {
-        address seller;
-        uint40 start;
-        uint40 end;
-        uint8 kind;
-        bool tokenBlocked;
-        address bidder;
-        uint96 amount;
-    }
-
-    mapping(address collection => mapping(uint256 tokenId => Auction)) private _auctions;
 
     /// @notice An auction was created; the token is now held by the market. `end` is 0 for a reserve auction.
     event AuctionCreated(
@@ -55,15 +38,6 @@ abstract contract Auctions is MarketCore {
     );
     /// @notice The seller changed a standard auction's start price before any bid.
     event AuctionBaseValueChanged(address indexed collection, uint256 indexed tokenId, uint256 price);
-    /// @notice An auction was cancelled and the token returned to the seller; `refundedBidder` (if any) got
-    /// `refundedAmount` back.
-    event AuctionCancelled(
-        address indexed collection,
-        uint256 indexed tokenId,
-        address indexed seller,
-        address refundedBidder,
-        uint256 refundedAmount
-    );
     /// @notice A bid of `amount` became the top bid; `end` is the (possibly extended) end time. The previous
     /// top bidder (if any, and not the same bidder) was refunded `previousAmount`.
     event BidPlaced(
@@ -80,10 +54,7 @@ abstract contract Auctions is MarketCore {
         address indexed collection, uint256 indexed tokenId, address indexed seller, address winner, uint256 price
     );
 
-    error NoAuction(address collection, uint256 tokenId);
-    error NotAuctionSeller(address caller, address seller);
     error NotStandardAuction(address collection, uint256 tokenId);
-    error AuctionHasBid(address collection, uint256 tokenId, address bidder);
     error StartTooFarAhead(uint256 start, uint256 latest);
     error StartTimeNotReached(uint256 start);
     error AuctionTimeFinished(uint256 end);
@@ -137,21 +108,6 @@ abstract contract Auctions is MarketCore {
         _checkPrice(price, _minimum(c.standardAuctionMinimum));
         a.amount = uint96(price);
         emit AuctionBaseValueChanged(collection, tokenId, price);
-    }
-
-    /// @notice Cancels an auction and returns the token to the seller. The seller (banned or not) may cancel
-    /// one without a bid; an operator may cancel any, and the top bid is refunded.
-    function invalidateAuction(address collection, uint256 tokenId) external nonReentrant {
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) revert NoAuction(collection, tokenId);
-        bool operator = hasRole(OPERATOR_ROLE, msg.sender);
-        if (a.seller != msg.sender && !operator) revert NotAuctionSeller(msg.sender, a.seller);
-        if (a.bidder != address(0) && !operator) revert AuctionHasBid(collection, tokenId, a.bidder);
-        delete _auctions[collection][tokenId];
-        uint256 refund = a.bidder == address(0) ? 0 : a.amount;
-        emit AuctionCancelled(collection, tokenId, a.seller, a.bidder, refund);
-        IEaselCollection(collection).transferFrom(address(this), a.seller, tokenId);
-        if (refund != 0) _send(a.bidder, refund);
     }
 
     /// @notice Bids on an auction; `amount` is the caller's new total bid. A newcomer sends `amount`; the top
@@ -220,33 +176,6 @@ abstract contract Auctions is MarketCore {
         // The market held the token; the seller is who escrowed it.
         t.seller = a.seller;
         _payout(_config, collection, tokenId, t, a.bidder, a.amount, _MECHANISM_AUCTION);
-    }
-
-    /// @notice The auction of a token (all zeros when there is none).
-    function getAuction(address collection, uint256 tokenId) public view returns (Auction memory) {
-        return _auctions[collection][tokenId];
-    }
-
-    /// @notice The smallest total bid the auction accepts now (0 when there is no auction).
-    function minimumBid(address collection, uint256 tokenId) public view returns (uint256) {
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) return 0;
-        return a.bidder == address(0) ? a.amount : _minNextBid(a.amount);
-    }
-
-    /// @inheritdoc MarketCore
-    function _isHeldForAuction(address collection, uint256 tokenId) internal view virtual override returns (bool) {
-        return _auctions[collection][tokenId].kind != 0;
-    }
-
-    /// @inheritdoc MarketCore
-    function _afterTokenBlockSet(address collection, uint256 tokenId, bool blocked) internal virtual override {
-        Auction storage a = _auctions[collection][tokenId];
-        if (a.kind != 0) a.tokenBlocked = blocked;
-    }
-
-    function _minNextBid(uint256 topBid) private pure returns (uint256) {
-        return topBid + (topBid * MIN_INCREMENT_BPS) / 10_000;
     }
 
     function _checkNewAuction(Hot storage c, address collection, uint256 tokenId) private view {
