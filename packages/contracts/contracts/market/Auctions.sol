@@ -49,10 +49,6 @@ abstract contract Auctions is MarketCore {
         address previousBidder,
         uint256 previousAmount
     );
-    /// @notice An auction was completed: the token went to `winner`; the payout is in the Sale event.
-    event AuctionCompleted(
-        address indexed collection, uint256 indexed tokenId, address indexed seller, address winner, uint256 price
-    );
 
     error NotStandardAuction(address collection, uint256 tokenId);
     error StartTooFarAhead(uint256 start, uint256 latest);
@@ -160,7 +156,8 @@ abstract contract Auctions is MarketCore {
     /// out. Anyone may call: the outcome is fixed, so settling only moves the token and ETH where they are owed,
     /// and nobody's absence can keep them stuck. It works while the market is locked; while the seller or the
     /// winner is banned or the token or collection blocked it is refused, and an operator decides (unblock,
-    /// unban, or cancel with a refund).
+    /// unban, or cancel with a refund). Its only event is the `Sale` (mechanism 2), which names the seller, the
+    /// winner and the price.
     function completeAuction(address collection, uint256 tokenId) external nonReentrant {
         Auction memory a = _auctions[collection][tokenId];
         if (a.kind == 0) revert NoAuction(collection, tokenId);
@@ -171,7 +168,6 @@ abstract contract Auctions is MarketCore {
         if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
         // The collection refuses the sale itself while it is blocked.
         delete _auctions[collection][tokenId];
-        emit AuctionCompleted(collection, tokenId, a.seller, a.bidder, a.amount);
         SaleTerms memory t = _deliverPurchase(collection, tokenId, a.bidder);
         // The market held the token; the seller is who escrowed it.
         t.seller = a.seller;

@@ -157,7 +157,8 @@ abstract contract MarketCore is EaselCredits {
 
     /// @notice A token was sold: `price` = `fee` (platform) + `royalty` (collaborators) + `proceeds` (seller, or
     /// the collaborators when the seller is the creator). `primary` marks the token's first sale through the
-    /// market, which pays the primary commission. `mechanism` 1 = buy now, 2 = auction, 3 = offer.
+    /// market, which pays the primary commission. `mechanism` 1 = buy now, 2 = auction, 3 = offer. A completed
+    /// auction emits nothing else: its `Sale` is the settlement (the seller, the winner as `buyer`, the price).
     event Sale(
         address indexed collection,
         uint256 indexed tokenId,
