@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
-import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {MarketCore} from "./market/MarketCore.sol";
 import {SellOrders} from "./market/SellOrders.sol";
 import {Auctions} from "./market/Auctions.sol";
@@ -19,11 +17,9 @@ import {EaselFactory} from "./EaselFactory.sol";
 /// It creates the collection factory (and through it the collection implementation and the default collection)
 /// in its constructor.
 /// @dev Why two contracts: with `viaIR`, the dispatcher compares the selector with every smaller one in turn
-/// (22 gas each). Keeping here only the trades and what collections call in a transaction puts every trade
-/// within ~20 comparisons instead of ~55.
+/// (22 gas each). Keeping here only the trades and what collections and the factory call in a transaction puts
+/// every trade within 16 comparisons instead of up to 54.
 contract EaselMarket is SellOrders, Auctions, Offers {
-    /// @notice The collection factory created with the market.
-    EaselFactory public immutable factory;
     /// @dev Runtime code hash shared by every Easel collection (an EIP-1167 clone of one implementation).
     bytes32 private immutable _collectionCodeHash;
     /// @dev The `EaselMarketAdmin` whose code `fallback` runs.
@@ -63,8 +59,9 @@ contract EaselMarket is SellOrders, Auctions, Offers {
             fees: 0
         });
         _lazyConfig = LazyConfig({signer: signer_, primaryFeeBps: 1_000, minimum: 50, locked: false});
+        // The market's first contract creation (nonce 1): `EaselMarketAdmin.factory()` derives its address from
+        // the market's, so nothing may be created before it.
         EaselFactory f = new EaselFactory(admin, royaltySplitterImplementation);
-        factory = f;
         // Every collection is an EIP-1167 clone of the same implementation, so all share the default
         // collection's code hash.
         _collectionCodeHash = f.defaultCollection().codehash;
@@ -90,11 +87,6 @@ contract EaselMarket is SellOrders, Auctions, Offers {
     }
 
     // ---------------------------------------------------------------- read by collections and the factory
-
-    /// @notice Whether `collection` is an Easel collection (a clone of the factory's implementation).
-    function isEaselCollection(address collection) external view returns (bool) {
-        return _isEaselCollection(collection);
-    }
 
     /// @notice The platform voucher signer.
     function signer() external view returns (address) {
@@ -137,11 +129,6 @@ contract EaselMarket is SellOrders, Auctions, Offers {
     /// @param to Where the funds go.
     function withdrawTo(address to) external nonReentrant {
         _withdraw(to);
-    }
-
-    /// @notice ERC-165: IAccessControl (the roles, served by `EaselMarketAdmin`) and ERC-165 itself.
-    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
-        return interfaceId == type(IAccessControl).interfaceId || interfaceId == type(IERC165).interfaceId;
     }
 
     /// @inheritdoc MarketCore

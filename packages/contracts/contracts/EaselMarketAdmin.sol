@@ -2,15 +2,12 @@
 pragma solidity 0.8.37;
 
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
+import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
 import {MarketCore} from "./market/MarketCore.sol";
+import {EaselFactory} from "./EaselFactory.sol";
 import {IEaselCollection} from "./interfaces/IEaselCollection.sol";
 import {SaleInfo} from "./interfaces/IEaselTypes.sol";
-
-/// @dev What this code asks of the market it runs in.
-interface IEaselMarketCollections {
-    function isEaselCollection(address collection) external view returns (bool);
-}
 
 /// @title EaselMarketAdmin
 /// @notice The market's administration and views: roles, settings, moderation (bans, blocks, locks, verified
@@ -94,6 +91,26 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
     }
 
     // ---------------------------------------------------------------- views
+
+    /// @notice The collection factory the market created. It was the market's first contract creation (nonce
+    /// 1), so its address follows from the market's (the market keeps no copy: this saves a dispatch
+    /// comparison on every trade).
+    function factory() public view returns (EaselFactory) {
+        return EaselFactory(
+            address(uint160(uint256(keccak256(abi.encodePacked(bytes2(0xd694), address(this), bytes1(0x01))))))
+        );
+    }
+
+    /// @notice Whether `collection` is an Easel collection (a clone of the factory's implementation, so it has
+    /// the default collection's code hash; the market checks the same hash, kept in its code).
+    function isEaselCollection(address collection) public view returns (bool) {
+        return _isEaselCollection(collection);
+    }
+
+    /// @notice ERC-165: the market answers IAccessControl (these roles) and ERC-165 itself.
+    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
+        return interfaceId == type(IAccessControl).interfaceId || interfaceId == type(IERC165).interfaceId;
+    }
 
     /// @notice All settings but the minimums.
     function config() external view returns (Config memory) {
@@ -353,10 +370,11 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
 
     // ---------------------------------------------------------------- internal
 
-    /// @dev Asks the market (this code runs as the market): its immutable code hash of Easel collections is in
-    /// its code, not in storage. Called directly, this contract has no `isEaselCollection` and the call reverts.
+    /// @dev Compares with the default collection's code hash, read through the factory (the market keeps the
+    /// same hash in its code, which this code cannot read). Called directly, at this contract's own address,
+    /// the derived factory does not exist and the call reverts.
     function _isEaselCollection(address collection) internal view override returns (bool) {
-        return IEaselMarketCollections(address(this)).isEaselCollection(collection);
+        return collection.codehash == address(factory().defaultCollection()).codehash;
     }
 
     function _checkThroughMarket() private view {

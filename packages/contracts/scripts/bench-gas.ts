@@ -58,7 +58,7 @@ const market = await viem.deployContract("EaselMarket", [
 ]);
 // The administration functions, run by the market's fallback at the market's address.
 const marketAdmin = await viem.getContractAt("EaselMarketAdmin", market.address);
-const factory = await viem.getContractAt("EaselFactory", await market.read.factory());
+const factory = await viem.getContractAt("EaselFactory", await marketAdmin.read.factory());
 await run(marketAdmin.write.setArtistVerified([artist.account.address, true]));
 
 // ---------------------------------------------------------------- collections

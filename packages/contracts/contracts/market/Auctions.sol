@@ -112,19 +112,22 @@ abstract contract Auctions is MarketCore {
     function placeBid(address collection, uint256 tokenId, uint256 amount) external payable nonReentrant {
         _checkOpen(_config);
         _checkNotBanned(msg.sender);
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) revert NoAuction(collection, tokenId);
-        if (a.seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        uint256 slot = _auctionSlot(collection, tokenId);
+        (uint256 slot0, uint256 slot1) = _loadAuction(slot);
+        if (uint8(slot0 >> 240) == 0) revert NoAuction(collection, tokenId);
+        address seller = address(uint160(slot0));
+        if (seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         // An auction exists only for an Easel collection: the code-hash check is not needed again.
-        _checkNotBanned(a.seller);
+        _checkNotBanned(seller);
         _checkCollectionNotBlocked(collection);
-        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
-        if (block.timestamp < a.start) revert StartTimeNotReached(a.start);
-        uint256 end = a.end;
-        if (end != 0 && block.timestamp >= end) revert AuctionTimeFinished(end);
+        if (slot0 >> 248 != 0) revert TokenIsBlocked(collection, tokenId);
+        uint256 start = uint40(slot0 >> 160);
+        if (block.timestamp < start) revert StartTimeNotReached(start);
+        uint256 storedEnd = uint40(slot0 >> 200);
+        if (storedEnd != 0 && block.timestamp >= storedEnd) revert AuctionTimeFinished(storedEnd);
 
-        address previousBidder = a.bidder;
-        uint256 previousAmount = a.amount;
+        address previousBidder = address(uint160(slot1));
+        uint256 previousAmount = slot1 >> 160;
         uint256 minimum = previousBidder == address(0) ? previousAmount : _minNextBid(previousAmount);
         if (amount < minimum) revert BidTooLow(amount, minimum);
         if (amount > MAX_PRICE) revert PriceOutOfRange(amount, minimum, MAX_PRICE);
@@ -133,21 +136,27 @@ abstract contract Auctions is MarketCore {
         uint256 payment = raise ? amount - previousAmount : amount;
         if (msg.value != payment) revert IncorrectPayment(payment, msg.value);
 
-        if (end == 0) end = block.timestamp + RESERVE_AUCTION_DURATION;
-        // In the last 15 minutes (15:00 left included), the end moves 15 minutes later.
-        if (end - block.timestamp <= EXTENSION_WINDOW) end += EXTENSION_WINDOW;
-
-        Auction storage s = _auctions[collection][tokenId];
-        // The bidder and amount share the second slot: one SSTORE (amount <= MAX_PRICE, checked above).
-        assembly ("memory-safe") {
-            sstore(add(s.slot, 1), or(caller(), shl(160, amount)))
+        uint256 end;
+        // Timestamps: no overflow; end > block.timestamp (a stored end was checked above), no underflow.
+        unchecked {
+            end = storedEnd == 0 ? block.timestamp + RESERVE_AUCTION_DURATION : storedEnd;
+            // In the last 15 minutes (15:00 left included), the end moves 15 minutes later.
+            if (end - block.timestamp <= EXTENSION_WINDOW) end += EXTENSION_WINDOW;
         }
-        if (end != a.end) s.end = uint40(end);
+
+        // The bidder and amount share the second slot: one SSTORE (amount <= MAX_PRICE, checked above). A new end
+        // (a reserve auction's first bid, or an extension) rewrites the first slot from the value read above.
+        assembly ("memory-safe") {
+            sstore(add(slot, 1), or(caller(), shl(160, amount)))
+            if iszero(eq(end, storedEnd)) {
+                sstore(slot, or(and(slot0, not(shl(200, 0xffffffffff))), shl(200, end)))
+            }
+        }
 
         if (raise || previousBidder == address(0)) {
-            emit BidPlaced(collection, tokenId, msg.sender, amount, end, address(0), 0);
+            _emitBidPlaced(collection, tokenId, amount, end, address(0), 0);
         } else {
-            emit BidPlaced(collection, tokenId, msg.sender, amount, end, previousBidder, previousAmount);
+            _emitBidPlaced(collection, tokenId, amount, end, previousBidder, previousAmount);
             _send(previousBidder, previousAmount);
         }
     }
@@ -159,19 +168,55 @@ abstract contract Auctions is MarketCore {
     /// unban, or cancel with a refund). Its only event is the `Sale` (mechanism 2), which names the seller, the
     /// winner and the price.
     function completeAuction(address collection, uint256 tokenId) external nonReentrant {
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) revert NoAuction(collection, tokenId);
-        if (a.bidder == address(0)) revert AuctionHasNoWinner(collection, tokenId);
-        if (block.timestamp < a.end) revert AuctionNotEnded(a.end);
-        _checkNotBanned(a.seller);
-        _checkNotBanned(a.bidder);
-        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
+        uint256 slot = _auctionSlot(collection, tokenId);
+        (uint256 slot0, uint256 slot1) = _loadAuction(slot);
+        if (uint8(slot0 >> 240) == 0) revert NoAuction(collection, tokenId);
+        address winner = address(uint160(slot1));
+        if (winner == address(0)) revert AuctionHasNoWinner(collection, tokenId);
+        uint256 end = uint40(slot0 >> 200);
+        if (block.timestamp < end) revert AuctionNotEnded(end);
+        address seller = address(uint160(slot0));
+        _checkNotBanned(seller);
+        _checkNotBanned(winner);
+        if (slot0 >> 248 != 0) revert TokenIsBlocked(collection, tokenId);
         // The collection refuses the sale itself while it is blocked.
-        delete _auctions[collection][tokenId];
-        SaleTerms memory t = _deliverPurchase(collection, tokenId, a.bidder);
+        assembly ("memory-safe") {
+            sstore(slot, 0)
+            sstore(add(slot, 1), 0)
+        }
+        SaleTerms memory t = _deliverPurchase(collection, tokenId, winner);
         // The market held the token; the seller is who escrowed it.
-        t.seller = a.seller;
-        _payout(_config, collection, tokenId, t, a.bidder, a.amount, _MECHANISM_AUCTION);
+        t.seller = seller;
+        _payout(_config, collection, tokenId, t, winner, slot1 >> 160, _MECHANISM_AUCTION);
+    }
+
+    /// @dev The auction's two slots as `_createAuction` writes them (the layout is on `MarketCore.Auction`), read
+    /// as words: no memory copy of the struct.
+    function _loadAuction(uint256 slot) private view returns (uint256 slot0, uint256 slot1) {
+        assembly ("memory-safe") {
+            slot0 := sload(slot)
+            slot1 := sload(add(slot, 1))
+        }
+    }
+
+    /// @dev `emit BidPlaced(collection, tokenId, msg.sender, ...)`, encoded in place.
+    function _emitBidPlaced(
+        address collection,
+        uint256 tokenId,
+        uint256 amount,
+        uint256 end,
+        address previousBidder,
+        uint256 previousAmount
+    ) private {
+        bytes32 signature = BidPlaced.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, amount)
+            mstore(add(m, 0x20), end)
+            mstore(add(m, 0x40), previousBidder)
+            mstore(add(m, 0x60), previousAmount)
+            log4(m, 0x80, signature, collection, tokenId, caller())
+        }
     }
 
     function _checkNewAuction(Hot storage c, address collection, uint256 tokenId) private view {

@@ -75,6 +75,8 @@ abstract contract MarketCore is EaselCredits {
         bool locked;
     }
 
+    /// @dev Where `Hot.fees` starts in the settings slot (16+16+24+8+8+4*24 bits before it).
+    uint256 private constant _FEES_SHIFT = 168;
     /// @dev Minimums are stored in units of 0.001 ETH (up to 16,777 ETH).
     uint256 internal constant MINIMUM_UNIT = 0.001 ether;
     /// @notice How long a listing lasts.
@@ -219,8 +221,16 @@ abstract contract MarketCore is EaselCredits {
         if (c.entranceLocked) revert MarketEntranceIsLocked();
     }
 
+    /// @dev The mapping reads below hash in scratch memory as Solidity does (`keccak256(key . slot)`), without
+    /// the checks and masks it repeats around each access.
     function _checkNotBanned(address account) internal view {
-        if (_accounts[account] & BANNED != 0) revert UserIsBanned(account);
+        uint256 flags;
+        assembly ("memory-safe") {
+            mstore(0x00, account)
+            mstore(0x20, _accounts.slot)
+            flags := sload(keccak256(0x00, 0x40))
+        }
+        if (flags & BANNED != 0) revert UserIsBanned(account);
     }
 
     /// @dev Whether `collection` is an Easel collection (a clone of the factory's implementation).
@@ -234,7 +244,24 @@ abstract contract MarketCore is EaselCredits {
 
     /// @dev For collections already known to be Easel's (they hold a live auction or listing).
     function _checkCollectionNotBlocked(address collection) internal view {
-        if (_collectionBlocked[collection]) revert CollectionIsBlocked(collection);
+        uint256 blocked;
+        assembly ("memory-safe") {
+            mstore(0x00, collection)
+            mstore(0x20, _collectionBlocked.slot)
+            blocked := and(sload(keccak256(0x00, 0x40)), 0xff)
+        }
+        if (blocked != 0) revert CollectionIsBlocked(collection);
+    }
+
+    /// @dev The storage slot of `_auctions[collection][tokenId]` (its first of two).
+    function _auctionSlot(address collection, uint256 tokenId) internal pure returns (uint256 slot) {
+        assembly ("memory-safe") {
+            mstore(0x00, collection)
+            mstore(0x20, _auctions.slot)
+            mstore(0x20, keccak256(0x00, 0x40))
+            mstore(0x00, tokenId)
+            slot := keccak256(0x00, 0x40)
+        }
     }
 
     /// @dev The token's slot, for the listing fields (`SellOrders`) and the block check.
@@ -278,8 +305,11 @@ abstract contract MarketCore is EaselCredits {
         return uint256(units) * MINIMUM_UNIT;
     }
 
+    /// @dev `topBid` is at most 2^96 (a stored amount): no overflow.
     function _minNextBid(uint256 topBid) internal pure returns (uint256) {
-        return topBid + (topBid * MIN_INCREMENT_BPS) / 10_000;
+        unchecked {
+            return topBid + (topBid * MIN_INCREMENT_BPS) / 10_000;
+        }
     }
 
     // ---------------------------------------------------------------- sale
@@ -318,18 +348,64 @@ abstract contract MarketCore is EaselCredits {
         uint256 price,
         uint8 mechanism
     ) internal {
-        uint256 fee = (price * (t.primary ? c.primaryFeeBps : c.secondaryFeeBps)) / 10_000;
+        // The settings slot as one word (layout on `Hot`: the fees at bits 0-15 and 16-31, the fees collected at
+        // 168-255), read once and written once.
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(c.slot)
+        }
+        address seller = t.seller;
+        bool primary = t.primary;
+        uint256 fee;
         uint256 royalty;
-        if (t.seller != t.creator) royalty = (price * t.royaltyBps) / 10_000;
-        uint256 proceeds = price - fee - royalty;
-        // fee <= price <= MAX_PRICE (2^80): the sum stays far below 2^88.
-        if (fee != 0) _config.fees = c.fees + uint88(fee);
-        emit Sale(collection, tokenId, t.seller, buyer, mechanism, price, fee, royalty, proceeds, t.primary);
-        if (t.seller == t.creator) {
+        uint256 proceeds;
+        // price <= MAX_PRICE (2^80) and every rate is below 10,000, so no product overflows; the fee (at most
+        // 20%) and the royalty (at most 20%, `EaselCollection.MAX_ROYALTY_BPS`) leave proceeds >= 0.
+        unchecked {
+            fee = (price * (primary ? uint16(word) : uint16(word >> 16))) / 10_000;
+            if (seller != t.creator) royalty = (price * t.royaltyBps) / 10_000;
+            proceeds = price - fee - royalty;
+        }
+        // fee <= price <= MAX_PRICE (2^80): the collected sum stays far below 2^88 and cannot carry out of its
+        // field.
+        if (fee != 0) {
+            assembly ("memory-safe") {
+                sstore(c.slot, add(word, shl(_FEES_SHIFT, fee)))
+            }
+        }
+        _emitSale(collection, tokenId, seller, buyer, mechanism, price, fee, royalty, proceeds, primary);
+        if (seller == t.creator) {
             _payCollaborators(collection, tokenId, t, proceeds);
         } else {
             if (royalty != 0) _payCollaborators(collection, tokenId, t, royalty);
-            _send(t.seller, proceeds);
+            _send(seller, proceeds);
+        }
+    }
+
+    /// @dev `emit Sale(...)`, encoded in place: three topics after the signature, seven data words.
+    function _emitSale(
+        address collection,
+        uint256 tokenId,
+        address seller,
+        address buyer,
+        uint8 mechanism,
+        uint256 price,
+        uint256 fee,
+        uint256 royalty,
+        uint256 proceeds,
+        bool primary
+    ) private {
+        bytes32 signature = Sale.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, buyer)
+            mstore(add(m, 0x20), mechanism)
+            mstore(add(m, 0x40), price)
+            mstore(add(m, 0x60), fee)
+            mstore(add(m, 0x80), royalty)
+            mstore(add(m, 0xa0), proceeds)
+            mstore(add(m, 0xc0), primary)
+            log4(m, 0xe0, signature, collection, tokenId, seller)
         }
     }
 

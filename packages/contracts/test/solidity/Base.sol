@@ -44,7 +44,7 @@ abstract contract Base {
         adminCode = address(new EaselMarketAdmin());
         market = new EaselMarket(admin, signer, splitterImplementation, adminCode);
         marketAdmin = EaselMarketAdmin(address(market));
-        factory = market.factory();
+        factory = marketAdmin.factory();
         defaultCollection = EaselCollection(factory.defaultCollection());
         vm.prank(admin);
         marketAdmin.setArtistVerified(artist, true);

@@ -876,7 +876,7 @@ contract EaselMarketTest is Base {
         assertEq(m.standardAuction, 0.4 ether, "standard minimum");
         assertEq(m.reserveAuction, 0.5 ether, "reserve minimum");
         assertTrue(marketAdmin.hasRole(operatorRole, other), "granted");
-        assertTrue(market.supportsInterface(0x7965db0b), "access control");
+        assertTrue(marketAdmin.supportsInterface(0x7965db0b), "access control");
     }
 
     function test_getTokenInfo() public {
@@ -926,6 +926,10 @@ contract EaselMarketTest is Base {
         EaselMarketAdmin m = EaselMarketAdmin(address(new EaselMarket(admin, signer, splitterImplementation, adminCode)));
         assertTrue(m.hasRole(m.CONTROLLER_ROLE(), admin), "admin controller");
         assertTrue(!m.hasRole(m.CONTROLLER_ROLE(), address(this)), "no setup role");
+        // The factory's address, derived from the market's (its first creation), is the factory it created.
+        assertEq(address(m.factory().market()), address(m), "derived factory belongs to this market");
+        assertTrue(address(m.factory()) != address(factory), "each market its own factory");
+        assertEq(address(marketAdmin.factory().market()), address(market), "the fixture's factory");
     }
 
     function test_bidAndOfferAboveMaxPrice() public {
