@@ -250,17 +250,35 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
     /// The owner must have approved the market (or be the market, holding it for an auction). The first such
     /// sale of a token (or its lazy mint) is its primary sale.
-    function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory t) {
+    function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory) {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
-        if (_state.blocked) revert CollectionIsBlocked(address(this));
+        // The state slot read once as a word (`State`: owner bits 0-159, kind 160-167, blocked 248-255).
+        uint256 state;
+        assembly ("memory-safe") {
+            state := sload(_state.slot)
+        }
+        if (state >> 248 != 0) revert CollectionIsBlocked(address(this));
         uint256 ownership = _moveToken(msg.sender, address(0), to, tokenId, true);
-        uint256 extra = ownership >> 160;
-        t.seller = address(uint160(ownership));
-        t.creator = _state.kind == CollectionKind.Default ? _tokenCreator[tokenId] : _state.owner;
-        t.royaltyBps = (extra >> _ROYALTY_SHIFT) & 0xffff;
-        t.transferCount = extra >> _TRANSFERS_SHIFT;
-        t.primary = extra & _PRIMARY_SOLD == 0;
-        t.splitCount = (extra >> _COUNT_SHIFT) & 7;
+        address creator = uint8(state >> 160) == uint8(CollectionKind.Default)
+            ? _tokenCreator[tokenId]
+            : address(uint160(state));
+        // The answer's six words (`SaleTerms`: seller, creator, royaltyBps, transferCount, primary, splitCount)
+        // written straight from the ownership slot, without building the struct and encoding it again.
+        uint96 primarySold = _PRIMARY_SOLD;
+        uint256 royaltyShift = _ROYALTY_SHIFT;
+        uint256 transfersShift = _TRANSFERS_SHIFT;
+        uint256 countShift = _COUNT_SHIFT;
+        assembly ("memory-safe") {
+            let extra := shr(160, ownership)
+            let m := mload(0x40)
+            mstore(m, and(ownership, 0xffffffffffffffffffffffffffffffffffffffff))
+            mstore(add(m, 0x20), creator)
+            mstore(add(m, 0x40), and(shr(royaltyShift, extra), 0xffff))
+            mstore(add(m, 0x60), shr(transfersShift, extra))
+            mstore(add(m, 0x80), iszero(and(extra, primarySold)))
+            mstore(add(m, 0xa0), and(shr(countShift, extra), 7))
+            return(m, 0xc0)
+        }
     }
 
     // ---------------------------------------------------------------- ERC-721 without ETH

@@ -5,93 +5,134 @@ import {MarketCore} from "./market/MarketCore.sol";
 import {SellOrders} from "./market/SellOrders.sol";
 import {Auctions} from "./market/Auctions.sol";
 import {Offers} from "./market/Offers.sol";
-import {IEaselCollection} from "./interfaces/IEaselCollection.sol";
-import {SaleInfo} from "./interfaces/IEaselTypes.sol";
+import {EaselFactory} from "./EaselFactory.sol";
 
 /// @title EaselMarket
 /// @notice The Easel market for tokens of Easel collections: fixed-price sell orders, standard and reserve
 /// auctions and offers (one mixin each, each standing on `MarketCore` alone), with platform fees, royalties and
-/// earnings splits, push payments with a withdraw fallback, and the platform's roles, settings and moderation.
+/// earnings splits, push payments with a withdraw fallback, and the checks collections call during a mint.
+/// Everything else (roles, settings, moderation, fee withdrawal, token rescue, auction cancellation and the
+/// views) is `EaselMarketAdmin`'s code, run by this contract's `fallback` with `delegatecall` on this
+/// contract's storage: callers use one address and one ABI (`easelMarketAbi`, the union of both).
 /// It creates the collection factory (and through it the collection implementation and the default collection)
 /// in its constructor.
+/// @dev Why two contracts: with `viaIR`, the dispatcher compares the selector with every smaller one in turn
+/// (22 gas each). Keeping here only the trades and what collections and the factory call in a transaction puts
+/// every trade within 16 comparisons instead of up to 54.
 contract EaselMarket is SellOrders, Auctions, Offers {
-    /// @notice Everything a token page needs, in one call.
-    struct TokenInfo {
-        address owner;
-        address creator;
-        uint256 royaltyBps;
-        bool primarySold;
-        bool collectionBlocked;
-        bool tokenBlocked;
-        // Live fixed-price listing (zeros when none or void/expired).
-        address seller;
-        uint256 price;
-        uint256 listingExpiresAt;
-        // Auction (kind 0 = none).
-        uint8 auctionKind;
-        address auctionSeller;
-        uint256 auctionStart;
-        uint256 auctionEnd;
-        address topBidder;
-        /// The top bid, or the start/reserve price while there is no bid.
-        uint256 auctionAmount;
-        uint256 minimumBid;
-        // Current offer.
-        address offerBuyer;
-        uint256 offerAmount;
-    }
+    /// @dev Runtime code hash shared by every Easel collection (an EIP-1167 clone of one implementation).
+    bytes32 private immutable _collectionCodeHash;
+    /// @dev The `EaselMarketAdmin` whose code `fallback` runs.
+    address private immutable _adminCode;
+
+    /// @notice The market's administration code is not a contract (a `delegatecall` to an account without code
+    /// would succeed and do nothing).
+    error AdminCodeMissing(address adminCode);
 
     /// @param admin Receives the admin, controller and operator roles and owns the default collection.
     /// @param signer_ The platform voucher signer.
-    /// @param royaltySplitterImplementation An `EaselRoyaltySplitter`, deployed before the market.
-    constructor(address admin, address signer_, address royaltySplitterImplementation)
-        MarketCore(admin, signer_, royaltySplitterImplementation)
-    {}
-
-    /// @notice Owner, creator, royalty, listing, auction, minimum next bid and offer of one token.
-    function getTokenInfo(address collection, uint256 tokenId) external view returns (TokenInfo memory info) {
-        if (!isEaselCollection(collection)) revert CollectionNotSupported(collection);
-        SaleInfo memory s = IEaselCollection(collection).saleInfo(tokenId);
-        info.owner = s.owner;
-        info.creator = s.creator;
-        info.royaltyBps = s.royaltyBps;
-        info.primarySold = s.primarySold;
-        info.collectionBlocked = isCollectionBlocked[collection];
-        info.tokenBlocked = isTokenBlocked(collection, tokenId);
-        (info.seller, info.price, info.listingExpiresAt) = getSellOrder(collection, tokenId);
-        Auction memory a = getAuction(collection, tokenId);
-        info.auctionKind = a.kind;
-        info.auctionSeller = a.seller;
-        info.auctionStart = a.start;
-        info.auctionEnd = a.end;
-        info.topBidder = a.bidder;
-        info.auctionAmount = a.amount;
-        info.minimumBid = minimumBid(collection, tokenId);
-        Offer memory o = getOffer(collection, tokenId);
-        info.offerBuyer = o.buyer;
-        info.offerAmount = o.amount;
+    /// @param royaltySplitterImplementation What split tokens' royalty splitters are clones of (deployed first, on
+    /// its own: its code would push the market's creation code past the 48 KB limit).
+    /// @param adminCode An `EaselMarketAdmin`, deployed first for the same reason.
+    constructor(address admin, address signer_, address royaltySplitterImplementation, address adminCode) {
+        if (admin == address(0) || signer_ == address(0)) revert ZeroAddress();
+        if (adminCode.code.length == 0) revert AdminCodeMissing(adminCode);
+        _adminCode = adminCode;
+        _grantRole(ADMIN_ROLE_ID, admin);
+        _grantRole(CONTROLLER_ROLE_ID, admin);
+        _grantRole(OPERATOR_ROLE_ID, admin);
+        if (msg.sender != admin) {
+            // The deployer keeps these roles only for setup; the deploy script renounces them.
+            _grantRole(CONTROLLER_ROLE_ID, msg.sender);
+            _grantRole(OPERATOR_ROLE_ID, msg.sender);
+        }
+        _config = Hot({
+            primaryFeeBps: 1_000,
+            secondaryFeeBps: 0,
+            minAuctionDuration: 15 minutes,
+            locked: false,
+            entranceLocked: false,
+            listingMinimum: 50,
+            offerMinimum: 50,
+            standardAuctionMinimum: 1_000,
+            reserveAuctionMinimum: 100,
+            fees: 0
+        });
+        _lazyConfig = LazyConfig({signer: signer_, primaryFeeBps: 1_000, minimum: 50, locked: false});
+        // The market's first contract creation (nonce 1): `EaselMarketAdmin.factory()` derives its address from
+        // the market's, so nothing may be created before it.
+        EaselFactory f = new EaselFactory(admin, royaltySplitterImplementation);
+        // Every collection is an EIP-1167 clone of the same implementation, so all share the default
+        // collection's code hash.
+        _collectionCodeHash = f.defaultCollection().codehash;
     }
 
-    /// @inheritdoc MarketCore
-    function _isHeldForAuction(address collection, uint256 tokenId)
-        internal
+    /// @notice Platform fees from lazy mints (swept by the collections) and any ETH sent here directly.
+    receive() external payable {
+        _config.fees += uint88(msg.value);
+    }
+
+    /// @notice Runs every other function (`EaselMarketAdmin`'s) on this contract's storage: its return data or
+    /// its revert (custom errors included) is passed through as is. A selector neither contract has reverts.
+    fallback() external payable {
+        address target = _adminCode;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            calldatacopy(m, 0, calldatasize())
+            let ok := delegatecall(gas(), target, m, calldatasize(), codesize(), 0x00)
+            returndatacopy(m, 0, returndatasize())
+            if iszero(ok) { revert(m, returndatasize()) }
+            return(m, returndatasize())
+        }
+    }
+
+    // ---------------------------------------------------------------- read by collections and the factory
+
+    /// @notice The platform voucher signer.
+    function signer() external view returns (address) {
+        return _lazyConfig.signer;
+    }
+
+    /// @notice Reverts unless `minter` may mint now (market open, verified artist, not banned). The collection
+    /// checks its own block (`EaselCollection.isBlocked`, kept by `setCollectionBlocked`).
+    function authorizeMint(address minter) external view {
+        if (_config.locked) revert MarketIsLocked();
+        uint256 flags = _accounts[minter];
+        if (flags & BANNED != 0) revert UserIsBanned(minter);
+        if (flags & VERIFIED == 0) revert NotVerifiedArtist(minter);
+    }
+
+    /// @notice Reverts unless `buyer` may buy a lazy mint created by `creator` now (market open, neither banned;
+    /// the collection checks its own block); returns the signer, the commission and the lowest price a voucher
+    /// may name.
+    function authorizeLazyMint(address buyer, address creator)
+        external
         view
-        override(MarketCore, Auctions)
-        returns (bool)
+        returns (address signer_, uint256 primaryFeeBps, uint256 minimumPrice)
     {
-        return Auctions._isHeldForAuction(collection, tokenId);
+        LazyConfig memory l = _lazyConfig;
+        if (l.locked) revert MarketIsLocked();
+        _checkNotBanned(buyer);
+        _checkNotBanned(creator);
+        return (l.signer, l.primaryFeeBps, _minimum(l.minimum));
+    }
+
+    // ---------------------------------------------------------------- credits
+
+    /// @notice Withdraws the caller's credited funds to the caller (all gas forwarded). Always allowed, also
+    /// for banned accounts and while the market is locked.
+    function withdraw() external nonReentrant {
+        _withdraw(msg.sender);
+    }
+
+    /// @notice Withdraws the caller's credited funds to `to`, for contracts that cannot receive ETH themselves.
+    /// @param to Where the funds go.
+    function withdrawTo(address to) external nonReentrant {
+        _withdraw(to);
     }
 
     /// @inheritdoc MarketCore
-    function _afterTokenBlockSet(address collection, uint256 tokenId, bool blocked)
-        internal
-        override(MarketCore, Auctions)
-    {
-        Auctions._afterTokenBlockSet(collection, tokenId, blocked);
-    }
-
-    /// @notice ERC-165 (AccessControl).
-    function supportsInterface(bytes4 interfaceId) public view override returns (bool) {
-        return super.supportsInterface(interfaceId);
+    function _isEaselCollection(address collection) internal view override returns (bool) {
+        return collection.codehash == _collectionCodeHash;
     }
 }

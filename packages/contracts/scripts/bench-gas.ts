@@ -49,13 +49,17 @@ async function run(hash: Promise<Hash>) {
 }
 
 const splitter = await viem.deployContract("EaselRoyaltySplitter");
+const adminCode = await viem.deployContract("EaselMarketAdmin");
 const market = await viem.deployContract("EaselMarket", [
   admin.account.address,
   signer.account.address,
   splitter.address,
+  adminCode.address,
 ]);
-const factory = await viem.getContractAt("EaselFactory", await market.read.factory());
-await run(market.write.setArtistVerified([artist.account.address, true]));
+// The administration functions, run by the market's fallback at the market's address.
+const marketAdmin = await viem.getContractAt("EaselMarketAdmin", market.address);
+const factory = await viem.getContractAt("EaselFactory", await marketAdmin.read.factory());
+await run(marketAdmin.write.setArtistVerified([artist.account.address, true]));
 
 // ---------------------------------------------------------------- collections
 

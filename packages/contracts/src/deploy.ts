@@ -14,6 +14,7 @@ import {
 } from "viem";
 import {
   easelFactoryArtifact,
+  easelMarketAdminArtifact,
   easelMarketArtifact,
   easelRoyaltySplitterArtifact,
   mockV3AggregatorArtifact,
@@ -39,8 +40,11 @@ export type DeployEaselOptions = {
 };
 
 /**
- * Deploys the royalty splitter implementation, then the market (which creates the factory, the collection
- * implementation and the default collection).
+ * Deploys the royalty splitter implementation and the market's administration code (`EaselMarketAdmin`), then the
+ * market with both addresses (it creates the factory, the collection implementation and the default collection).
+ * Each of the first two is deployed on its own because the market's creation code would otherwise pass the
+ * 48 KB initcode limit. The market runs `EaselMarketAdmin`'s functions from its fallback: everything is called
+ * at the market's address, with `easelMarketAbi`.
  */
 export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeployment> {
   const { publicClient } = opts;
@@ -68,11 +72,21 @@ export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeploy
   );
   const royaltySplitterImplementation = splitterReceipt.contractAddress;
   if (!royaltySplitterImplementation) throw new Error("deployEasel: no splitter address in the receipt");
+  const adminReceipt = await wait(
+    await walletClient.deployContract({
+      abi: easelMarketAdminArtifact.abi,
+      bytecode: easelMarketAdminArtifact.bytecode,
+      account,
+      chain,
+    }),
+  );
+  const marketAdmin = adminReceipt.contractAddress;
+  if (!marketAdmin) throw new Error("deployEasel: no market admin address in the receipt");
   const marketReceipt = await wait(
     await walletClient.deployContract({
       abi: easelMarketArtifact.abi,
       bytecode: easelMarketArtifact.bytecode,
-      args: [admin, signer, royaltySplitterImplementation],
+      args: [admin, signer, royaltySplitterImplementation, marketAdmin],
       account,
       chain,
     }),
@@ -93,6 +107,7 @@ export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeploy
     collectionImplementation,
     defaultCollection,
     royaltySplitterImplementation,
+    marketAdmin,
   };
 
   const write = async (functionName: "setArtistVerified" | "renounceRole", args: readonly unknown[]) =>

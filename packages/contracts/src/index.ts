@@ -8,6 +8,7 @@ export * from "./constants.ts";
 export {
   easelCollectionArtifact,
   easelFactoryArtifact,
+  easelMarketAdminArtifact,
   easelMarketArtifact,
   easelRoyaltySplitterArtifact,
   mockEnsUniversalResolverArtifact,

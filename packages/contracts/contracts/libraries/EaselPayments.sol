@@ -4,11 +4,13 @@ pragma solidity 0.8.37;
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
 
-/// @title EaselPayments
+/// @title EaselCredits
 /// @notice Every ETH payment is pushed with a gas cap; if the push fails (the recipient rejects ETH, reverts or
 /// burns gas) the amount is credited to the recipient, who withdraws it later. A recipient can therefore never
-/// block a sale, a refund or an outbid.
-abstract contract EaselPayments is ReentrancyGuardTransient {
+/// block a sale, a refund or an outbid. The storage, the push and the withdrawal, without external functions:
+/// `EaselPayments` adds them for the collections; the market declares them in its two contracts (`withdraw` and
+/// `withdrawTo` in `EaselMarket`, the views in `EaselMarketAdmin`).
+abstract contract EaselCredits is ReentrancyGuardTransient {
     /// @notice Gas forwarded with a pushed payment: enough for a smart wallet's receive hook, too little to
     /// re-enter anything meaningful or to make a sale expensive.
     uint256 internal constant SEND_GAS_LIMIT = 20_000;
@@ -26,29 +28,8 @@ abstract contract EaselPayments is ReentrancyGuardTransient {
     /// @notice The address is zero.
     error ZeroAddress();
 
-    /// @notice Funds credited to `account` after a failed push.
-    function creditOf(address account) public view returns (uint256) {
-        return _credits[account];
-    }
-
-    /// @notice The sum of all credited, not yet withdrawn, funds held by this contract.
-    function totalCredits() public view returns (uint256) {
-        return _totalCredits;
-    }
-
-    /// @notice Withdraws the caller's credited funds to the caller (all gas forwarded). Always allowed, also
-    /// for banned accounts and while the market is locked.
-    function withdraw() external nonReentrant {
-        _withdraw(msg.sender);
-    }
-
-    /// @notice Withdraws the caller's credited funds to `to`, for contracts that cannot receive ETH themselves.
-    /// @param to Where the funds go.
-    function withdrawTo(address to) external nonReentrant {
-        _withdraw(to);
-    }
-
-    function _withdraw(address to) private {
+    /// @dev Withdraws the caller's credited funds to `to` (all gas forwarded). Callers are nonReentrant.
+    function _withdraw(address to) internal {
         if (to == address(0)) revert ZeroAddress();
         uint256 amount = _credits[msg.sender];
         if (amount == 0) revert NothingToWithdraw(msg.sender);
@@ -56,6 +37,14 @@ abstract contract EaselPayments is ReentrancyGuardTransient {
         _totalCredits -= amount;
         emit Withdrawal(msg.sender, to, amount);
         SafeTransferLib.safeTransferETH(to, amount);
+    }
+
+    function _creditOf(address account) internal view returns (uint256) {
+        return _credits[account];
+    }
+
+    function _totalCreditsHeld() internal view returns (uint256) {
+        return _totalCredits;
     }
 
     /// @dev Pushes `amount` to `to` with a gas cap; on failure credits it. Callers clear their state first.
@@ -78,5 +67,31 @@ abstract contract EaselPayments is ReentrancyGuardTransient {
             _send(recipients[i], part);
         }
         _send(recipients[0], rest);
+    }
+}
+
+/// @title EaselPayments
+/// @notice `EaselCredits` with its external functions: the credit views and the withdrawals.
+abstract contract EaselPayments is EaselCredits {
+    /// @notice Funds credited to `account` after a failed push.
+    function creditOf(address account) public view returns (uint256) {
+        return _creditOf(account);
+    }
+
+    /// @notice The sum of all credited, not yet withdrawn, funds held by this contract.
+    function totalCredits() public view returns (uint256) {
+        return _totalCreditsHeld();
+    }
+
+    /// @notice Withdraws the caller's credited funds to the caller (all gas forwarded). Always allowed, also
+    /// for banned accounts and while the market is locked.
+    function withdraw() external nonReentrant {
+        _withdraw(msg.sender);
+    }
+
+    /// @notice Withdraws the caller's credited funds to `to`, for contracts that cannot receive ETH themselves.
+    /// @param to Where the funds go.
+    function withdrawTo(address to) external nonReentrant {
+        _withdraw(to);
     }
 }

@@ -11,9 +11,9 @@ import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 /// the auction exists, so the winner always receives it. The first bid must reach the start/reserve price,
 /// later bids must beat the top bid by 10%; a bid in the last 15 minutes adds 15 minutes to the end. Every
 /// bid states the bidder's new total: a newcomer sends all of it, the top bidder raising their own bid sends
-/// exactly the difference. Anyone may complete an auction that ended with a winner; the seller may cancel one
-/// that has no bid; an operator may cancel any, refunding the top bid (the way out when a party was banned or
-/// the token blocked).
+/// exactly the difference. Anyone may complete an auction that ended with a winner. Cancelling
+/// (`invalidateAuction`: the seller one without a bid, an operator any, refunding the top bid) is in
+/// `EaselMarketAdmin`. The auction's record (`Auction`) is in `MarketCore`.
 abstract contract Auctions is MarketCore {
     uint8 internal constant AUCTION_STANDARD = 1;
     uint8 internal constant AUCTION_RESERVE = 2;
@@ -24,24 +24,7 @@ abstract contract Auctions is MarketCore {
     uint256 internal constant RESERVE_AUCTION_DURATION = 72 hours;
     /// @notice A bid with this long or less left adds this much to the end.
     uint256 internal constant EXTENSION_WINDOW = 15 minutes;
-    /// @notice A later bid must be at least the top bid plus this share (in basis points).
-    uint256 internal constant MIN_INCREMENT_BPS = 1_000;
     uint8 private constant _MECHANISM_AUCTION = 2;
-
-    /// @dev Two slots. `amount` is the start/reserve price until the first bid, then the top bid.
-    /// `end` is 0 for a reserve auction until its first bid. `tokenBlocked` copies the operator's block of the
-    /// token (kept by `_afterTokenBlockSet`), so bids and settlements read it with the auction.
-    struct Auction {
-        address seller;
-        uint40 start;
-        uint40 end;
-        uint8 kind;
-        bool tokenBlocked;
-        address bidder;
-        uint96 amount;
-    }
-
-    mapping(address collection => mapping(uint256 tokenId => Auction)) private _auctions;
 
     /// @notice An auction was created; the token is now held by the market. `end` is 0 for a reserve auction.
     event AuctionCreated(
@@ -55,15 +38,6 @@ abstract contract Auctions is MarketCore {
     );
     /// @notice The seller changed a standard auction's start price before any bid.
     event AuctionBaseValueChanged(address indexed collection, uint256 indexed tokenId, uint256 price);
-    /// @notice An auction was cancelled and the token returned to the seller; `refundedBidder` (if any) got
-    /// `refundedAmount` back.
-    event AuctionCancelled(
-        address indexed collection,
-        uint256 indexed tokenId,
-        address indexed seller,
-        address refundedBidder,
-        uint256 refundedAmount
-    );
     /// @notice A bid of `amount` became the top bid; `end` is the (possibly extended) end time. The previous
     /// top bidder (if any, and not the same bidder) was refunded `previousAmount`.
     event BidPlaced(
@@ -75,15 +49,8 @@ abstract contract Auctions is MarketCore {
         address previousBidder,
         uint256 previousAmount
     );
-    /// @notice An auction was completed: the token went to `winner`; the payout is in the Sale event.
-    event AuctionCompleted(
-        address indexed collection, uint256 indexed tokenId, address indexed seller, address winner, uint256 price
-    );
 
-    error NoAuction(address collection, uint256 tokenId);
-    error NotAuctionSeller(address caller, address seller);
     error NotStandardAuction(address collection, uint256 tokenId);
-    error AuctionHasBid(address collection, uint256 tokenId, address bidder);
     error StartTooFarAhead(uint256 start, uint256 latest);
     error StartTimeNotReached(uint256 start);
     error AuctionTimeFinished(uint256 end);
@@ -139,40 +106,28 @@ abstract contract Auctions is MarketCore {
         emit AuctionBaseValueChanged(collection, tokenId, price);
     }
 
-    /// @notice Cancels an auction and returns the token to the seller. The seller (banned or not) may cancel
-    /// one without a bid; an operator may cancel any, and the top bid is refunded.
-    function invalidateAuction(address collection, uint256 tokenId) external nonReentrant {
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) revert NoAuction(collection, tokenId);
-        bool operator = hasRole(OPERATOR_ROLE, msg.sender);
-        if (a.seller != msg.sender && !operator) revert NotAuctionSeller(msg.sender, a.seller);
-        if (a.bidder != address(0) && !operator) revert AuctionHasBid(collection, tokenId, a.bidder);
-        delete _auctions[collection][tokenId];
-        uint256 refund = a.bidder == address(0) ? 0 : a.amount;
-        emit AuctionCancelled(collection, tokenId, a.seller, a.bidder, refund);
-        IEaselCollection(collection).transferFrom(address(this), a.seller, tokenId);
-        if (refund != 0) _send(a.bidder, refund);
-    }
-
     /// @notice Bids on an auction; `amount` is the caller's new total bid. A newcomer sends `amount`; the top
     /// bidder raising their own bid sends exactly `amount` minus their current bid, so a repeated transaction
     /// or a stale page can never make them pay twice.
     function placeBid(address collection, uint256 tokenId, uint256 amount) external payable nonReentrant {
         _checkOpen(_config);
         _checkNotBanned(msg.sender);
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) revert NoAuction(collection, tokenId);
-        if (a.seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        uint256 slot = _auctionSlot(collection, tokenId);
+        (uint256 slot0, uint256 slot1) = _loadAuction(slot);
+        if (uint8(slot0 >> 240) == 0) revert NoAuction(collection, tokenId);
+        address seller = address(uint160(slot0));
+        if (seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         // An auction exists only for an Easel collection: the code-hash check is not needed again.
-        _checkNotBanned(a.seller);
+        _checkNotBanned(seller);
         _checkCollectionNotBlocked(collection);
-        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
-        if (block.timestamp < a.start) revert StartTimeNotReached(a.start);
-        uint256 end = a.end;
-        if (end != 0 && block.timestamp >= end) revert AuctionTimeFinished(end);
+        if (slot0 >> 248 != 0) revert TokenIsBlocked(collection, tokenId);
+        uint256 start = uint40(slot0 >> 160);
+        if (block.timestamp < start) revert StartTimeNotReached(start);
+        uint256 storedEnd = uint40(slot0 >> 200);
+        if (storedEnd != 0 && block.timestamp >= storedEnd) revert AuctionTimeFinished(storedEnd);
 
-        address previousBidder = a.bidder;
-        uint256 previousAmount = a.amount;
+        address previousBidder = address(uint160(slot1));
+        uint256 previousAmount = slot1 >> 160;
         uint256 minimum = previousBidder == address(0) ? previousAmount : _minNextBid(previousAmount);
         if (amount < minimum) revert BidTooLow(amount, minimum);
         if (amount > MAX_PRICE) revert PriceOutOfRange(amount, minimum, MAX_PRICE);
@@ -181,21 +136,27 @@ abstract contract Auctions is MarketCore {
         uint256 payment = raise ? amount - previousAmount : amount;
         if (msg.value != payment) revert IncorrectPayment(payment, msg.value);
 
-        if (end == 0) end = block.timestamp + RESERVE_AUCTION_DURATION;
-        // In the last 15 minutes (15:00 left included), the end moves 15 minutes later.
-        if (end - block.timestamp <= EXTENSION_WINDOW) end += EXTENSION_WINDOW;
-
-        Auction storage s = _auctions[collection][tokenId];
-        // The bidder and amount share the second slot: one SSTORE (amount <= MAX_PRICE, checked above).
-        assembly ("memory-safe") {
-            sstore(add(s.slot, 1), or(caller(), shl(160, amount)))
+        uint256 end;
+        // Timestamps: no overflow; end > block.timestamp (a stored end was checked above), no underflow.
+        unchecked {
+            end = storedEnd == 0 ? block.timestamp + RESERVE_AUCTION_DURATION : storedEnd;
+            // In the last 15 minutes (15:00 left included), the end moves 15 minutes later.
+            if (end - block.timestamp <= EXTENSION_WINDOW) end += EXTENSION_WINDOW;
         }
-        if (end != a.end) s.end = uint40(end);
+
+        // The bidder and amount share the second slot: one SSTORE (amount <= MAX_PRICE, checked above). A new end
+        // (a reserve auction's first bid, or an extension) rewrites the first slot from the value read above.
+        assembly ("memory-safe") {
+            sstore(add(slot, 1), or(caller(), shl(160, amount)))
+            if iszero(eq(end, storedEnd)) {
+                sstore(slot, or(and(slot0, not(shl(200, 0xffffffffff))), shl(200, end)))
+            }
+        }
 
         if (raise || previousBidder == address(0)) {
-            emit BidPlaced(collection, tokenId, msg.sender, amount, end, address(0), 0);
+            _emitBidPlaced(collection, tokenId, amount, end, address(0), 0);
         } else {
-            emit BidPlaced(collection, tokenId, msg.sender, amount, end, previousBidder, previousAmount);
+            _emitBidPlaced(collection, tokenId, amount, end, previousBidder, previousAmount);
             _send(previousBidder, previousAmount);
         }
     }
@@ -204,49 +165,58 @@ abstract contract Auctions is MarketCore {
     /// out. Anyone may call: the outcome is fixed, so settling only moves the token and ETH where they are owed,
     /// and nobody's absence can keep them stuck. It works while the market is locked; while the seller or the
     /// winner is banned or the token or collection blocked it is refused, and an operator decides (unblock,
-    /// unban, or cancel with a refund).
+    /// unban, or cancel with a refund). Its only event is the `Sale` (mechanism 2), which names the seller, the
+    /// winner and the price.
     function completeAuction(address collection, uint256 tokenId) external nonReentrant {
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) revert NoAuction(collection, tokenId);
-        if (a.bidder == address(0)) revert AuctionHasNoWinner(collection, tokenId);
-        if (block.timestamp < a.end) revert AuctionNotEnded(a.end);
-        _checkNotBanned(a.seller);
-        _checkNotBanned(a.bidder);
-        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
+        uint256 slot = _auctionSlot(collection, tokenId);
+        (uint256 slot0, uint256 slot1) = _loadAuction(slot);
+        if (uint8(slot0 >> 240) == 0) revert NoAuction(collection, tokenId);
+        address winner = address(uint160(slot1));
+        if (winner == address(0)) revert AuctionHasNoWinner(collection, tokenId);
+        uint256 end = uint40(slot0 >> 200);
+        if (block.timestamp < end) revert AuctionNotEnded(end);
+        address seller = address(uint160(slot0));
+        _checkNotBanned(seller);
+        _checkNotBanned(winner);
+        if (slot0 >> 248 != 0) revert TokenIsBlocked(collection, tokenId);
         // The collection refuses the sale itself while it is blocked.
-        delete _auctions[collection][tokenId];
-        emit AuctionCompleted(collection, tokenId, a.seller, a.bidder, a.amount);
-        SaleTerms memory t = _deliverPurchase(collection, tokenId, a.bidder);
+        assembly ("memory-safe") {
+            sstore(slot, 0)
+            sstore(add(slot, 1), 0)
+        }
+        SaleTerms memory t = _deliverPurchase(collection, tokenId, winner);
         // The market held the token; the seller is who escrowed it.
-        t.seller = a.seller;
-        _payout(_config, collection, tokenId, t, a.bidder, a.amount, _MECHANISM_AUCTION);
+        t.seller = seller;
+        _payout(_config, collection, tokenId, t, winner, slot1 >> 160, _MECHANISM_AUCTION);
     }
 
-    /// @notice The auction of a token (all zeros when there is none).
-    function getAuction(address collection, uint256 tokenId) public view returns (Auction memory) {
-        return _auctions[collection][tokenId];
+    /// @dev The auction's two slots as `_createAuction` writes them (the layout is on `MarketCore.Auction`), read
+    /// as words: no memory copy of the struct.
+    function _loadAuction(uint256 slot) private view returns (uint256 slot0, uint256 slot1) {
+        assembly ("memory-safe") {
+            slot0 := sload(slot)
+            slot1 := sload(add(slot, 1))
+        }
     }
 
-    /// @notice The smallest total bid the auction accepts now (0 when there is no auction).
-    function minimumBid(address collection, uint256 tokenId) public view returns (uint256) {
-        Auction memory a = _auctions[collection][tokenId];
-        if (a.kind == 0) return 0;
-        return a.bidder == address(0) ? a.amount : _minNextBid(a.amount);
-    }
-
-    /// @inheritdoc MarketCore
-    function _isHeldForAuction(address collection, uint256 tokenId) internal view virtual override returns (bool) {
-        return _auctions[collection][tokenId].kind != 0;
-    }
-
-    /// @inheritdoc MarketCore
-    function _afterTokenBlockSet(address collection, uint256 tokenId, bool blocked) internal virtual override {
-        Auction storage a = _auctions[collection][tokenId];
-        if (a.kind != 0) a.tokenBlocked = blocked;
-    }
-
-    function _minNextBid(uint256 topBid) private pure returns (uint256) {
-        return topBid + (topBid * MIN_INCREMENT_BPS) / 10_000;
+    /// @dev `emit BidPlaced(collection, tokenId, msg.sender, ...)`, encoded in place.
+    function _emitBidPlaced(
+        address collection,
+        uint256 tokenId,
+        uint256 amount,
+        uint256 end,
+        address previousBidder,
+        uint256 previousAmount
+    ) private {
+        bytes32 signature = BidPlaced.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, amount)
+            mstore(add(m, 0x20), end)
+            mstore(add(m, 0x40), previousBidder)
+            mstore(add(m, 0x60), previousAmount)
+            log4(m, 0x80, signature, collection, tokenId, caller())
+        }
     }
 
     function _checkNewAuction(Hot storage c, address collection, uint256 tokenId) private view {

@@ -1,26 +1,29 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
-import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
-import {EaselFactory} from "../EaselFactory.sol";
-import {EaselPayments} from "../libraries/EaselPayments.sol";
+import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
+import {EaselCredits} from "../libraries/EaselPayments.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
 import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title MarketCore
-/// @notice What every sale mechanism stands on: roles, settings, moderation (bans, blocks, locks, verified
-/// artists), the Easel-collection check, the checks collections call before a mint, the platform fees, and the
-/// sale payout. Each mechanism (`SellOrders`, `Auctions`, `Offers`) inherits this core and nothing else.
-/// @dev Roles: the admin (`DEFAULT_ADMIN_ROLE`, a multisig in production) grants and revokes every role; the
-/// controller sets fees, minimums, the auction minimum duration and the platform signer and withdraws fees;
-/// the operator bans users, blocks tokens and collections, verifies artists, locks the market and rescues
-/// tokens sent to the market by mistake.
+/// @notice The storage, types, events, errors and checks shared by the market's two contracts: `EaselMarket`
+/// (the trades, through the mechanisms `SellOrders`, `Auctions` and `Offers`, each standing on this core alone)
+/// and `EaselMarketAdmin` (roles, settings, moderation and views), which the market reaches by `delegatecall`
+/// from its `fallback`. Both inherit this contract and declare no storage of their own, so they read and write
+/// the same slots.
+/// @dev Roles (OpenZeppelin's `AccessControl` semantics, kept here so both contracts share the slot): the admin
+/// (`DEFAULT_ADMIN_ROLE`, a multisig in production) grants and revokes every role; the controller sets fees,
+/// minimums, the auction minimum duration and the platform signer and withdraws fees; the operator bans users,
+/// blocks tokens and collections, verifies artists, locks the market and rescues tokens sent to the market by
+/// mistake.
 ///
 /// Invariant (tested): the market's balance = live bids + live offers + credits owed + `feesAvailable()`.
-abstract contract MarketCore is AccessControl, EaselPayments {
-    bytes32 public constant CONTROLLER_ROLE = keccak256("CONTROLLER_ROLE");
-    bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
+abstract contract MarketCore is EaselCredits {
+    /// @dev The role ids (`EaselMarketAdmin` makes them public).
+    bytes32 internal constant ADMIN_ROLE_ID = 0x00;
+    bytes32 internal constant CONTROLLER_ROLE_ID = keccak256("CONTROLLER_ROLE");
+    bytes32 internal constant OPERATOR_ROLE_ID = keccak256("OPERATOR_ROLE");
 
     /// @notice Highest price, bid or offer: 2^80 - 1 wei (about 1.2 million ETH).
     uint256 internal constant MAX_PRICE = type(uint80).max;
@@ -72,8 +75,14 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         bool locked;
     }
 
+    /// @dev Where `Hot.fees` starts in the settings slot (16+16+24+8+8+4*24 bits before it).
+    uint256 private constant _FEES_SHIFT = 168;
     /// @dev Minimums are stored in units of 0.001 ETH (up to 16,777 ETH).
-    uint256 private constant _MINIMUM_UNIT = 0.001 ether;
+    uint256 internal constant MINIMUM_UNIT = 0.001 ether;
+    /// @notice How long a listing lasts.
+    uint256 internal constant SELL_ORDER_DURATION = 100 days;
+    /// @notice A later bid must be at least the top bid plus this share (in basis points).
+    uint256 internal constant MIN_INCREMENT_BPS = 1_000;
 
     /// @dev Per token, one slot: the operator's block flag and the token's fixed-price listing. They share a
     /// slot because `buyNow` needs both and a second cold read costs 2,100 gas; the core writes only
@@ -86,22 +95,44 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         bool blocked;
     }
 
-    /// @notice The collection factory created with the market.
-    EaselFactory public immutable factory;
-    /// @dev Runtime code hash shared by every Easel collection (an EIP-1167 clone of one implementation).
-    bytes32 private immutable _collectionCodeHash;
+    /// @dev An auction, in two slots. `amount` is the start/reserve price until the first bid, then the top bid.
+    /// `end` is 0 for a reserve auction until its first bid. `tokenBlocked` copies the operator's block of the
+    /// token (kept by `setTokenBlocked`), so bids and settlements read it with the auction. `kind`: 0 none,
+    /// 1 standard, 2 reserve. Slot 0: seller (bits 0-159), start (160-199), end (200-239), kind (240-247),
+    /// tokenBlocked (248-255); slot 1: bidder (0-159), amount (160-255).
+    struct Auction {
+        address seller;
+        uint40 start;
+        uint40 end;
+        uint8 kind;
+        bool tokenBlocked;
+        address bidder;
+        uint96 amount;
+    }
 
-    uint256 private constant _BANNED = 1;
-    uint256 private constant _VERIFIED = 2;
+    /// @dev A token's current offer, in one slot.
+    struct Offer {
+        address buyer;
+        uint96 amount;
+    }
 
+    uint256 internal constant BANNED = 1;
+    uint256 internal constant VERIFIED = 2;
+
+    // The storage of both contracts, in this order, after `EaselCredits`' two slots. Neither `EaselMarket`, its
+    // mechanisms nor `EaselMarketAdmin` declares any other (immutables live in code, not in storage).
+
+    /// @dev OpenZeppelin `AccessControl`'s role membership; every role is administered by the admin role.
+    mapping(bytes32 role => mapping(address account => bool)) internal _roles;
     Hot internal _config;
-    LazyConfig private _lazyConfig;
+    LazyConfig internal _lazyConfig;
     /// @dev Per account: bit 0 banned, bit 1 verified artist (one slot, read once per party).
-    mapping(address account => uint256 flags) private _accounts;
-    mapping(address collection => mapping(uint256 tokenId => TokenSlot)) private _tokens;
-
-    /// @notice Whether the operator blocked a whole collection.
-    mapping(address collection => bool) public isCollectionBlocked;
+    mapping(address account => uint256 flags) internal _accounts;
+    mapping(address collection => mapping(uint256 tokenId => TokenSlot)) internal _tokens;
+    /// @dev Whether the operator blocked a whole collection.
+    mapping(address collection => bool) internal _collectionBlocked;
+    mapping(address collection => mapping(uint256 tokenId => Auction)) internal _auctions;
+    mapping(address collection => mapping(uint256 tokenId => Offer)) internal _offers;
 
     event UserBanned(address indexed account, bool banned);
     event ArtistVerified(address indexed account, bool verified);
@@ -116,10 +147,20 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     event FeesWithdrawn(address indexed to, uint256 amount);
     /// @notice An operator returned a token that was sent to the market outside any auction.
     event TokenRescued(address indexed collection, uint256 indexed tokenId, address indexed to);
+    /// @notice An auction was cancelled and the token returned to the seller; `refundedBidder` (if any) got
+    /// `refundedAmount` back.
+    event AuctionCancelled(
+        address indexed collection,
+        uint256 indexed tokenId,
+        address indexed seller,
+        address refundedBidder,
+        uint256 refundedAmount
+    );
 
     /// @notice A token was sold: `price` = `fee` (platform) + `royalty` (collaborators) + `proceeds` (seller, or
     /// the collaborators when the seller is the creator). `primary` marks the token's first sale through the
-    /// market, which pays the primary commission. `mechanism` 1 = buy now, 2 = auction, 3 = offer.
+    /// market, which pays the primary commission. `mechanism` 1 = buy now, 2 = auction, 3 = offer. A completed
+    /// auction emits nothing else: its `Sale` is the settlement (the seller, the winner as `buyer`, the price).
     event Sale(
         address indexed collection,
         uint256 indexed tokenId,
@@ -151,243 +192,24 @@ abstract contract MarketCore is AccessControl, EaselPayments {
     error InvalidMinimum(uint256 value);
     /// @notice The token is held for a live auction and cannot be rescued.
     error TokenInAuction(address collection, uint256 tokenId);
+    error NoAuction(address collection, uint256 tokenId);
+    error NotAuctionSeller(address caller, address seller);
+    error AuctionHasBid(address collection, uint256 tokenId, address bidder);
 
-    /// @param admin Receives the admin, controller and operator roles and owns the default collection.
-    /// @param signer_ The platform voucher signer.
-    /// @param royaltySplitterImplementation What split tokens' royalty splitters are clones of (deployed first, on
-    /// its own: its code would push the market's creation code past the 48 KB limit).
-    constructor(address admin, address signer_, address royaltySplitterImplementation) {
-        if (admin == address(0) || signer_ == address(0)) revert ZeroAddress();
-        _grantRole(DEFAULT_ADMIN_ROLE, admin);
-        _grantRole(CONTROLLER_ROLE, admin);
-        _grantRole(OPERATOR_ROLE, admin);
-        if (msg.sender != admin) {
-            // The deployer keeps these roles only for setup; the deploy script renounces them.
-            _grantRole(CONTROLLER_ROLE, msg.sender);
-            _grantRole(OPERATOR_ROLE, msg.sender);
-        }
-        _config = Hot({
-            primaryFeeBps: 1_000,
-            secondaryFeeBps: 0,
-            minAuctionDuration: 15 minutes,
-            locked: false,
-            entranceLocked: false,
-            listingMinimum: 50,
-            offerMinimum: 50,
-            standardAuctionMinimum: 1_000,
-            reserveAuctionMinimum: 100,
-            fees: 0
-        });
-        _lazyConfig = LazyConfig({signer: signer_, primaryFeeBps: 1_000, minimum: 50, locked: false});
-        EaselFactory f = new EaselFactory(admin, royaltySplitterImplementation);
-        factory = f;
-        // Every collection is an EIP-1167 clone of the same implementation, so all share the default
-        // collection's code hash.
-        _collectionCodeHash = f.defaultCollection().codehash;
+    // ---------------------------------------------------------------- roles
+
+    function _hasRole(bytes32 role, address account) internal view returns (bool) {
+        return _roles[role][account];
     }
 
-    /// @notice Platform fees from lazy mints (swept by the collections) and any ETH sent here directly.
-    receive() external payable {
-        _config.fees += uint88(msg.value);
+    /// @dev Grants `role` to `account`; granting a role already held changes nothing and emits nothing.
+    function _grantRole(bytes32 role, address account) internal {
+        if (_roles[role][account]) return;
+        _roles[role][account] = true;
+        emit IAccessControl.RoleGranted(role, account, msg.sender);
     }
 
-    // ---------------------------------------------------------------- views
-
-    /// @notice All settings but the minimums.
-    function config() external view returns (Config memory) {
-        Hot memory c = _config;
-        return Config({
-            signer: _lazyConfig.signer,
-            primaryFeeBps: c.primaryFeeBps,
-            secondaryFeeBps: c.secondaryFeeBps,
-            minAuctionDuration: c.minAuctionDuration,
-            locked: c.locked,
-            entranceLocked: c.entranceLocked
-        });
-    }
-
-    /// @notice Minimum listing, offer, lazy-mint, standard-auction and reserve prices in wei.
-    function minimums() external view returns (Minimums memory) {
-        Hot memory c = _config;
-        return Minimums(
-            _minimum(c.listingMinimum),
-            _minimum(c.offerMinimum),
-            _minimum(_lazyConfig.minimum),
-            _minimum(c.standardAuctionMinimum),
-            _minimum(c.reserveAuctionMinimum)
-        );
-    }
-
-    /// @notice The platform voucher signer.
-    function signer() external view returns (address) {
-        return _lazyConfig.signer;
-    }
-
-    /// @notice Platform fees held by the market, ready for `withdrawFees`.
-    function feesAvailable() external view returns (uint256) {
-        return _config.fees;
-    }
-
-    function isBanned(address account) public view returns (bool) {
-        return _accounts[account] & _BANNED != 0;
-    }
-
-    function isVerifiedArtist(address account) external view returns (bool) {
-        return _accounts[account] & _VERIFIED != 0;
-    }
-
-    /// @notice Whether the operator blocked one token.
-    function isTokenBlocked(address collection, uint256 tokenId) public view returns (bool) {
-        return _tokens[collection][tokenId].blocked;
-    }
-
-    /// @notice Whether `collection` is an Easel collection (a clone of the factory's implementation).
-    function isEaselCollection(address collection) public view returns (bool) {
-        return collection.codehash == _collectionCodeHash;
-    }
-
-    // ---------------------------------------------------------------- checks for collections
-
-    /// @notice Reverts unless `minter` may mint now (market open, verified artist, not banned). The collection
-    /// checks its own block (`EaselCollection.isBlocked`, kept by `setCollectionBlocked`).
-    function authorizeMint(address minter) external view {
-        if (_config.locked) revert MarketIsLocked();
-        uint256 flags = _accounts[minter];
-        if (flags & _BANNED != 0) revert UserIsBanned(minter);
-        if (flags & _VERIFIED == 0) revert NotVerifiedArtist(minter);
-    }
-
-    /// @notice Reverts unless `buyer` may buy a lazy mint created by `creator` now (market open, neither banned;
-    /// the collection checks its own block); returns the signer, the commission and the lowest price a voucher
-    /// may name.
-    function authorizeLazyMint(address buyer, address creator)
-        external
-        view
-        returns (address signer_, uint256 primaryFeeBps, uint256 minimumPrice)
-    {
-        LazyConfig memory l = _lazyConfig;
-        if (l.locked) revert MarketIsLocked();
-        _checkNotBanned(buyer);
-        _checkNotBanned(creator);
-        return (l.signer, l.primaryFeeBps, _minimum(l.minimum));
-    }
-
-    // ---------------------------------------------------------------- controller
-
-    /// @notice Sets the primary commission and the secondary fee, in basis points.
-    function setFees(uint16 primaryFeeBps, uint16 secondaryFeeBps) external onlyRole(CONTROLLER_ROLE) {
-        if (primaryFeeBps > MAX_PRIMARY_FEE_BPS) revert FeeTooHigh(primaryFeeBps, MAX_PRIMARY_FEE_BPS);
-        if (secondaryFeeBps > MAX_SECONDARY_FEE_BPS) revert FeeTooHigh(secondaryFeeBps, MAX_SECONDARY_FEE_BPS);
-        _config.primaryFeeBps = primaryFeeBps;
-        _config.secondaryFeeBps = secondaryFeeBps;
-        _lazyConfig.primaryFeeBps = primaryFeeBps;
-        emit FeesSet(primaryFeeBps, secondaryFeeBps);
-    }
-
-    /// @notice Sets the minimum prices in wei: each a whole number of 0.001 ETH, from 0.001 to 16,777 ETH (never
-    /// zero: a free listing, offer or lazy mint is not a sale).
-    function setMinimums(
-        uint256 listing,
-        uint256 offer,
-        uint256 lazyMint,
-        uint256 standardAuction,
-        uint256 reserveAuction
-    ) external onlyRole(CONTROLLER_ROLE) {
-        _config.listingMinimum = _toUnits(listing);
-        _config.offerMinimum = _toUnits(offer);
-        _config.standardAuctionMinimum = _toUnits(standardAuction);
-        _config.reserveAuctionMinimum = _toUnits(reserveAuction);
-        _lazyConfig.minimum = _toUnits(lazyMint);
-        emit MinimumsSet(listing, offer, lazyMint, standardAuction, reserveAuction);
-    }
-
-    /// @notice Sets the shortest standard auction, between 1 minute and 1 day.
-    function setMinAuctionDuration(uint24 duration) external onlyRole(CONTROLLER_ROLE) {
-        if (duration < 1 minutes || duration > 1 days) revert DurationOutOfRange(duration, 1 minutes, 1 days);
-        _config.minAuctionDuration = duration;
-        emit MinAuctionDurationSet(duration);
-    }
-
-    /// @notice Sets the platform signer of lazy vouchers.
-    function setSigner(address signer_) external onlyRole(CONTROLLER_ROLE) {
-        if (signer_ == address(0)) revert ZeroAddress();
-        _lazyConfig.signer = signer_;
-        emit SignerSet(signer_);
-    }
-
-    /// @notice Sends the collected platform fees to `to`.
-    function withdrawFees(address to) external onlyRole(CONTROLLER_ROLE) nonReentrant {
-        if (to == address(0)) revert ZeroAddress();
-        uint256 amount = _config.fees;
-        _config.fees = 0;
-        emit FeesWithdrawn(to, amount);
-        SafeTransferLib.safeTransferETH(to, amount);
-    }
-
-    // ---------------------------------------------------------------- operator
-
-    /// @notice Bans or unbans a user. Banned users may still cancel their listings, offers and auctions without
-    /// bids, and withdraw their credits.
-    function setBanned(address account, bool banned) external onlyRole(OPERATOR_ROLE) {
-        _accounts[account] = banned ? _accounts[account] | _BANNED : _accounts[account] & ~_BANNED;
-        emit UserBanned(account, banned);
-    }
-
-    /// @notice Verifies an artist (allowed to mint) or revokes the verification.
-    function setArtistVerified(address account, bool verified) external onlyRole(OPERATOR_ROLE) {
-        _accounts[account] = verified ? _accounts[account] | _VERIFIED : _accounts[account] & ~_VERIFIED;
-        emit ArtistVerified(account, verified);
-    }
-
-    /// @notice Blocks or unblocks a whole collection: here (listings, bids, offers) and in the collection itself
-    /// (mints and sales, which read it with the collection's other settings at no extra cost).
-    function setCollectionBlocked(address collection, bool blocked) external onlyRole(OPERATOR_ROLE) {
-        if (!isEaselCollection(collection)) revert CollectionNotSupported(collection);
-        isCollectionBlocked[collection] = blocked;
-        emit CollectionBlocked(collection, blocked);
-        IEaselCollection(collection).setBlocked(blocked);
-    }
-
-    /// @notice Blocks or unblocks one token.
-    function setTokenBlocked(address collection, uint256 tokenId, bool blocked) external onlyRole(OPERATOR_ROLE) {
-        _tokens[collection][tokenId].blocked = blocked;
-        emit TokenBlocked(collection, tokenId, blocked);
-        _afterTokenBlockSet(collection, tokenId, blocked);
-    }
-
-    /// @notice Locks the market: no minting, listing, buying, bidding or offering. Cancels, settlements and
-    /// withdrawals still work.
-    function setMarketLocked(bool locked) external onlyRole(OPERATOR_ROLE) {
-        _config.locked = locked;
-        _lazyConfig.locked = locked;
-        emit MarketLockSet(locked);
-    }
-
-    /// @notice Locks the market entrance: no new listings or auctions; existing ones trade on.
-    function setEntranceLocked(bool locked) external onlyRole(OPERATOR_ROLE) {
-        _config.entranceLocked = locked;
-        emit EntranceLockSet(locked);
-    }
-
-    /// @notice Returns a token that reached the market outside an auction (a plain `transferFrom` to the
-    /// market, which cannot be refused) to `to`, after the operator has established its rightful owner.
-    function rescueToken(address collection, uint256 tokenId, address to) external onlyRole(OPERATOR_ROLE) nonReentrant {
-        if (to == address(0)) revert ZeroAddress();
-        if (_isHeldForAuction(collection, tokenId)) revert TokenInAuction(collection, tokenId);
-        emit TokenRescued(collection, tokenId, to);
-        IEaselCollection(collection).transferFrom(address(this), to, tokenId);
-    }
-
-    // ---------------------------------------------------------------- hooks for the mechanisms
-
-    /// @dev Whether the market holds the token for a live auction (implemented by `Auctions`).
-    function _isHeldForAuction(address collection, uint256 tokenId) internal view virtual returns (bool);
-
-    /// @dev Called after the operator blocks or unblocks a token, so a mechanism can keep a copy of the flag
-    /// beside its own record (`Auctions` does, to spare bids a cold read).
-    function _afterTokenBlockSet(address collection, uint256 tokenId, bool blocked) internal virtual {}
-
-    // ---------------------------------------------------------------- checks for the mechanisms
+    // ---------------------------------------------------------------- checks
 
     function _checkOpen(Hot storage c) internal view {
         if (c.locked) revert MarketIsLocked();
@@ -399,19 +221,47 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         if (c.entranceLocked) revert MarketEntranceIsLocked();
     }
 
+    /// @dev The mapping reads below hash in scratch memory as Solidity does (`keccak256(key . slot)`), without
+    /// the checks and masks it repeats around each access.
     function _checkNotBanned(address account) internal view {
-        if (_accounts[account] & _BANNED != 0) revert UserIsBanned(account);
+        uint256 flags;
+        assembly ("memory-safe") {
+            mstore(0x00, account)
+            mstore(0x20, _accounts.slot)
+            flags := sload(keccak256(0x00, 0x40))
+        }
+        if (flags & BANNED != 0) revert UserIsBanned(account);
     }
+
+    /// @dev Whether `collection` is an Easel collection (a clone of the factory's implementation).
+    function _isEaselCollection(address collection) internal view virtual returns (bool);
 
     /// @dev An Easel collection that is not blocked.
     function _checkCollection(address collection) internal view {
-        if (collection.codehash != _collectionCodeHash) revert CollectionNotSupported(collection);
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         _checkCollectionNotBlocked(collection);
     }
 
     /// @dev For collections already known to be Easel's (they hold a live auction or listing).
     function _checkCollectionNotBlocked(address collection) internal view {
-        if (isCollectionBlocked[collection]) revert CollectionIsBlocked(collection);
+        uint256 blocked;
+        assembly ("memory-safe") {
+            mstore(0x00, collection)
+            mstore(0x20, _collectionBlocked.slot)
+            blocked := and(sload(keccak256(0x00, 0x40)), 0xff)
+        }
+        if (blocked != 0) revert CollectionIsBlocked(collection);
+    }
+
+    /// @dev The storage slot of `_auctions[collection][tokenId]` (its first of two).
+    function _auctionSlot(address collection, uint256 tokenId) internal pure returns (uint256 slot) {
+        assembly ("memory-safe") {
+            mstore(0x00, collection)
+            mstore(0x20, _auctions.slot)
+            mstore(0x20, keccak256(0x00, 0x40))
+            mstore(0x00, tokenId)
+            slot := keccak256(0x00, 0x40)
+        }
     }
 
     /// @dev The token's slot, for the listing fields (`SellOrders`) and the block check.
@@ -452,13 +302,14 @@ abstract contract MarketCore is AccessControl, EaselPayments {
 
     /// @dev A stored minimum in wei.
     function _minimum(uint24 units) internal pure returns (uint256) {
-        return uint256(units) * _MINIMUM_UNIT;
+        return uint256(units) * MINIMUM_UNIT;
     }
 
-    function _toUnits(uint256 weiAmount) private pure returns (uint24) {
-        uint256 units = weiAmount / _MINIMUM_UNIT;
-        if (units == 0 || units > type(uint24).max || weiAmount % _MINIMUM_UNIT != 0) revert InvalidMinimum(weiAmount);
-        return uint24(units);
+    /// @dev `topBid` is at most 2^96 (a stored amount): no overflow.
+    function _minNextBid(uint256 topBid) internal pure returns (uint256) {
+        unchecked {
+            return topBid + (topBid * MIN_INCREMENT_BPS) / 10_000;
+        }
     }
 
     // ---------------------------------------------------------------- sale
@@ -497,18 +348,64 @@ abstract contract MarketCore is AccessControl, EaselPayments {
         uint256 price,
         uint8 mechanism
     ) internal {
-        uint256 fee = (price * (t.primary ? c.primaryFeeBps : c.secondaryFeeBps)) / 10_000;
+        // The settings slot as one word (layout on `Hot`: the fees at bits 0-15 and 16-31, the fees collected at
+        // 168-255), read once and written once.
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(c.slot)
+        }
+        address seller = t.seller;
+        bool primary = t.primary;
+        uint256 fee;
         uint256 royalty;
-        if (t.seller != t.creator) royalty = (price * t.royaltyBps) / 10_000;
-        uint256 proceeds = price - fee - royalty;
-        // fee <= price <= MAX_PRICE (2^80): the sum stays far below 2^88.
-        if (fee != 0) _config.fees = c.fees + uint88(fee);
-        emit Sale(collection, tokenId, t.seller, buyer, mechanism, price, fee, royalty, proceeds, t.primary);
-        if (t.seller == t.creator) {
+        uint256 proceeds;
+        // price <= MAX_PRICE (2^80) and every rate is below 10,000, so no product overflows; the fee (at most
+        // 20%) and the royalty (at most 20%, `EaselCollection.MAX_ROYALTY_BPS`) leave proceeds >= 0.
+        unchecked {
+            fee = (price * (primary ? uint16(word) : uint16(word >> 16))) / 10_000;
+            if (seller != t.creator) royalty = (price * t.royaltyBps) / 10_000;
+            proceeds = price - fee - royalty;
+        }
+        // fee <= price <= MAX_PRICE (2^80): the collected sum stays far below 2^88 and cannot carry out of its
+        // field.
+        if (fee != 0) {
+            assembly ("memory-safe") {
+                sstore(c.slot, add(word, shl(_FEES_SHIFT, fee)))
+            }
+        }
+        _emitSale(collection, tokenId, seller, buyer, mechanism, price, fee, royalty, proceeds, primary);
+        if (seller == t.creator) {
             _payCollaborators(collection, tokenId, t, proceeds);
         } else {
             if (royalty != 0) _payCollaborators(collection, tokenId, t, royalty);
-            _send(t.seller, proceeds);
+            _send(seller, proceeds);
+        }
+    }
+
+    /// @dev `emit Sale(...)`, encoded in place: three topics after the signature, seven data words.
+    function _emitSale(
+        address collection,
+        uint256 tokenId,
+        address seller,
+        address buyer,
+        uint8 mechanism,
+        uint256 price,
+        uint256 fee,
+        uint256 royalty,
+        uint256 proceeds,
+        bool primary
+    ) private {
+        bytes32 signature = Sale.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, buyer)
+            mstore(add(m, 0x20), mechanism)
+            mstore(add(m, 0x40), price)
+            mstore(add(m, 0x60), fee)
+            mstore(add(m, 0x80), royalty)
+            mstore(add(m, 0xa0), proceeds)
+            mstore(add(m, 0xc0), primary)
+            log4(m, 0xe0, signature, collection, tokenId, seller)
         }
     }
 

@@ -9,16 +9,10 @@ import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 /// @notice One current offer per token, escrowed in ETH. Every offer states the offerer's new total: a higher
 /// offer from someone else sends all of it and refunds the previous one; the current offerer raising their
 /// offer sends exactly the difference. The owner accepts it (after approving the market); the offerer can
-/// cancel it at any time. No offers on a token while the market holds it for an auction.
+/// cancel it at any time. No offers on a token while the market holds it for an auction. The record (`Offer`)
+/// is in `MarketCore`, the view (`getOffer`) in `EaselMarketAdmin`.
 abstract contract Offers is MarketCore {
     uint8 private constant _MECHANISM_OFFER = 3;
-
-    struct Offer {
-        address buyer;
-        uint96 amount;
-    }
-
-    mapping(address collection => mapping(uint256 tokenId => Offer)) private _offers;
 
     /// @notice `buyer`'s offer is now `amount`; `previousBuyer` (if another account) was refunded.
     event OfferMade(
@@ -89,7 +83,7 @@ abstract contract Offers is MarketCore {
         _checkOpen(c);
         _checkNotBanned(msg.sender);
         // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
-        if (!isEaselCollection(collection)) revert CollectionNotSupported(collection);
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         _checkTokenNotBlocked(collection, tokenId);
         Offer memory o = _offers[collection][tokenId];
         if (o.buyer == address(0)) revert NoOffer(collection, tokenId);
@@ -102,10 +96,5 @@ abstract contract Offers is MarketCore {
         // The transfer changes the token's transfer count, which voids any listing of it.
         SaleTerms memory t = _deliverPurchase(collection, tokenId, o.buyer);
         _payout(c, collection, tokenId, t, o.buyer, o.amount, _MECHANISM_OFFER);
-    }
-
-    /// @notice The current offer on a token (zeros when there is none).
-    function getOffer(address collection, uint256 tokenId) public view returns (Offer memory) {
-        return _offers[collection][tokenId];
     }
 }

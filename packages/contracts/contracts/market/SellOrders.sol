@@ -3,16 +3,14 @@ pragma solidity 0.8.37;
 
 import {MarketCore} from "./MarketCore.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
-import {SaleInfo, SaleTerms} from "../interfaces/IEaselTypes.sol";
+import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title SellOrders
 /// @notice Fixed-price listings. Non-custodial: the token stays with its owner, who approves the market. A
 /// listing records the token's transfer count when it was set and is void as soon as the token changes hands
 /// (any transfer, even in the same block or transaction, even if it comes back), and it expires 100 days
-/// after it was set.
+/// after it was set. Its views (`getSellOrder`, `sellOrderOf`) are in `EaselMarketAdmin`.
 abstract contract SellOrders is MarketCore {
-    /// @notice How long a listing lasts.
-    uint256 internal constant SELL_ORDER_DURATION = 100 days;
     uint8 private constant _MECHANISM_BUY_NOW = 1;
 
     // The listing lives in the core's per-token slot (`TokenSlot.listPrice/listedAt/listTransferCount`),
@@ -64,7 +62,7 @@ abstract contract SellOrders is MarketCore {
         _checkOpen(c);
         _checkNotBanned(msg.sender);
         // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
-        if (!isEaselCollection(collection)) revert CollectionNotSupported(collection);
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         TokenSlot storage slot = _tokenSlot(collection, tokenId);
         TokenSlot memory order = slot;
         if (order.blocked) revert TokenIsBlocked(collection, tokenId);
@@ -80,34 +78,6 @@ abstract contract SellOrders is MarketCore {
         if (t.seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         _checkNotBanned(t.seller);
         _payout(c, collection, tokenId, t, msg.sender, msg.value, _MECHANISM_BUY_NOW);
-    }
-
-    /// @notice The stored listing of a token, live or not (price 0 = none).
-    function sellOrderOf(address collection, uint256 tokenId)
-        external
-        view
-        returns (uint256 price, uint256 listedAt, uint256 listedTransferCount)
-    {
-        TokenSlot memory slot = _tokenSlot(collection, tokenId);
-        return (slot.listPrice, slot.listedAt, slot.listTransferCount);
-    }
-
-    /// @notice The live listing of a token: seller, price and expiry, or zeros when there is none or it is
-    /// void or expired.
-    function getSellOrder(address collection, uint256 tokenId)
-        public
-        view
-        returns (address seller, uint256 price, uint256 expiresAt)
-    {
-        TokenSlot memory slot = _tokenSlot(collection, tokenId);
-        if (slot.listPrice == 0 || !isEaselCollection(collection)) return (address(0), 0, 0);
-        try IEaselCollection(collection).saleInfo(tokenId) returns (SaleInfo memory info) {
-            expiresAt = uint256(slot.listedAt) + SELL_ORDER_DURATION;
-            if (info.transferCount != slot.listTransferCount || block.timestamp >= expiresAt) return (address(0), 0, 0);
-            return (info.owner, slot.listPrice, expiresAt);
-        } catch {
-            return (address(0), 0, 0);
-        }
     }
 
     /// @dev Writes the whole slot in one SSTORE (field-by-field assignment costs one per field).

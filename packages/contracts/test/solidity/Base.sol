@@ -3,6 +3,7 @@ pragma solidity 0.8.37;
 
 import {Vm} from "./Vm.sol";
 import {EaselMarket} from "../../contracts/EaselMarket.sol";
+import {EaselMarketAdmin} from "../../contracts/EaselMarketAdmin.sol";
 import {EaselFactory} from "../../contracts/EaselFactory.sol";
 import {EaselCollection} from "../../contracts/EaselCollection.sol";
 import {EaselRoyaltySplitter} from "../../contracts/EaselRoyaltySplitter.sol";
@@ -27,6 +28,10 @@ abstract contract Base {
     address internal other = address(0xB3);
 
     EaselMarket internal market;
+    /// @dev The market's address with `EaselMarketAdmin`'s functions (which the market runs from its fallback).
+    EaselMarketAdmin internal marketAdmin;
+    /// @dev The `EaselMarketAdmin` contract itself, at its own address.
+    address internal adminCode;
     address internal splitterImplementation;
     EaselFactory internal factory;
     EaselCollection internal collection;
@@ -36,11 +41,13 @@ abstract contract Base {
         vm.warp(1_700_000_000);
         signer = vm.addr(SIGNER_KEY);
         splitterImplementation = address(new EaselRoyaltySplitter());
-        market = new EaselMarket(admin, signer, splitterImplementation);
-        factory = market.factory();
+        adminCode = address(new EaselMarketAdmin());
+        market = new EaselMarket(admin, signer, splitterImplementation, adminCode);
+        marketAdmin = EaselMarketAdmin(address(market));
+        factory = marketAdmin.factory();
         defaultCollection = EaselCollection(factory.defaultCollection());
         vm.prank(admin);
-        market.setArtistVerified(artist, true);
+        marketAdmin.setArtistVerified(artist, true);
         vm.prank(artist);
         collection = EaselCollection(factory.createCollection("Sunset Studies", "SUN", "painting"));
         vm.deal(buyer, 1_000 ether);

@@ -4,7 +4,7 @@ pragma solidity 0.8.37;
 import {Base} from "./Base.sol";
 import {EaselCollection} from "../../contracts/EaselCollection.sol";
 import {EaselCid} from "../../contracts/libraries/EaselCid.sol";
-import {EaselPayments} from "../../contracts/libraries/EaselPayments.sol";
+import {EaselCredits, EaselPayments} from "../../contracts/libraries/EaselPayments.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {MarketCore} from "../../contracts/market/MarketCore.sol";
 import {EaselFactory} from "../../contracts/EaselFactory.sol";
@@ -78,7 +78,7 @@ contract EaselCollectionTest is Base {
         // Another verified artist mints first: they get the next id, and the artist's mint still succeeds with
         // the following one. No call can choose an id, so none can be taken ahead of someone else.
         vm.prank(admin);
-        market.setArtistVerified(other, true);
+        marketAdmin.setArtistVerified(other, true);
         vm.prank(other);
         assertEq(defaultCollection.mintNFT(0, cid(1), none()), 1, "first id");
         vm.prank(artist);
@@ -125,7 +125,7 @@ contract EaselCollectionTest is Base {
 
     function test_mint_rejectsUnverifiedArtist() public {
         vm.prank(admin);
-        market.setArtistVerified(artist, false);
+        marketAdmin.setArtistVerified(artist, false);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.NotVerifiedArtist.selector, artist));
         collection.mintNFT(0, cid(1), none());
@@ -133,22 +133,22 @@ contract EaselCollectionTest is Base {
 
     function test_attack_mintRespectsLockBanAndBlock() public {
         vm.prank(admin);
-        market.setMarketLocked(true);
+        marketAdmin.setMarketLocked(true);
         _expectPlainMintRevert(abi.encodeWithSelector(MarketCore.MarketIsLocked.selector));
         vm.prank(admin);
-        market.setMarketLocked(false);
+        marketAdmin.setMarketLocked(false);
 
         vm.prank(admin);
-        market.setBanned(artist, true);
+        marketAdmin.setBanned(artist, true);
         _expectPlainMintRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
         vm.prank(admin);
-        market.setBanned(artist, false);
+        marketAdmin.setBanned(artist, false);
 
         vm.prank(admin);
-        market.setCollectionBlocked(address(collection), true);
+        marketAdmin.setCollectionBlocked(address(collection), true);
         _expectPlainMintRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, address(collection)));
         vm.prank(admin);
-        market.setCollectionBlocked(address(collection), false);
+        marketAdmin.setCollectionBlocked(address(collection), false);
         mint(1);
     }
 
@@ -160,7 +160,7 @@ contract EaselCollectionTest is Base {
 
     function test_mint_onlyOwnerOfStandardCollection() public {
         vm.prank(admin);
-        market.setArtistVerified(other, true);
+        marketAdmin.setArtistVerified(other, true);
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(EaselCollection.NotCollectionOwner.selector, other, artist));
         collection.mintNFT(0, cid(1), none());
@@ -175,7 +175,7 @@ contract EaselCollectionTest is Base {
 
     function test_defaultCollection_anyVerifiedArtistMints() public {
         vm.prank(admin);
-        market.setArtistVerified(other, true);
+        marketAdmin.setArtistVerified(other, true);
         vm.prank(other);
         defaultCollection.mintNFT(500, cid(1), none());
         assertEq(defaultCollection.owner(), admin, "default owner");
@@ -280,7 +280,7 @@ contract EaselCollectionTest is Base {
 
         c[0] = Collaborator(artist, 50);
         c[1] = Collaborator(address(0), 50);
-        _expectMintRevert(c, abi.encodeWithSelector(EaselPayments.ZeroAddress.selector));
+        _expectMintRevert(c, abi.encodeWithSelector(EaselCredits.ZeroAddress.selector));
 
         c[0] = Collaborator(artist, 50);
         c[1] = Collaborator(other, 45);
@@ -365,10 +365,10 @@ contract EaselCollectionTest is Base {
         // The operator blocks through the market, which keeps both copies; only Easel collections.
         vm.prank(admin);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, address(0xdead)));
-        market.setCollectionBlocked(address(0xdead), true);
+        marketAdmin.setCollectionBlocked(address(0xdead), true);
         vm.prank(admin);
-        market.setCollectionBlocked(address(collection), true);
-        assertTrue(collection.isBlocked() && market.isCollectionBlocked(address(collection)), "both copies");
+        marketAdmin.setCollectionBlocked(address(collection), true);
+        assertTrue(collection.isBlocked() && marketAdmin.isCollectionBlocked(address(collection)), "both copies");
     }
 
     // ------------------------------------------------------------ royalty splitter (ERC-2981 for splits)
@@ -488,7 +488,7 @@ contract EaselCollectionTest is Base {
         uint256 marketBefore = address(market).balance;
         lazy.sweepFees();
         assertEq(address(market).balance - marketBefore, 0.1 ether, "swept");
-        assertEq(market.feesAvailable(), 0.1 ether, "market fees");
+        assertEq(marketAdmin.feesAvailable(), 0.1 ether, "market fees");
     }
 
     function test_lazyMint_splitsAmongCollaborators() public {
@@ -579,28 +579,28 @@ contract EaselCollectionTest is Base {
         LazyMintVoucher memory v = signedVoucher(lazy, 1, 1 ether, buyer);
 
         vm.prank(admin);
-        market.setMarketLocked(true);
+        marketAdmin.setMarketLocked(true);
         _expectLazyRevert(lazy, v, abi.encodeWithSelector(MarketCore.MarketIsLocked.selector));
         vm.prank(admin);
-        market.setMarketLocked(false);
+        marketAdmin.setMarketLocked(false);
 
         vm.prank(admin);
-        market.setCollectionBlocked(address(lazy), true);
+        marketAdmin.setCollectionBlocked(address(lazy), true);
         _expectLazyRevert(lazy, v, abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, address(lazy)));
         vm.prank(admin);
-        market.setCollectionBlocked(address(lazy), false);
+        marketAdmin.setCollectionBlocked(address(lazy), false);
 
         vm.prank(admin);
-        market.setBanned(buyer, true);
+        marketAdmin.setBanned(buyer, true);
         _expectLazyRevert(lazy, v, abi.encodeWithSelector(MarketCore.UserIsBanned.selector, buyer));
         vm.prank(admin);
-        market.setBanned(buyer, false);
+        marketAdmin.setBanned(buyer, false);
 
         vm.prank(admin);
-        market.setBanned(artist, true);
+        marketAdmin.setBanned(artist, true);
         _expectLazyRevert(lazy, v, abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
         vm.prank(admin);
-        market.setBanned(artist, false);
+        marketAdmin.setBanned(artist, false);
 
         vm.prank(buyer);
         lazy.lazyMint{value: 1 ether}(v);

@@ -23,7 +23,7 @@ contract EaselFactoryTest is Base {
         vm.prank(other);
         address c = factory.createCollection("Abc", "A", "cat");
         assertEq(EaselCollection(c).owner(), other, "owner");
-        assertTrue(market.isEaselCollection(c), "recognized by the market");
+        assertTrue(marketAdmin.isEaselCollection(c), "recognized by the market");
         // The standard EIP-1167 minimal proxy (45 bytes) that explorers and indexers recognise.
         bytes memory expected = abi.encodePacked(
             hex"363d3d373d3d3d363d73", factory.collectionImplementation(), hex"5af43d82803e903d91602b57fd5bf3"
@@ -37,7 +37,7 @@ contract EaselFactoryTest is Base {
         assertEq(uint256(kind), uint256(CollectionKind.Default), "kind");
         assertEq(defaultCollection.name(), "Easel", "name");
         assertEq(factory.collectionImplementation().code.length > 1000 ? 1 : 0, 1, "implementation");
-        assertTrue(!market.isEaselCollection(factory.collectionImplementation()), "implementation is not a clone");
+        assertTrue(!marketAdmin.isEaselCollection(factory.collectionImplementation()), "implementation is not a clone");
     }
 
     function test_nameAndSymbolLengths() public {

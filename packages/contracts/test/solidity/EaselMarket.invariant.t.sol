@@ -5,6 +5,8 @@ import {Base} from "./Base.sol";
 import {Vm} from "./Vm.sol";
 import {TestActor} from "../../contracts/test/TestActor.sol";
 import {EaselMarket} from "../../contracts/EaselMarket.sol";
+import {EaselMarketAdmin} from "../../contracts/EaselMarketAdmin.sol";
+import {MarketCore} from "../../contracts/market/MarketCore.sol";
 import {EaselCollection} from "../../contracts/EaselCollection.sol";
 import {Collaborator, LazyMintVoucher} from "../../contracts/interfaces/IEaselTypes.sol";
 
@@ -28,6 +30,8 @@ contract MarketHandler {
     }
 
     EaselMarket public market;
+    /// @dev The market's address with `EaselMarketAdmin`'s functions.
+    EaselMarketAdmin internal marketAdmin;
     EaselCollection public lazy;
     address public admin;
     IVoucherSigner internal voucherSigner;
@@ -46,6 +50,7 @@ contract MarketHandler {
 
     constructor(EaselMarket market_, address admin_, address[5] memory actors_, EaselCollection lazy_) {
         market = market_;
+        marketAdmin = EaselMarketAdmin(address(market_));
         admin = admin_;
         actors = actors_;
         lazy = lazy_;
@@ -83,9 +88,9 @@ contract MarketHandler {
     /// @dev Everything the actors hold (balances and credits) plus the platform fees.
     function _worth() internal view returns (uint256 total) {
         for (uint256 i; i < actors.length; ++i) {
-            total += actors[i].balance + market.creditOf(actors[i]);
+            total += actors[i].balance + marketAdmin.creditOf(actors[i]);
         }
-        total += market.feesAvailable();
+        total += marketAdmin.feesAvailable();
     }
 
     function _fee(address collection, uint256 id, uint256 price) internal returns (uint256) {
@@ -109,24 +114,24 @@ contract MarketHandler {
 
     function ban(uint256 actorSeed, bool banned) external {
         vm.prank(admin);
-        market.setBanned(_actor(actorSeed), banned);
+        marketAdmin.setBanned(_actor(actorSeed), banned);
     }
 
     function blockToken(uint256 tokenSeed, bool blocked) external {
         (address c, uint256 id) = _token(tokenSeed);
         vm.prank(admin);
-        market.setTokenBlocked(c, id, blocked);
+        marketAdmin.setTokenBlocked(c, id, blocked);
     }
 
     function blockCollection(uint256 tokenSeed, bool blocked) external {
         (address c,) = _token(tokenSeed);
         vm.prank(admin);
-        market.setCollectionBlocked(c, blocked);
+        marketAdmin.setCollectionBlocked(c, blocked);
     }
 
     function lock(bool locked) external {
         vm.prank(admin);
-        market.setMarketLocked(locked);
+        marketAdmin.setMarketLocked(locked);
     }
 
     // ------------------------------------------------------------ trades
@@ -150,7 +155,7 @@ contract MarketHandler {
 
     function buy(uint256 tokenSeed, uint256 actorSeed) external {
         (address c, uint256 id) = _token(tokenSeed);
-        (address seller, uint256 price,) = market.getSellOrder(c, id);
+        (address seller, uint256 price,) = marketAdmin.getSellOrder(c, id);
         address buyer = _actor(actorSeed);
         if (price == 0 || buyer == seller) return;
         vm.deal(buyer, buyer.balance + price);
@@ -177,10 +182,10 @@ contract MarketHandler {
 
     function bid(uint256 tokenSeed, uint256 actorSeed, uint256 extra) external {
         (address c, uint256 id) = _token(tokenSeed);
-        EaselMarket.Auction memory a = market.getAuction(c, id);
+        MarketCore.Auction memory a = marketAdmin.getAuction(c, id);
         address bidder = _actor(actorSeed);
         if (a.kind == 0 || bidder == a.seller) return;
-        uint256 total = market.minimumBid(c, id) + (extra % 1 ether);
+        uint256 total = marketAdmin.minimumBid(c, id) + (extra % 1 ether);
         uint256 value = bidder == a.bidder ? total - a.amount : total;
         vm.deal(bidder, bidder.balance + value);
         vm.prank(bidder);
@@ -189,7 +194,7 @@ contract MarketHandler {
 
     function complete(uint256 tokenSeed) external {
         (address c, uint256 id) = _token(tokenSeed);
-        EaselMarket.Auction memory a = market.getAuction(c, id);
+        MarketCore.Auction memory a = marketAdmin.getAuction(c, id);
         uint256 before = _worth();
         try market.completeAuction(c, id) {
             ghostFees += _fee(c, id, a.amount);
@@ -199,15 +204,15 @@ contract MarketHandler {
 
     function cancelAuction(uint256 tokenSeed, bool asOperator) external {
         (address c, uint256 id) = _token(tokenSeed);
-        EaselMarket.Auction memory a = market.getAuction(c, id);
+        MarketCore.Auction memory a = marketAdmin.getAuction(c, id);
         vm.prank(asOperator ? admin : a.seller);
-        try market.invalidateAuction(c, id) {} catch {}
+        try marketAdmin.invalidateAuction(c, id) {} catch {}
     }
 
     function offer(uint256 tokenSeed, uint256 actorSeed, uint256 amount) external {
         (address c, uint256 id) = _token(tokenSeed);
         address buyer = _actor(actorSeed);
-        EaselMarket.Offer memory current = market.getOffer(c, id);
+        MarketCore.Offer memory current = marketAdmin.getOffer(c, id);
         uint256 total = 0.05 ether + (amount % 3 ether);
         uint256 value = current.buyer == buyer && total > current.amount ? total - current.amount : total;
         vm.deal(buyer, buyer.balance + value);
@@ -217,7 +222,7 @@ contract MarketHandler {
 
     function cancelOffer(uint256 tokenSeed) external {
         (address c, uint256 id) = _token(tokenSeed);
-        address buyer = market.getOffer(c, id).buyer;
+        address buyer = marketAdmin.getOffer(c, id).buyer;
         vm.prank(buyer);
         try market.cancelOffer(c, id) {} catch {}
     }
@@ -225,7 +230,7 @@ contract MarketHandler {
     function acceptOffer(uint256 tokenSeed) external {
         (address c, uint256 id) = _token(tokenSeed);
         address owner = EaselCollection(c).ownerOf(id);
-        uint256 amount = market.getOffer(c, id).amount;
+        uint256 amount = marketAdmin.getOffer(c, id).amount;
         if (owner == address(market)) return;
         _approve(c, owner);
         uint256 before = _worth();
@@ -271,8 +276,8 @@ contract EaselMarketInvariantTest is Base {
     function setUp() public override {
         super.setUp();
         vm.startPrank(admin);
-        market.setFees(1_000, 250);
-        market.setArtistVerified(artist2, true);
+        marketAdmin.setFees(1_000, 250);
+        marketAdmin.setArtistVerified(artist2, true);
         vm.stopPrank();
         TestActor rejecter = new TestActor();
         rejecter.setMode(TestActor.Mode.Reject);
@@ -318,12 +323,12 @@ contract EaselMarketInvariantTest is Base {
         uint256 escrow;
         for (uint256 i; i < handler.tokenCount(); ++i) {
             (address c, uint256 id) = handler.tokenAt(i);
-            escrow += market.getOffer(c, id).amount;
-            EaselMarket.Auction memory a = market.getAuction(c, id);
+            escrow += marketAdmin.getOffer(c, id).amount;
+            MarketCore.Auction memory a = marketAdmin.getAuction(c, id);
             if (a.bidder != address(0)) escrow += a.amount;
         }
-        assertEq(address(market).balance, escrow + market.totalCredits() + handler.ghostFees(), "market balance");
-        assertEq(market.feesAvailable(), handler.ghostFees(), "fees");
+        assertEq(address(market).balance, escrow + marketAdmin.totalCredits() + handler.ghostFees(), "market balance");
+        assertEq(marketAdmin.feesAvailable(), handler.ghostFees(), "fees");
         assertEq(address(handler.lazy()).balance, handler.ghostLazyFees() + handler.lazy().totalCredits(), "lazy");
     }
 
@@ -337,8 +342,8 @@ contract EaselMarketInvariantTest is Base {
     function invariant_listingsBelongToOwners() public view {
         for (uint256 i; i < handler.tokenCount(); ++i) {
             (address c, uint256 id) = handler.tokenAt(i);
-            (address seller,,) = market.getSellOrder(c, id);
-            if (market.getAuction(c, id).kind != 0) {
+            (address seller,,) = marketAdmin.getSellOrder(c, id);
+            if (marketAdmin.getAuction(c, id).kind != 0) {
                 assertEq(EaselCollection(c).ownerOf(id), address(market), "escrowed");
                 assertEq(seller, address(0), "listed while in auction");
             } else if (seller != address(0)) {

@@ -9,9 +9,10 @@ import {SellOrders} from "../../contracts/market/SellOrders.sol";
 import {Auctions} from "../../contracts/market/Auctions.sol";
 import {Offers} from "../../contracts/market/Offers.sol";
 import {EaselMarket} from "../../contracts/EaselMarket.sol";
+import {EaselMarketAdmin} from "../../contracts/EaselMarketAdmin.sol";
 import {EaselFactory} from "../../contracts/EaselFactory.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
-import {EaselPayments} from "../../contracts/libraries/EaselPayments.sol";
+import {EaselCredits, EaselPayments} from "../../contracts/libraries/EaselPayments.sol";
 import {Collaborator} from "../../contracts/interfaces/IEaselTypes.sol";
 
 contract EaselMarketTest is Base {
@@ -72,7 +73,7 @@ contract EaselMarketTest is Base {
 
     /// @dev Bids a new total of `amount`, sending what the market requires (the difference when raising).
     function bid(address who, uint256 id, uint256 amount) internal {
-        EaselMarket.Auction memory a = market.getAuction(c, id);
+        MarketCore.Auction memory a = marketAdmin.getAuction(c, id);
         uint256 value = a.bidder == who ? amount - a.amount : amount;
         vm.prank(who);
         market.placeBid{value: value}(c, id, amount);
@@ -80,7 +81,7 @@ contract EaselMarketTest is Base {
 
     /// @dev Offers a new total of `amount`, sending what the market requires (the difference when raising).
     function offer(address who, uint256 id, uint256 amount) internal {
-        EaselMarket.Offer memory o = market.getOffer(c, id);
+        MarketCore.Offer memory o = marketAdmin.getOffer(c, id);
         uint256 value = o.buyer == who ? amount - o.amount : amount;
         vm.prank(who);
         market.makeOffer{value: value}(c, id, amount);
@@ -90,7 +91,7 @@ contract EaselMarketTest is Base {
 
     function test_buyNow_primarySale() public {
         list(1, 1 ether);
-        (address seller, uint256 price, uint256 expiresAt) = market.getSellOrder(c, 1);
+        (address seller, uint256 price, uint256 expiresAt) = marketAdmin.getSellOrder(c, 1);
         assertEq(seller, artist, "seller");
         assertEq(price, 1 ether, "price");
         assertEq(expiresAt, block.timestamp + 100 days, "expiry");
@@ -101,12 +102,12 @@ contract EaselMarketTest is Base {
         market.buyNow{value: 1 ether}(c, 1);
         assertEq(collection.ownerOf(1), buyer, "owner");
         assertEq(artist.balance - before, 0.9 ether, "proceeds");
-        assertEq(market.feesAvailable(), 0.1 ether, "fee");
-        (seller,,) = market.getSellOrder(c, 1);
+        assertEq(marketAdmin.feesAvailable(), 0.1 ether, "fee");
+        (seller,,) = marketAdmin.getSellOrder(c, 1);
         assertEq(seller, address(0), "cleared");
 
         vm.prank(admin);
-        market.withdrawFees(admin);
+        marketAdmin.withdrawFees(admin);
         assertEq(admin.balance, 0.1 ether, "fees withdrawn");
         assertEq(address(market).balance, 0, "market empty");
     }
@@ -133,7 +134,7 @@ contract EaselMarketTest is Base {
         assertEq(collection.balanceOf(artist), 0, "seller's balance");
         assertEq(collection.balanceOf(buyer), 1, "buyer's balance");
         assertEq(collection.transferCountOf(1), 1, "one transfer");
-        assertTrue(market.getTokenInfo(c, 1).primarySold, "primary sale done");
+        assertTrue(marketAdmin.getTokenInfo(c, 1).primarySold, "primary sale done");
         assertEq(keccak256(collection.tokenCid(1)), keccak256(id1), "cid kept");
         (, uint256 royalty) = collection.royaltyInfo(1, 10_000);
         assertEq(royalty, 1_500, "royalty kept");
@@ -149,7 +150,7 @@ contract EaselMarketTest is Base {
         vm.prank(bidder);
         market.buyNow{value: 2 ether}(c, 1);
         assertEq(collection.transferCountOf(1), 2, "two transfers");
-        assertTrue(market.getTokenInfo(c, 1).primarySold, "still primary sold");
+        assertTrue(marketAdmin.getTokenInfo(c, 1).primarySold, "still primary sold");
         assertEq(collection.ownerOf(1), bidder, "second buyer owns it");
         (, royalty) = collection.royaltyInfo(1, 10_000);
         assertEq(royalty, 1_500, "royalty still kept");
@@ -159,7 +160,7 @@ contract EaselMarketTest is Base {
         collection.safeTransferFrom(bidder, other, 1);
         assertEq(collection.transferCountOf(1), 3, "three transfers");
         assertEq(keccak256(collection.tokenCid(1)), keccak256(id1), "cid still kept");
-        assertTrue(market.getTokenInfo(c, 1).primarySold, "a transfer keeps the bit");
+        assertTrue(marketAdmin.getTokenInfo(c, 1).primarySold, "a transfer keeps the bit");
     }
 
     function test_attack_saleAfterTheSellerRevokedTheMarket() public {
@@ -191,7 +192,7 @@ contract EaselMarketTest is Base {
         assertEq(other.balance - o0, 0.18 ether, "primary split");
 
         vm.prank(admin);
-        market.setFees(1_000, 250);
+        marketAdmin.setFees(1_000, 250);
         vm.startPrank(buyer);
         collection.setApprovalForAll(address(market), true);
         market.setSellOrder(c, 1, 2 ether);
@@ -229,7 +230,7 @@ contract EaselMarketTest is Base {
         market.buyNow{value: 1 ether}(c, 1);
         assertEq(buyer.balance - b, 0.8 ether, "seller: 0.7 proceeds + 0.1 royalty share");
         assertEq(artist.balance - a, 0.1 ether, "artist royalty share");
-        assertEq(market.feesAvailable(), 0.1 ether, "primary commission");
+        assertEq(marketAdmin.feesAvailable(), 0.1 ether, "primary commission");
     }
 
     function test_attack_primaryCommissionCannotBeAvoidedWithASecondWallet() public {
@@ -248,8 +249,8 @@ contract EaselMarketTest is Base {
         emit Sale(c, 1, secondWallet, buyer, 1, 1 ether, 0.1 ether, 0.1 ether, 0.8 ether, true);
         vm.prank(buyer);
         market.buyNow{value: 1 ether}(c, 1);
-        assertEq(market.feesAvailable(), 0.1 ether, "commission paid");
-        assertTrue(market.getTokenInfo(c, 1).primarySold, "primary sale done");
+        assertEq(marketAdmin.feesAvailable(), 0.1 ether, "commission paid");
+        assertTrue(marketAdmin.getTokenInfo(c, 1).primarySold, "primary sale done");
 
         // The next sale is secondary: the secondary fee (0 by default), royalty to the creator.
         vm.startPrank(buyer);
@@ -301,16 +302,16 @@ contract EaselMarketTest is Base {
     function test_moderation_refusesAndAllowsCancels() public {
         list(1, 1 ether);
         vm.startPrank(admin);
-        market.setBanned(buyer, true);
+        marketAdmin.setBanned(buyer, true);
         vm.stopPrank();
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, buyer));
         market.buyNow{value: 1 ether}(c, 1);
 
         vm.prank(admin);
-        market.setBanned(artist, true);
-        assertTrue(market.isBanned(artist), "banned");
-        assertTrue(market.isVerifiedArtist(artist), "still verified: the flags are independent");
+        marketAdmin.setBanned(artist, true);
+        assertTrue(marketAdmin.isBanned(artist), "banned");
+        assertTrue(marketAdmin.isVerifiedArtist(artist), "still verified: the flags are independent");
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
         market.buyNow{value: 1 ether}(c, 1);
@@ -321,38 +322,38 @@ contract EaselMarketTest is Base {
         vm.prank(artist);
         market.cancelSellOrder(c, 1);
         vm.prank(admin);
-        market.setBanned(artist, false);
-        assertTrue(!market.isBanned(artist), "unbanned");
-        assertTrue(market.isVerifiedArtist(artist), "verified");
+        marketAdmin.setBanned(artist, false);
+        assertTrue(!marketAdmin.isBanned(artist), "unbanned");
+        assertTrue(marketAdmin.isVerifiedArtist(artist), "verified");
 
         vm.prank(admin);
-        market.setTokenBlocked(c, 1, true);
+        marketAdmin.setTokenBlocked(c, 1, true);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
         market.setSellOrder(c, 1, 1 ether);
         vm.prank(admin);
-        market.setTokenBlocked(c, 1, false);
+        marketAdmin.setTokenBlocked(c, 1, false);
 
         vm.prank(admin);
-        market.setCollectionBlocked(c, true);
+        marketAdmin.setCollectionBlocked(c, true);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
         market.setSellOrder(c, 1, 1 ether);
         vm.prank(admin);
-        market.setCollectionBlocked(c, false);
+        marketAdmin.setCollectionBlocked(c, false);
 
         vm.prank(admin);
-        market.setEntranceLocked(true);
+        marketAdmin.setEntranceLocked(true);
         vm.prank(artist);
         vm.expectRevert(MarketCore.MarketEntranceIsLocked.selector);
         market.setSellOrder(c, 1, 1 ether);
         vm.prank(admin);
-        market.setEntranceLocked(false);
+        marketAdmin.setEntranceLocked(false);
 
         vm.prank(artist);
         market.setSellOrder(c, 1, 1 ether);
         vm.prank(admin);
-        market.setMarketLocked(true);
+        marketAdmin.setMarketLocked(true);
         vm.prank(other);
         vm.expectRevert(MarketCore.MarketIsLocked.selector);
         market.buyNow{value: 1 ether}(c, 1);
@@ -363,29 +364,29 @@ contract EaselMarketTest is Base {
     function test_tokenBlock_sharesTheListingSlot() public {
         list(1, 1 ether);
         vm.prank(admin);
-        market.setTokenBlocked(c, 1, true);
-        assertTrue(market.isTokenBlocked(c, 1), "blocked");
+        marketAdmin.setTokenBlocked(c, 1, true);
+        assertTrue(marketAdmin.isTokenBlocked(c, 1), "blocked");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
         market.buyNow{value: 1 ether}(c, 1);
         // A blocked collection refuses the sale too (the collection itself checks its copy of the flag).
         vm.startPrank(admin);
-        market.setTokenBlocked(c, 1, false);
-        market.setCollectionBlocked(c, true);
+        marketAdmin.setTokenBlocked(c, 1, false);
+        marketAdmin.setCollectionBlocked(c, true);
         vm.stopPrank();
         assertTrue(collection.isBlocked(), "the collection's copy");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
         market.buyNow{value: 1 ether}(c, 1);
         vm.startPrank(admin);
-        market.setCollectionBlocked(c, false);
-        market.setTokenBlocked(c, 1, true);
+        marketAdmin.setCollectionBlocked(c, false);
+        marketAdmin.setTokenBlocked(c, 1, true);
         vm.stopPrank();
         // Cancelling the listing keeps the block.
         vm.prank(artist);
         market.cancelSellOrder(c, 1);
-        assertTrue(market.isTokenBlocked(c, 1), "blocked");
-        (uint256 price, uint256 listedAt,) = market.sellOrderOf(c, 1);
+        assertTrue(marketAdmin.isTokenBlocked(c, 1), "blocked");
+        (uint256 price, uint256 listedAt,) = marketAdmin.sellOrderOf(c, 1);
         assertEq(price, 0, "price cleared");
         assertEq(listedAt, 0, "time cleared");
         vm.prank(artist);
@@ -393,8 +394,8 @@ contract EaselMarketTest is Base {
         market.setSellOrder(c, 1, 1 ether);
         // Unblocking keeps no listing; a new one sells normally and leaves the token unblocked.
         vm.prank(admin);
-        market.setTokenBlocked(c, 1, false);
-        assertTrue(!market.isTokenBlocked(c, 1), "unblocked");
+        marketAdmin.setTokenBlocked(c, 1, false);
+        assertTrue(!marketAdmin.isTokenBlocked(c, 1), "unblocked");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
         market.buyNow{value: 1 ether}(c, 1);
@@ -402,11 +403,11 @@ contract EaselMarketTest is Base {
         market.setSellOrder(c, 1, 1 ether);
         vm.prank(buyer);
         market.buyNow{value: 1 ether}(c, 1);
-        assertTrue(!market.isTokenBlocked(c, 1), "unblocked");
+        assertTrue(!marketAdmin.isTokenBlocked(c, 1), "unblocked");
         assertEq(collection.ownerOf(1), buyer, "owner");
         // The lock stops the other trades too (they share _checkTrade).
         vm.prank(admin);
-        market.setMarketLocked(true);
+        marketAdmin.setMarketLocked(true);
         vm.prank(other);
         vm.expectRevert(MarketCore.MarketIsLocked.selector);
         market.makeOffer{value: 1 ether}(c, 1, 1 ether);
@@ -439,7 +440,7 @@ contract EaselMarketTest is Base {
         market.cancelSellOrder(c, 1);
         vm.prank(artist);
         market.cancelSellOrder(c, 1);
-        (, uint256 price,) = market.getSellOrder(c, 1);
+        (, uint256 price,) = marketAdmin.getSellOrder(c, 1);
         assertEq(price, 0, "cancelled");
     }
 
@@ -454,7 +455,7 @@ contract EaselMarketTest is Base {
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 1));
         market.buyNow{value: 0.05 ether}(c, 1);
-        (address seller,,) = market.getSellOrder(c, 1);
+        (address seller,,) = marketAdmin.getSellOrder(c, 1);
         assertEq(seller, address(0), "void listing hidden");
         // Even when the token comes back to the lister (who approved the market for all), the old listing
         // stays void.
@@ -465,7 +466,7 @@ contract EaselMarketTest is Base {
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 2));
         market.buyNow{value: 0.05 ether}(c, 1);
-        (seller,,) = market.getSellOrder(c, 1);
+        (seller,,) = marketAdmin.getSellOrder(c, 1);
         assertEq(seller, address(0), "still void");
         assertEq(collection.ownerOf(1), artist, "nothing moved");
     }
@@ -500,12 +501,12 @@ contract EaselMarketTest is Base {
     function test_standardAuction_fullFlow() public {
         standard(1, 1 ether, 1 days);
         assertEq(collection.ownerOf(1), address(market), "escrowed");
-        assertEq(market.minimumBid(c, 1), 1 ether, "first minimum");
+        assertEq(marketAdmin.minimumBid(c, 1), 1 ether, "first minimum");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 0.5 ether, 1 ether));
         market.placeBid{value: 0.5 ether}(c, 1, 0.5 ether);
         bid(buyer, 1, 1 ether);
-        assertEq(market.minimumBid(c, 1), 1.1 ether, "next minimum");
+        assertEq(marketAdmin.minimumBid(c, 1), 1.1 ether, "next minimum");
         vm.prank(bidder);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 1.09 ether, 1.1 ether));
         market.placeBid{value: 1.09 ether}(c, 1, 1.09 ether);
@@ -515,15 +516,15 @@ contract EaselMarketTest is Base {
         // The top bidder raises to a new total by sending exactly the difference.
         vm.prank(bidder);
         market.placeBid{value: 0.11 ether}(c, 1, 1.21 ether);
-        assertEq(market.getAuction(c, 1).amount, 1.21 ether, "raised");
+        assertEq(marketAdmin.getAuction(c, 1).amount, 1.21 ether, "raised");
         assertEq(address(market).balance, 1.21 ether, "escrowed");
 
         vm.prank(bidder);
         vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionNotEnded.selector, block.timestamp + 1 days));
         market.completeAuction(c, 1);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, bidder));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.AuctionHasBid.selector, c, 1, bidder));
         vm.prank(artist);
-        market.invalidateAuction(c, 1);
+        marketAdmin.invalidateAuction(c, 1);
 
         vm.warp(block.timestamp + 1 days);
         vm.prank(other);
@@ -535,8 +536,8 @@ contract EaselMarketTest is Base {
         assertEq(collection.ownerOf(1), bidder, "winner owns");
         assertEq(artist.balance - a0, 1.089 ether, "seller proceeds");
         assertEq(address(market).balance, 0.121 ether, "escrow released, the fee stays");
-        assertEq(market.feesAvailable(), 0.121 ether, "fee");
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        assertEq(marketAdmin.feesAvailable(), 0.121 ether, "fee");
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NoAuction.selector, c, 1));
         market.completeAuction(c, 1);
     }
 
@@ -555,9 +556,9 @@ contract EaselMarketTest is Base {
         market.setStandardAuction(c, 1, 1 ether, t + 1 days, 1 days);
         market.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.stopPrank();
-        assertEq(market.getAuction(c, 1).amount, 2 ether, "base value");
+        assertEq(marketAdmin.getAuction(c, 1).amount, 2 ether, "base value");
         vm.prank(other);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NotAuctionSeller.selector, other, artist));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NotAuctionSeller.selector, other, artist));
         market.changeStandardAuctionBaseValue(c, 1, 3 ether);
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.StartTimeNotReached.selector, t + 1 days));
@@ -569,7 +570,7 @@ contract EaselMarketTest is Base {
         market.placeBid{value: 2 ether}(c, 1, 2 ether);
         bid(buyer, 1, 2 ether);
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, buyer));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.AuctionHasBid.selector, c, 1, buyer));
         market.changeStandardAuctionBaseValue(c, 1, 3 ether);
     }
 
@@ -581,17 +582,17 @@ contract EaselMarketTest is Base {
         // 16 minutes before the end: no extension.
         vm.warp(end - 16 minutes);
         bid(buyer, 1, 1 ether);
-        assertEq(market.getAuction(c, 1).end, end, "not extended");
+        assertEq(marketAdmin.getAuction(c, 1).end, end, "not extended");
         // Exactly 15 minutes before the end: inside the window; 15 minutes are added to the end.
         vm.warp(end - 15 minutes);
         vm.expectEmit();
         emit BidPlaced(c, 1, bidder, 1.1 ether, end + 15 minutes, buyer, 1 ether);
         bid(bidder, 1, 1.1 ether);
-        assertEq(market.getAuction(c, 1).end, end + 15 minutes, "extended by 15 minutes");
+        assertEq(marketAdmin.getAuction(c, 1).end, end + 15 minutes, "extended by 15 minutes");
         // The last second of the extended auction: another 15 minutes.
         vm.warp(end + 15 minutes - 1);
         bid(buyer, 1, 1.21 ether);
-        assertEq(market.getAuction(c, 1).end, end + 30 minutes, "extended again");
+        assertEq(marketAdmin.getAuction(c, 1).end, end + 30 minutes, "extended again");
         vm.warp(end + 30 minutes);
         vm.prank(bidder);
         vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionTimeFinished.selector, end + 30 minutes));
@@ -608,15 +609,15 @@ contract EaselMarketTest is Base {
 
     function test_reserveAuction_flow() public {
         reserve(1, 0.5 ether);
-        assertEq(market.getAuction(c, 1).end, 0, "not started");
+        assertEq(marketAdmin.getAuction(c, 1).end, 0, "not started");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 0.4 ether, 0.5 ether));
         market.placeBid{value: 0.4 ether}(c, 1, 0.4 ether);
         bid(buyer, 1, 0.5 ether);
-        assertEq(market.getAuction(c, 1).end, block.timestamp + 72 hours, "started for 72h");
+        assertEq(marketAdmin.getAuction(c, 1).end, block.timestamp + 72 hours, "started for 72h");
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, buyer));
-        market.invalidateAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.AuctionHasBid.selector, c, 1, buyer));
+        marketAdmin.invalidateAuction(c, 1);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(Auctions.NotStandardAuction.selector, c, 1));
         market.changeStandardAuctionBaseValue(c, 1, 1 ether);
@@ -628,14 +629,14 @@ contract EaselMarketTest is Base {
     function test_invalidateAuction() public {
         reserve(1, 0.5 ether);
         vm.prank(other);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NotAuctionSeller.selector, other, artist));
-        market.invalidateAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NotAuctionSeller.selector, other, artist));
+        marketAdmin.invalidateAuction(c, 1);
         vm.prank(artist);
-        market.invalidateAuction(c, 1);
+        marketAdmin.invalidateAuction(c, 1);
         assertEq(collection.ownerOf(1), artist, "returned");
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
-        market.invalidateAuction(c, 1);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NoAuction.selector, c, 1));
+        marketAdmin.invalidateAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NoAuction.selector, c, 1));
         market.placeBid{value: 1 ether}(c, 1, 1 ether);
         // An operator may take down an auction without bids.
         vm.startPrank(artist);
@@ -643,7 +644,7 @@ contract EaselMarketTest is Base {
         market.setReserveAuction(c, 1, 0.5 ether);
         vm.stopPrank();
         vm.prank(admin);
-        market.invalidateAuction(c, 1);
+        marketAdmin.invalidateAuction(c, 1);
         assertEq(collection.ownerOf(1), artist, "returned by operator");
         standard(2, 1 ether, 1 hours);
         vm.warp(block.timestamp + 2 hours);
@@ -655,7 +656,7 @@ contract EaselMarketTest is Base {
         list(1, 1 ether);
         vm.prank(artist);
         market.setReserveAuction(c, 1, 0.5 ether);
-        (, uint256 price,) = market.getSellOrder(c, 1);
+        (, uint256 price,) = marketAdmin.getSellOrder(c, 1);
         assertEq(price, 0, "listing void once the auction holds the token");
         // The escrow transfer refuses an auction of a token the caller no longer holds.
         vm.prank(artist);
@@ -676,16 +677,16 @@ contract EaselMarketTest is Base {
         bid(buyer, 1, 0.5 ether);
         vm.warp(block.timestamp + 72 hours);
         market.completeAuction(c, 1);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NoAuction.selector, c, 1));
         market.completeAuction(c, 1);
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NoAuction.selector, c, 1));
-        market.invalidateAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NoAuction.selector, c, 1));
+        marketAdmin.invalidateAuction(c, 1);
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(SellOrders.NoSellOrder.selector, c, 1));
         market.buyNow{value: 0.5 ether}(c, 1);
         assertEq(address(market).balance, 0.05 ether, "only the fee remains");
-        assertEq(market.feesAvailable(), 0.05 ether, "fee");
+        assertEq(marketAdmin.feesAvailable(), 0.05 ether, "fee");
     }
 
     function test_attack_offerAfterAuctionEnded() public {
@@ -698,7 +699,7 @@ contract EaselMarketTest is Base {
         market.completeAuction(c, 1);
         vm.prank(other);
         market.makeOffer{value: 2 ether}(c, 1, 2 ether);
-        assertEq(market.getOffer(c, 1).buyer, other, "offer to the new owner");
+        assertEq(marketAdmin.getOffer(c, 1).buyer, other, "offer to the new owner");
     }
 
     // ------------------------------------------------------------ offers
@@ -716,7 +717,7 @@ contract EaselMarketTest is Base {
         market.makeOffer{value: 0.1 ether}(c, 1, 0.1 ether);
         vm.prank(buyer);
         market.makeOffer{value: 0.05 ether}(c, 1, 0.15 ether);
-        assertEq(market.getOffer(c, 1).amount, 0.15 ether, "raised by the difference");
+        assertEq(marketAdmin.getOffer(c, 1).amount, 0.15 ether, "raised by the difference");
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 0.15 ether, 0.15 ether + 1));
         market.makeOffer{value: 0.15 ether}(c, 1, 0.15 ether);
@@ -755,7 +756,7 @@ contract EaselMarketTest is Base {
         vm.expectRevert(abi.encodeWithSelector(Offers.NotOfferBuyer.selector, other, buyer));
         market.cancelOffer(c, 1);
         vm.prank(admin);
-        market.setBanned(buyer, true);
+        marketAdmin.setBanned(buyer, true);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, buyer));
         market.acceptOffer(c, 1, 0);
@@ -778,17 +779,17 @@ contract EaselMarketTest is Base {
         reserve(1, 0.5 ether);
         rejecter.act{value: 0.5 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1, 0.5 ether)));
         burner.act{value: 0.6 ether}(address(market), abi.encodeCall(market.placeBid, (c, 1, 0.6 ether)));
-        assertEq(market.creditOf(address(rejecter)), 0.5 ether, "rejecter credited");
+        assertEq(marketAdmin.creditOf(address(rejecter)), 0.5 ether, "rejecter credited");
         bid(buyer, 1, 1 ether);
-        assertEq(market.creditOf(address(burner)), 0.6 ether, "burner credited");
-        assertEq(market.totalCredits(), 1.1 ether, "total credits");
+        assertEq(marketAdmin.creditOf(address(burner)), 0.6 ether, "burner credited");
+        assertEq(marketAdmin.totalCredits(), 1.1 ether, "total credits");
         vm.expectRevert();
         rejecter.act(address(market), abi.encodeCall(market.withdraw, ()));
         rejecter.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, other));
-        assertEq(market.creditOf(address(rejecter)), 0, "withdrawn elsewhere");
-        vm.expectRevert(abi.encodeWithSelector(EaselPayments.NothingToWithdraw.selector, address(rejecter)));
+        assertEq(marketAdmin.creditOf(address(rejecter)), 0, "withdrawn elsewhere");
+        vm.expectRevert(abi.encodeWithSelector(EaselCredits.NothingToWithdraw.selector, address(rejecter)));
         rejecter.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, other));
-        vm.expectRevert(EaselPayments.ZeroAddress.selector);
+        vm.expectRevert(EaselCredits.ZeroAddress.selector);
         burner.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, address(0)));
         burner.setMode(TestActor.Mode.Accept);
         burner.act(address(market), abi.encodeCall(market.withdraw, ()));
@@ -805,7 +806,7 @@ contract EaselMarketTest is Base {
         bid(buyer, 1, 1 ether);
         // The 20k gas cap leaves no room to re-enter: the push fails and the refund is credited instead.
         assertEq(actor.reentrySuccesses(), 0, "re-entry refused");
-        assertEq(address(actor).balance + market.creditOf(address(actor)), 10.5 ether, "refund paid or credited");
+        assertEq(address(actor).balance + marketAdmin.creditOf(address(actor)), 10.5 ether, "refund paid or credited");
         actor.act(address(market), abi.encodeCall(market.withdraw, ()));
         assertEq(actor.reentryAttempts(), 1, "re-entry attempted with full gas on withdraw");
         assertEq(actor.reentrySuccesses(), 0, "still refused (nonReentrant)");
@@ -826,7 +827,7 @@ contract EaselMarketTest is Base {
         assertEq(collection.ownerOf(2), buyer, "buyer got it");
         assertEq(seller.reentrySuccesses(), 0, "re-entry refused");
         assertEq(
-            address(seller).balance + market.creditOf(address(seller)),
+            address(seller).balance + marketAdmin.creditOf(address(seller)),
             0.8 ether,
             "seller paid (first market sale: 10% commission, 10% royalty to the creator)"
         );
@@ -835,54 +836,54 @@ contract EaselMarketTest is Base {
     // ------------------------------------------------------------ admin
 
     function test_admin_rolesAndSettings() public {
-        bytes32 controllerRole = market.CONTROLLER_ROLE();
-        bytes32 operatorRole = market.OPERATOR_ROLE();
+        bytes32 controllerRole = marketAdmin.CONTROLLER_ROLE();
+        bytes32 operatorRole = marketAdmin.OPERATOR_ROLE();
         vm.startPrank(other);
         vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, controllerRole));
-        market.setFees(0, 0);
+        marketAdmin.setFees(0, 0);
         vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, operatorRole));
-        market.setBanned(buyer, true);
+        marketAdmin.setBanned(buyer, true);
         vm.stopPrank();
 
         vm.startPrank(admin);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeTooHigh.selector, 2_001, 2_000));
-        market.setFees(2_001, 0);
+        marketAdmin.setFees(2_001, 0);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeTooHigh.selector, 1_001, 1_000));
-        market.setFees(1_000, 1_001);
-        market.setFees(500, 100);
-        market.setMinimums(0.2 ether, 0.3 ether, 0.35 ether, 0.4 ether, 0.5 ether);
+        marketAdmin.setFees(1_000, 1_001);
+        marketAdmin.setFees(500, 100);
+        marketAdmin.setMinimums(0.2 ether, 0.3 ether, 0.35 ether, 0.4 ether, 0.5 ether);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.DurationOutOfRange.selector, 30, 1 minutes, 1 days));
-        market.setMinAuctionDuration(30);
-        market.setMinAuctionDuration(1 hours);
-        vm.expectRevert(EaselPayments.ZeroAddress.selector);
-        market.setSigner(address(0));
-        market.setSigner(other);
-        market.grantRole(operatorRole, other);
-        vm.expectRevert(EaselPayments.ZeroAddress.selector);
-        market.withdrawFees(address(0));
+        marketAdmin.setMinAuctionDuration(30);
+        marketAdmin.setMinAuctionDuration(1 hours);
+        vm.expectRevert(EaselCredits.ZeroAddress.selector);
+        marketAdmin.setSigner(address(0));
+        marketAdmin.setSigner(other);
+        marketAdmin.grantRole(operatorRole, other);
+        vm.expectRevert(EaselCredits.ZeroAddress.selector);
+        marketAdmin.withdrawFees(address(0));
         vm.stopPrank();
 
-        MarketCore.Config memory cfg = market.config();
+        MarketCore.Config memory cfg = marketAdmin.config();
         assertEq(cfg.primaryFeeBps, 500, "primary");
         assertEq(cfg.secondaryFeeBps, 100, "secondary");
         assertEq(cfg.minAuctionDuration, 1 hours, "duration");
         assertEq(cfg.signer, other, "signer");
         assertEq(market.signer(), other, "lazy signer");
-        MarketCore.Minimums memory m = market.minimums();
+        MarketCore.Minimums memory m = marketAdmin.minimums();
         assertEq(m.listing, 0.2 ether, "listing minimum");
         assertEq(m.offer, 0.3 ether, "offer minimum");
         assertEq(m.lazyMint, 0.35 ether, "lazy-mint minimum");
         assertEq(m.standardAuction, 0.4 ether, "standard minimum");
         assertEq(m.reserveAuction, 0.5 ether, "reserve minimum");
-        assertTrue(market.hasRole(operatorRole, other), "granted");
-        assertTrue(market.supportsInterface(0x7965db0b), "access control");
+        assertTrue(marketAdmin.hasRole(operatorRole, other), "granted");
+        assertTrue(marketAdmin.supportsInterface(0x7965db0b), "access control");
     }
 
     function test_getTokenInfo() public {
         list(1, 1 ether);
         vm.prank(buyer);
         market.makeOffer{value: 0.5 ether}(c, 1, 0.5 ether);
-        EaselMarket.TokenInfo memory info = market.getTokenInfo(c, 1);
+        EaselMarketAdmin.TokenInfo memory info = marketAdmin.getTokenInfo(c, 1);
         assertEq(info.owner, artist, "owner");
         assertEq(info.creator, artist, "creator");
         assertEq(info.royaltyBps, 1_000, "royalty");
@@ -893,35 +894,42 @@ contract EaselMarketTest is Base {
         assertEq(info.auctionKind, 0, "no auction");
         standard(2, 1 ether, 1 days);
         bid(bidder, 2, 1 ether);
-        info = market.getTokenInfo(c, 2);
+        info = marketAdmin.getTokenInfo(c, 2);
         assertEq(info.auctionKind, 1, "standard");
         assertEq(info.topBidder, bidder, "bidder");
         assertEq(info.minimumBid, 1.1 ether, "next bid");
         assertEq(info.owner, address(market), "escrowed");
-        assertEq(market.minimumBid(c, 99), 0, "no auction");
+        assertEq(marketAdmin.minimumBid(c, 99), 0, "no auction");
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, address(0xdead)));
-        market.getTokenInfo(address(0xdead), 1);
-        (address s,,) = market.getSellOrder(address(0xdead), 1);
+        marketAdmin.getTokenInfo(address(0xdead), 1);
+        (address s,,) = marketAdmin.getSellOrder(address(0xdead), 1);
         assertEq(s, address(0), "unsupported collection");
         vm.prank(artist);
         collection.burnNFT(1);
-        (s,,) = market.getSellOrder(c, 1);
+        (s,,) = marketAdmin.getSellOrder(c, 1);
         assertEq(s, address(0), "burned token");
     }
 
     function test_constructor_zeroAdminAndDeployerAsAdmin() public {
-        vm.expectRevert(EaselPayments.ZeroAddress.selector);
-        new EaselMarket(address(0), signer, splitterImplementation);
-        vm.expectRevert(EaselPayments.ZeroAddress.selector);
-        new EaselMarket(admin, address(0), splitterImplementation);
+        vm.expectRevert(EaselCredits.ZeroAddress.selector);
+        new EaselMarket(address(0), signer, splitterImplementation, adminCode);
+        vm.expectRevert(EaselCredits.ZeroAddress.selector);
+        new EaselMarket(admin, address(0), splitterImplementation, adminCode);
         // The splitter implementation must be deployed code.
         vm.expectRevert(EaselFactory.InvalidSplit.selector);
-        new EaselMarket(admin, signer, address(0x5917));
+        new EaselMarket(admin, signer, address(0x5917), adminCode);
+        // So must the administration code: a delegatecall to an account without code would do nothing.
+        vm.expectRevert(abi.encodeWithSelector(EaselMarket.AdminCodeMissing.selector, address(0xAD0)));
+        new EaselMarket(admin, signer, splitterImplementation, address(0xAD0));
         // Deployed by the admin itself: no separate setup roles are granted.
         vm.prank(admin);
-        EaselMarket m = new EaselMarket(admin, signer, splitterImplementation);
+        EaselMarketAdmin m = EaselMarketAdmin(address(new EaselMarket(admin, signer, splitterImplementation, adminCode)));
         assertTrue(m.hasRole(m.CONTROLLER_ROLE(), admin), "admin controller");
         assertTrue(!m.hasRole(m.CONTROLLER_ROLE(), address(this)), "no setup role");
+        // The factory's address, derived from the market's (its first creation), is the factory it created.
+        assertEq(address(m.factory().market()), address(m), "derived factory belongs to this market");
+        assertTrue(address(m.factory()) != address(factory), "each market its own factory");
+        assertEq(address(marketAdmin.factory().market()), address(market), "the fixture's factory");
     }
 
     function test_bidAndOfferAboveMaxPrice() public {
@@ -950,7 +958,7 @@ contract EaselMarketTest is Base {
         market.placeBid{value: 1.1 ether}(c, 1, 1.1 ether);
         vm.prank(buyer);
         market.placeBid{value: 0.1 ether}(c, 1, 1.1 ether);
-        assertEq(market.getAuction(c, 1).amount, 1.1 ether, "new total");
+        assertEq(marketAdmin.getAuction(c, 1).amount, 1.1 ether, "new total");
         // The same transaction sent again cannot add to it: 1.1 ETH is no longer a valid new total.
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 1.1 ether, 1.21 ether));
@@ -970,7 +978,7 @@ contract EaselMarketTest is Base {
         market.makeOffer{value: 1.1 ether}(c, 1, 1.1 ether);
         vm.prank(buyer);
         market.makeOffer{value: 0.1 ether}(c, 1, 1.1 ether);
-        assertEq(market.getOffer(c, 1).amount, 1.1 ether, "new total");
+        assertEq(marketAdmin.getOffer(c, 1).amount, 1.1 ether, "new total");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Offers.OfferTooLow.selector, 1.1 ether, 1.1 ether + 1));
         market.makeOffer{value: 0.1 ether}(c, 1, 1.1 ether);
@@ -981,7 +989,7 @@ contract EaselMarketTest is Base {
         reserve(1, 1 ether);
         bid(buyer, 1, 1 ether);
         vm.prank(admin);
-        market.setBanned(artist, true);
+        marketAdmin.setBanned(artist, true);
         vm.prank(bidder);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
         market.placeBid{value: 2 ether}(c, 1, 2 ether);
@@ -990,13 +998,13 @@ contract EaselMarketTest is Base {
         market.completeAuction(c, 1);
         // The banned seller cannot cancel an auction with a bid; an operator can, refunding the bidder.
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasBid.selector, c, 1, buyer));
-        market.invalidateAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.AuctionHasBid.selector, c, 1, buyer));
+        marketAdmin.invalidateAuction(c, 1);
         uint256 b0 = buyer.balance;
         vm.expectEmit();
         emit AuctionCancelled(c, 1, artist, buyer, 1 ether);
         vm.prank(admin);
-        market.invalidateAuction(c, 1);
+        marketAdmin.invalidateAuction(c, 1);
         assertEq(buyer.balance - b0, 1 ether, "bid refunded");
         assertEq(collection.ownerOf(1), artist, "token returned");
         assertEq(address(market).balance, 0, "nothing left");
@@ -1007,25 +1015,25 @@ contract EaselMarketTest is Base {
         bid(buyer, 1, 1 ether);
         vm.warp(block.timestamp + 72 hours);
         vm.prank(admin);
-        market.setTokenBlocked(c, 1, true);
+        marketAdmin.setTokenBlocked(c, 1, true);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
         market.completeAuction(c, 1);
         vm.startPrank(admin);
-        market.setTokenBlocked(c, 1, false);
-        market.setCollectionBlocked(c, true);
+        marketAdmin.setTokenBlocked(c, 1, false);
+        marketAdmin.setCollectionBlocked(c, true);
         vm.stopPrank();
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
         market.completeAuction(c, 1);
         vm.startPrank(admin);
-        market.setCollectionBlocked(c, false);
-        market.setBanned(buyer, true);
+        marketAdmin.setCollectionBlocked(c, false);
+        marketAdmin.setBanned(buyer, true);
         vm.stopPrank();
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, buyer));
         market.completeAuction(c, 1);
         vm.startPrank(admin);
-        market.setBanned(buyer, false);
+        marketAdmin.setBanned(buyer, false);
         // Settlement works while the market is locked.
-        market.setMarketLocked(true);
+        marketAdmin.setMarketLocked(true);
         vm.stopPrank();
         market.completeAuction(c, 1);
         assertEq(collection.ownerOf(1), buyer, "settled");
@@ -1034,27 +1042,27 @@ contract EaselMarketTest is Base {
     function test_changeStandardAuctionBaseValue_respectsLockBanAndBlocks() public {
         standard(1, 1 ether, 1 days);
         vm.prank(admin);
-        market.setMarketLocked(true);
+        marketAdmin.setMarketLocked(true);
         vm.prank(artist);
         vm.expectRevert(MarketCore.MarketIsLocked.selector);
         market.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.startPrank(admin);
-        market.setMarketLocked(false);
-        market.setBanned(artist, true);
+        marketAdmin.setMarketLocked(false);
+        marketAdmin.setBanned(artist, true);
         vm.stopPrank();
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
         market.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.startPrank(admin);
-        market.setBanned(artist, false);
-        market.setTokenBlocked(c, 1, true);
+        marketAdmin.setBanned(artist, false);
+        marketAdmin.setTokenBlocked(c, 1, true);
         vm.stopPrank();
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
         market.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.startPrank(admin);
-        market.setTokenBlocked(c, 1, false);
-        market.setCollectionBlocked(c, true);
+        marketAdmin.setTokenBlocked(c, 1, false);
+        marketAdmin.setCollectionBlocked(c, true);
         vm.stopPrank();
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
@@ -1064,8 +1072,8 @@ contract EaselMarketTest is Base {
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
         market.placeBid{value: 1 ether}(c, 1, 1 ether);
         vm.startPrank(admin);
-        market.setCollectionBlocked(c, false);
-        market.setTokenBlocked(c, 1, true);
+        marketAdmin.setCollectionBlocked(c, false);
+        marketAdmin.setTokenBlocked(c, 1, true);
         vm.stopPrank();
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
@@ -1089,81 +1097,201 @@ contract EaselMarketTest is Base {
     }
 
     function test_attack_controllerCannotRevokeOtherControllers() public {
-        bytes32 controllerRole = market.CONTROLLER_ROLE();
-        bytes32 adminRole = market.DEFAULT_ADMIN_ROLE();
+        bytes32 controllerRole = marketAdmin.CONTROLLER_ROLE();
+        bytes32 adminRole = marketAdmin.DEFAULT_ADMIN_ROLE();
         vm.prank(admin);
-        market.grantRole(controllerRole, other);
+        marketAdmin.grantRole(controllerRole, other);
         // A controller is not the role's admin: it cannot revoke the admin's controller role, nor grant one.
         vm.startPrank(other);
         vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, adminRole));
-        market.revokeRole(controllerRole, admin);
+        marketAdmin.revokeRole(controllerRole, admin);
         vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, adminRole));
-        market.grantRole(controllerRole, buyer);
+        marketAdmin.grantRole(controllerRole, buyer);
         vm.stopPrank();
         // The admin revokes and restores roles.
         vm.startPrank(admin);
-        market.revokeRole(controllerRole, other);
-        market.grantRole(controllerRole, other);
+        marketAdmin.revokeRole(controllerRole, other);
+        marketAdmin.grantRole(controllerRole, other);
         vm.stopPrank();
-        assertTrue(market.hasRole(controllerRole, other), "restored by the admin");
-        assertEq(market.getRoleAdmin(controllerRole), adminRole, "controller role administered by the admin");
-        assertEq(market.getRoleAdmin(market.OPERATOR_ROLE()), adminRole, "operator role administered by the admin");
+        assertTrue(marketAdmin.hasRole(controllerRole, other), "restored by the admin");
+        // Granting a held role or revoking one not held changes nothing and emits nothing.
+        vm.recordLogs();
+        vm.startPrank(admin);
+        marketAdmin.grantRole(controllerRole, other);
+        marketAdmin.revokeRole(controllerRole, buyer);
+        vm.stopPrank();
+        assertEq(vm.getRecordedLogs().length, 0, "no role events");
+        assertTrue(marketAdmin.hasRole(controllerRole, other), "still held");
+        // A holder gives up its own role.
+        vm.prank(other);
+        marketAdmin.renounceRole(controllerRole, other);
+        assertTrue(!marketAdmin.hasRole(controllerRole, other), "renounced");
+        assertEq(marketAdmin.getRoleAdmin(controllerRole), adminRole, "controller role administered by the admin");
+        assertEq(marketAdmin.getRoleAdmin(marketAdmin.OPERATOR_ROLE()), adminRole, "operator role administered by the admin");
     }
 
     function test_setMinimums_refusesZeroAndFractionsOfAThousandthOfAnEther() public {
         vm.startPrank(admin);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
-        market.setMinimums(0, 1 ether, 1 ether, 1 ether, 1 ether);
+        marketAdmin.setMinimums(0, 1 ether, 1 ether, 1 ether, 1 ether);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
-        market.setMinimums(1 ether, 0, 1 ether, 1 ether, 1 ether);
+        marketAdmin.setMinimums(1 ether, 0, 1 ether, 1 ether, 1 ether);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
-        market.setMinimums(1 ether, 1 ether, 0, 1 ether, 1 ether);
+        marketAdmin.setMinimums(1 ether, 1 ether, 0, 1 ether, 1 ether);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
-        market.setMinimums(1 ether, 1 ether, 1 ether, 0, 1 ether);
+        marketAdmin.setMinimums(1 ether, 1 ether, 1 ether, 0, 1 ether);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0));
-        market.setMinimums(1 ether, 1 ether, 1 ether, 1 ether, 0);
+        marketAdmin.setMinimums(1 ether, 1 ether, 1 ether, 1 ether, 0);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 1 ether + 1));
-        market.setMinimums(1 ether + 1, 1 ether, 1 ether, 1 ether, 1 ether);
+        marketAdmin.setMinimums(1 ether + 1, 1 ether, 1 ether, 1 ether, 1 ether);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 0.0005 ether));
-        market.setMinimums(1 ether, 1 ether, 1 ether, 0.0005 ether, 1 ether);
+        marketAdmin.setMinimums(1 ether, 1 ether, 1 ether, 0.0005 ether, 1 ether);
         uint256 tooBig = (uint256(type(uint24).max) + 1) * 0.001 ether;
         vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, tooBig));
-        market.setMinimums(1 ether, tooBig, 1 ether, 1 ether, 1 ether);
+        marketAdmin.setMinimums(1 ether, tooBig, 1 ether, 1 ether, 1 ether);
         // The extremes that fit.
-        market.setMinimums(0.001 ether, tooBig - 0.001 ether, 0.001 ether, 0.001 ether, 0.001 ether);
+        marketAdmin.setMinimums(0.001 ether, tooBig - 0.001 ether, 0.001 ether, 0.001 ether, 0.001 ether);
         vm.stopPrank();
-        assertEq(market.minimums().offer, tooBig - 0.001 ether, "largest minimum");
-        assertEq(market.minimums().listing, 0.001 ether, "smallest minimum");
+        assertEq(marketAdmin.minimums().offer, tooBig - 0.001 ether, "largest minimum");
+        assertEq(marketAdmin.minimums().listing, 0.001 ether, "smallest minimum");
     }
 
     function test_rescueToken_returnsStrayTokensButNeverAuctionedOnes() public {
         mint(1);
         vm.prank(artist);
         collection.transferFrom(artist, address(market), 1);
-        bytes32 operatorRole = market.OPERATOR_ROLE();
+        bytes32 operatorRole = marketAdmin.OPERATOR_ROLE();
         vm.prank(other);
         vm.expectRevert(
             abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", other, operatorRole)
         );
-        market.rescueToken(c, 1, other);
+        marketAdmin.rescueToken(c, 1, other);
         vm.prank(admin);
-        vm.expectRevert(EaselPayments.ZeroAddress.selector);
-        market.rescueToken(c, 1, address(0));
+        vm.expectRevert(EaselCredits.ZeroAddress.selector);
+        marketAdmin.rescueToken(c, 1, address(0));
         vm.prank(admin);
-        market.rescueToken(c, 1, artist);
+        marketAdmin.rescueToken(c, 1, artist);
         assertEq(collection.ownerOf(1), artist, "returned");
 
         standard(2, 1 ether, 1 days);
         vm.prank(admin);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenInAuction.selector, c, 2));
-        market.rescueToken(c, 2, admin);
+        marketAdmin.rescueToken(c, 2, admin);
+    }
+
+    // ------------------------------------------------------------ the market's two contracts
+
+    /// Called at its own address, the admin contract refuses everything that changes state, even from accounts
+    /// that hold every role at the market, and its own storage stays empty.
+    function test_adminCode_directCallsChangeNothing() public {
+        EaselMarketAdmin direct = EaselMarketAdmin(adminCode);
+        standard(1, 1 ether, 1 days);
+        bytes32 operatorRole = marketAdmin.OPERATOR_ROLE();
+        vm.deal(adminCode, 1 ether);
+        vm.startPrank(admin);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.grantRole(operatorRole, other);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.revokeRole(operatorRole, admin);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.renounceRole(operatorRole, admin);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setBanned(buyer, true);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setArtistVerified(other, true);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setFees(0, 0);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setMinimums(1 ether, 1 ether, 1 ether, 1 ether, 1 ether);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setMinAuctionDuration(1 hours);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setSigner(other);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.withdrawFees(admin);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setCollectionBlocked(c, true);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setTokenBlocked(c, 1, true);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setMarketLocked(true);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.setEntranceLocked(true);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.rescueToken(c, 1, admin);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.invalidateAuction(c, 1);
+        vm.stopPrank();
+        vm.prank(artist);
+        vm.expectRevert(EaselMarketAdmin.DirectCallRefused.selector);
+        direct.invalidateAuction(c, 1);
+
+        // Its own storage holds nothing: no role, no setting, no auction; the market's is untouched.
+        assertTrue(!direct.hasRole(operatorRole, admin), "no role at the admin contract");
+        assertTrue(!direct.hasRole(operatorRole, other), "none granted");
+        assertEq(direct.feesAvailable(), 0, "no fees");
+        assertEq(direct.config().signer, address(0), "no settings");
+        assertEq(direct.getAuction(c, 1).seller, address(0), "no auction");
+        assertEq(adminCode.balance, 1 ether, "its ether stays");
+        assertTrue(marketAdmin.hasRole(operatorRole, admin), "market roles unchanged");
+        assertTrue(!marketAdmin.hasRole(operatorRole, other), "nothing granted at the market");
+        assertTrue(!marketAdmin.isBanned(buyer), "nobody banned");
+        assertTrue(!marketAdmin.isTokenBlocked(c, 1), "token not blocked");
+        assertTrue(!marketAdmin.isCollectionBlocked(c), "collection not blocked");
+        assertEq(marketAdmin.config().signer, signer, "signer unchanged");
+        assertEq(marketAdmin.getAuction(c, 1).seller, artist, "auction still there");
+        // Views that need the market's code hash of collections cannot answer there.
+        vm.expectRevert();
+        direct.getTokenInfo(c, 1);
+    }
+
+    /// The fallback passes the admin code's return data and reverts (custom errors with their arguments) through,
+    /// and a selector neither contract has still reverts.
+    function test_fallback_passesReturnsAndRevertsThrough() public {
+        standard(1, 1 ether, 1 days);
+        // Return data: a word, a struct, several values.
+        assertEq(marketAdmin.minimumBid(c, 1), 1 ether, "word");
+        MarketCore.Auction memory a = marketAdmin.getAuction(c, 1);
+        assertEq(a.seller, artist, "struct seller");
+        assertEq(a.amount, 1 ether, "struct amount");
+        (bool ok, bytes memory ret) = address(market).staticcall(abi.encodeCall(EaselMarketAdmin.getAuction, (c, 1)));
+        assertTrue(ok, "raw call succeeds");
+        assertEq(ret.length, 7 * 32, "the whole struct comes back");
+        // Reverts: custom errors with their arguments, from the admin code's checks and its own calls.
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NotAuctionSeller.selector, other, artist));
+        vm.prank(other);
+        marketAdmin.invalidateAuction(c, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, other));
+        marketAdmin.getTokenInfo(other, 1);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidMinimum.selector, 1));
+        vm.prank(admin);
+        marketAdmin.setMinimums(1, 1 ether, 1 ether, 1 ether, 1 ether);
+        // Value sent to a function that takes none is refused.
+        vm.deal(admin, 1 ether);
+        vm.prank(admin);
+        (ok,) = address(market).call{value: 1}(abi.encodeCall(EaselMarketAdmin.setMarketLocked, (true)));
+        assertTrue(!ok, "not payable");
+        assertTrue(!marketAdmin.config().locked, "not locked");
+        // Unknown selectors and short calldata revert, with or without value.
+        (ok, ret) = address(market).call(abi.encodeWithSelector(bytes4(0xdeadbeef), uint256(1)));
+        assertTrue(!ok, "unknown selector");
+        assertEq(ret.length, 0, "no reason");
+        (ok,) = address(market).call{value: 1}(hex"01");
+        assertTrue(!ok, "short calldata with value");
+        assertEq(marketAdmin.feesAvailable(), 0, "no value kept");
+        // State written through the fallback is what the trades read, and the other way round.
+        vm.prank(admin);
+        marketAdmin.setMarketLocked(true);
+        vm.expectRevert(MarketCore.MarketIsLocked.selector);
+        vm.prank(bidder);
+        market.placeBid{value: 1 ether}(c, 1, 1 ether);
     }
 
     function test_receive_countsAsFees() public {
         vm.deal(address(this), 1 ether);
         (bool ok,) = address(market).call{value: 0.3 ether}("");
         assertTrue(ok, "accepted");
-        assertEq(market.feesAvailable(), 0.3 ether, "fees");
+        assertEq(marketAdmin.feesAvailable(), 0.3 ether, "fees");
     }
 
     // ------------------------------------------------------------ fuzz
@@ -1185,7 +1313,7 @@ contract EaselMarketTest is Base {
         collection.setApprovalForAll(address(market), true);
         vm.stopPrank();
         vm.prank(admin);
-        market.setFees(1_000, secondaryFeeBps);
+        marketAdmin.setFees(1_000, secondaryFeeBps);
 
         // Primary sale by the creator: commission, the rest split among the collaborators.
         vm.prank(artist);
@@ -1196,7 +1324,7 @@ contract EaselMarketTest is Base {
         market.buyNow{value: p}(c, 1);
         assertEq(artist.balance + other.balance + address(market).balance - before, p, "primary: all paid out");
         uint256 primaryFee = p * 1_000 / 10_000;
-        assertEq(market.feesAvailable(), primaryFee, "commission");
+        assertEq(marketAdmin.feesAvailable(), primaryFee, "commission");
         assertEq(buyer.balance, 0, "buyer paid exactly");
 
         // Secondary sale: secondary fee, royalty split, the rest to the seller.
@@ -1210,7 +1338,7 @@ contract EaselMarketTest is Base {
         market.buyNow{value: p}(c, 1);
         uint256 afterSale = artist.balance + other.balance + buyer.balance + address(market).balance;
         assertEq(afterSale - before, p, "secondary: all paid out");
-        assertEq(market.feesAvailable(), primaryFee + p * secondaryFeeBps / 10_000, "secondary fee");
+        assertEq(marketAdmin.feesAvailable(), primaryFee + p * secondaryFeeBps / 10_000, "secondary fee");
         assertEq(bidder.balance, 0, "buyer paid exactly");
     }
 
@@ -1222,7 +1350,7 @@ contract EaselMarketTest is Base {
         (bool ok,) = address(market).call(abi.encodeCall(market.setStandardAuction, (c, 1, 1 ether, start, duration)));
         assertTrue(ok == valid, "validity");
         if (ok) {
-            assertEq(market.getAuction(c, 1).end, start + duration, "end");
+            assertEq(marketAdmin.getAuction(c, 1).end, start + duration, "end");
         }
     }
 

@@ -15,6 +15,7 @@ import {
   type EaselDeployment,
   easelCollectionArtifact,
   easelFactoryArtifact,
+  easelMarketAdminArtifact,
   easelMarketArtifact,
   easelRoyaltySplitterArtifact,
 } from "@easel/contracts";
@@ -95,6 +96,7 @@ function contractsBytecodeHash(): string {
   const hash = createHash("sha256");
   for (const artifact of [
     easelMarketArtifact,
+    easelMarketAdminArtifact,
     easelFactoryArtifact,
     easelCollectionArtifact,
     easelRoyaltySplitterArtifact,

@@ -120,6 +120,8 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   Create2EmptyBytecode: () => "The contract could not be created.",
   FailedDeployment: () => "The contract could not be created.",
   InsufficientBalance: () => "The contract's balance is too low.",
+  DirectCallRefused: () => "Send this to the market's address, not to its administration contract.",
+  AdminCodeMissing: () => "The market cannot be deployed without its administration contract.",
 };
 
 /** True when the user declined a wallet prompt (EIP-1193 code 4001): a calm toast, not an error. */

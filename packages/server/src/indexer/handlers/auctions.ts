@@ -10,7 +10,7 @@ import {
   ZERO,
 } from "./shared.ts";
 
-/** The market's auctions (Auctions). */
+/** The market's auctions (Auctions). A completed auction has no event of its own: its `Sale` (mechanism 2) ends it. */
 export const auctionHandlers = {
   AuctionCreated(b, e) {
     const a = e.args;
@@ -136,27 +136,5 @@ export const auctionHandlers = {
     const seller = auction?.seller ?? token?.owner;
     b.notify(e, seller, "bid", "auction", `New bid of ${eth(a.amount)} on your NFT #${tokenId}.`, data);
     b.touch(collection, tokenId, a.bidder, previous, seller);
-  },
-
-  AuctionCompleted(b, e) {
-    const a = e.args;
-    const collection = String(a.collection);
-    const tokenId = String(a.tokenId);
-    endAuction(b, e, collection, tokenId, "completed", String(a.winner));
-    const token = b.token(collection, tokenId);
-    if (token) setTokenStatus(b, e, token, "minted", null);
-    b.notify(
-      e,
-      a.winner,
-      "auction_won",
-      "auction",
-      `You won the auction of NFT #${tokenId} for ${eth(a.price)}.`,
-      {
-        collection,
-        tokenId,
-        price: a.price,
-      },
-    );
-    b.touch(collection, tokenId, a.seller, a.winner);
   },
 } satisfies Handlers;

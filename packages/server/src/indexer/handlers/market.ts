@@ -1,5 +1,6 @@
 import { SALE_MECHANISM } from "@easel/contracts";
 import {
+  endAuction,
   eth,
   type Handlers,
   kindName,
@@ -32,6 +33,10 @@ export const marketHandlers = {
       tx_hash: e.txHash,
       block_time: e.blockTime.toISOString(),
     });
+    if (mechanism === "auction") {
+      // An auction's settlement has no event of its own: its Sale names the seller, the winner and the price.
+      endAuction(b, e, collection, tokenId, "completed", String(a.buyer));
+    }
     if (mechanism === "buy-now") {
       const order = b.sellOrders.get(tokenKey(collection, tokenId));
       if (order) {
@@ -64,6 +69,19 @@ export const marketHandlers = {
     );
     if (mechanism === "buy-now") {
       notifyPurchase(b, e, { buyer: a.buyer, tokenId, price: a.price, data });
+    } else if (mechanism === "auction") {
+      b.notify(
+        e,
+        a.buyer,
+        "auction_won",
+        "auction",
+        `You won the auction of NFT #${tokenId} for ${eth(a.price)}.`,
+        {
+          collection,
+          tokenId,
+          price: a.price,
+        },
+      );
     }
     b.touch(collection, tokenId, a.seller, a.buyer);
   },

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
+import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
+import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
+import {MarketCore} from "./market/MarketCore.sol";
+import {EaselFactory} from "./EaselFactory.sol";
+import {IEaselCollection} from "./interfaces/IEaselCollection.sol";
+import {SaleInfo} from "./interfaces/IEaselTypes.sol";
+
+/// @title EaselMarketAdmin
+/// @notice The market's administration and views: roles, settings, moderation (bans, blocks, locks, verified
+/// artists), fee withdrawal, token rescue, auction cancellation, and every read of the market's state. It runs
+/// only as the market's code: `EaselMarket`'s `fallback` calls it with `delegatecall`, so it works on the
+/// market's storage (it inherits the same `MarketCore` and declares no storage), its events come from the
+/// market's address and its errors reach the caller as the market's. Callers see one market address and one
+/// ABI.
+/// @dev Called directly, at its own address, it refuses every function that changes state
+/// (`DirectCallRefused`); its own storage is empty and stays so (no role, no auction, no fee), so its views
+/// answer zeros there.
+contract EaselMarketAdmin is IAccessControl, MarketCore {
+    /// @notice Everything a token page needs, in one call.
+    struct TokenInfo {
+        address owner;
+        address creator;
+        uint256 royaltyBps;
+        bool primarySold;
+        bool collectionBlocked;
+        bool tokenBlocked;
+        // Live fixed-price listing (zeros when none or void/expired).
+        address seller;
+        uint256 price;
+        uint256 listingExpiresAt;
+        // Auction (kind 0 = none).
+        uint8 auctionKind;
+        address auctionSeller;
+        uint256 auctionStart;
+        uint256 auctionEnd;
+        address topBidder;
+        /// The top bid, or the start/reserve price while there is no bid.
+        uint256 auctionAmount;
+        uint256 minimumBid;
+        // Current offer.
+        address offerBuyer;
+        uint256 offerAmount;
+    }
+
+    bytes32 public constant DEFAULT_ADMIN_ROLE = ADMIN_ROLE_ID;
+    bytes32 public constant CONTROLLER_ROLE = CONTROLLER_ROLE_ID;
+    bytes32 public constant OPERATOR_ROLE = OPERATOR_ROLE_ID;
+
+    /// @dev This contract's own address: code running at it was called directly, not through the market.
+    address private immutable _self = address(this);
+
+    /// @notice A function that changes state was called on `EaselMarketAdmin` itself instead of on the market.
+    error DirectCallRefused();
+
+    modifier onlyRole(bytes32 role) {
+        _checkRole(role);
+        _;
+    }
+
+    // ---------------------------------------------------------------- roles (OpenZeppelin AccessControl)
+
+    /// @notice Whether `account` holds `role`.
+    function hasRole(bytes32 role, address account) external view returns (bool) {
+        return _hasRole(role, account);
+    }
+
+    /// @notice Every role is administered by the admin role.
+    function getRoleAdmin(bytes32) external pure returns (bytes32) {
+        return ADMIN_ROLE_ID;
+    }
+
+    /// @notice Grants `role` to `account`. Admin only.
+    function grantRole(bytes32 role, address account) external onlyRole(ADMIN_ROLE_ID) {
+        _grantRole(role, account);
+    }
+
+    /// @notice Revokes `role` from `account`. Admin only.
+    function revokeRole(bytes32 role, address account) external onlyRole(ADMIN_ROLE_ID) {
+        _revokeRole(role, account);
+    }
+
+    /// @notice Gives up one of the caller's roles; `callerConfirmation` must be the caller.
+    function renounceRole(bytes32 role, address callerConfirmation) external {
+        _checkThroughMarket();
+        if (callerConfirmation != msg.sender) revert AccessControlBadConfirmation();
+        _revokeRole(role, callerConfirmation);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @notice The collection factory the market created. It was the market's first contract creation (nonce
+    /// 1), so its address follows from the market's (the market keeps no copy: this saves a dispatch
+    /// comparison on every trade).
+    function factory() public view returns (EaselFactory) {
+        return EaselFactory(
+            address(uint160(uint256(keccak256(abi.encodePacked(bytes2(0xd694), address(this), bytes1(0x01))))))
+        );
+    }
+
+    /// @notice Whether `collection` is an Easel collection (a clone of the factory's implementation, so it has
+    /// the default collection's code hash; the market checks the same hash, kept in its code).
+    function isEaselCollection(address collection) public view returns (bool) {
+        return _isEaselCollection(collection);
+    }
+
+    /// @notice ERC-165: the market answers IAccessControl (these roles) and ERC-165 itself.
+    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
+        return interfaceId == type(IAccessControl).interfaceId || interfaceId == type(IERC165).interfaceId;
+    }
+
+    /// @notice All settings but the minimums.
+    function config() external view returns (Config memory) {
+        Hot memory c = _config;
+        return Config({
+            signer: _lazyConfig.signer,
+            primaryFeeBps: c.primaryFeeBps,
+            secondaryFeeBps: c.secondaryFeeBps,
+            minAuctionDuration: c.minAuctionDuration,
+            locked: c.locked,
+            entranceLocked: c.entranceLocked
+        });
+    }
+
+    /// @notice Minimum listing, offer, lazy-mint, standard-auction and reserve prices in wei.
+    function minimums() external view returns (Minimums memory) {
+        Hot memory c = _config;
+        return Minimums(
+            _minimum(c.listingMinimum),
+            _minimum(c.offerMinimum),
+            _minimum(_lazyConfig.minimum),
+            _minimum(c.standardAuctionMinimum),
+            _minimum(c.reserveAuctionMinimum)
+        );
+    }
+
+    /// @notice Platform fees held by the market, ready for `withdrawFees`.
+    function feesAvailable() external view returns (uint256) {
+        return _config.fees;
+    }
+
+    function isBanned(address account) external view returns (bool) {
+        return _accounts[account] & BANNED != 0;
+    }
+
+    function isVerifiedArtist(address account) external view returns (bool) {
+        return _accounts[account] & VERIFIED != 0;
+    }
+
+    /// @notice Whether the operator blocked a whole collection.
+    function isCollectionBlocked(address collection) external view returns (bool) {
+        return _collectionBlocked[collection];
+    }
+
+    /// @notice Whether the operator blocked one token.
+    function isTokenBlocked(address collection, uint256 tokenId) public view returns (bool) {
+        return _tokens[collection][tokenId].blocked;
+    }
+
+    /// @notice Funds credited to `account` after a failed push.
+    function creditOf(address account) external view returns (uint256) {
+        return _creditOf(account);
+    }
+
+    /// @notice The sum of all credited, not yet withdrawn, funds held by the market.
+    function totalCredits() external view returns (uint256) {
+        return _totalCreditsHeld();
+    }
+
+    /// @notice The stored listing of a token, live or not (price 0 = none).
+    function sellOrderOf(address collection, uint256 tokenId)
+        external
+        view
+        returns (uint256 price, uint256 listedAt, uint256 listedTransferCount)
+    {
+        TokenSlot memory slot = _tokens[collection][tokenId];
+        return (slot.listPrice, slot.listedAt, slot.listTransferCount);
+    }
+
+    /// @notice The live listing of a token: seller, price and expiry, or zeros when there is none or it is
+    /// void or expired.
+    function getSellOrder(address collection, uint256 tokenId)
+        public
+        view
+        returns (address seller, uint256 price, uint256 expiresAt)
+    {
+        TokenSlot memory slot = _tokens[collection][tokenId];
+        if (slot.listPrice == 0 || !_isEaselCollection(collection)) return (address(0), 0, 0);
+        try IEaselCollection(collection).saleInfo(tokenId) returns (SaleInfo memory info) {
+            expiresAt = uint256(slot.listedAt) + SELL_ORDER_DURATION;
+            if (info.transferCount != slot.listTransferCount || block.timestamp >= expiresAt) return (address(0), 0, 0);
+            return (info.owner, slot.listPrice, expiresAt);
+        } catch {
+            return (address(0), 0, 0);
+        }
+    }
+
+    /// @notice The auction of a token (all zeros when there is none).
+    function getAuction(address collection, uint256 tokenId) public view returns (Auction memory) {
+        return _auctions[collection][tokenId];
+    }
+
+    /// @notice The smallest total bid the auction accepts now (0 when there is no auction).
+    function minimumBid(address collection, uint256 tokenId) public view returns (uint256) {
+        Auction memory a = _auctions[collection][tokenId];
+        if (a.kind == 0) return 0;
+        return a.bidder == address(0) ? a.amount : _minNextBid(a.amount);
+    }
+
+    /// @notice The current offer on a token (zeros when there is none).
+    function getOffer(address collection, uint256 tokenId) public view returns (Offer memory) {
+        return _offers[collection][tokenId];
+    }
+
+    /// @notice Owner, creator, royalty, listing, auction, minimum next bid and offer of one token.
+    function getTokenInfo(address collection, uint256 tokenId) external view returns (TokenInfo memory info) {
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
+        SaleInfo memory s = IEaselCollection(collection).saleInfo(tokenId);
+        info.owner = s.owner;
+        info.creator = s.creator;
+        info.royaltyBps = s.royaltyBps;
+        info.primarySold = s.primarySold;
+        info.collectionBlocked = _collectionBlocked[collection];
+        info.tokenBlocked = isTokenBlocked(collection, tokenId);
+        (info.seller, info.price, info.listingExpiresAt) = getSellOrder(collection, tokenId);
+        Auction memory a = getAuction(collection, tokenId);
+        info.auctionKind = a.kind;
+        info.auctionSeller = a.seller;
+        info.auctionStart = a.start;
+        info.auctionEnd = a.end;
+        info.topBidder = a.bidder;
+        info.auctionAmount = a.amount;
+        info.minimumBid = minimumBid(collection, tokenId);
+        Offer memory o = getOffer(collection, tokenId);
+        info.offerBuyer = o.buyer;
+        info.offerAmount = o.amount;
+    }
+
+    // ---------------------------------------------------------------- controller
+
+    /// @notice Sets the primary commission and the secondary fee, in basis points.
+    function setFees(uint16 primaryFeeBps, uint16 secondaryFeeBps) external onlyRole(CONTROLLER_ROLE_ID) {
+        if (primaryFeeBps > MAX_PRIMARY_FEE_BPS) revert FeeTooHigh(primaryFeeBps, MAX_PRIMARY_FEE_BPS);
+        if (secondaryFeeBps > MAX_SECONDARY_FEE_BPS) revert FeeTooHigh(secondaryFeeBps, MAX_SECONDARY_FEE_BPS);
+        _config.primaryFeeBps = primaryFeeBps;
+        _config.secondaryFeeBps = secondaryFeeBps;
+        _lazyConfig.primaryFeeBps = primaryFeeBps;
+        emit FeesSet(primaryFeeBps, secondaryFeeBps);
+    }
+
+    /// @notice Sets the minimum prices in wei: each a whole number of 0.001 ETH, from 0.001 to 16,777 ETH (never
+    /// zero: a free listing, offer or lazy mint is not a sale).
+    function setMinimums(
+        uint256 listing,
+        uint256 offer,
+        uint256 lazyMint,
+        uint256 standardAuction,
+        uint256 reserveAuction
+    ) external onlyRole(CONTROLLER_ROLE_ID) {
+        _config.listingMinimum = _toUnits(listing);
+        _config.offerMinimum = _toUnits(offer);
+        _config.standardAuctionMinimum = _toUnits(standardAuction);
+        _config.reserveAuctionMinimum = _toUnits(reserveAuction);
+        _lazyConfig.minimum = _toUnits(lazyMint);
+        emit MinimumsSet(listing, offer, lazyMint, standardAuction, reserveAuction);
+    }
+
+    /// @notice Sets the shortest standard auction, between 1 minute and 1 day.
+    function setMinAuctionDuration(uint24 duration) external onlyRole(CONTROLLER_ROLE_ID) {
+        if (duration < 1 minutes || duration > 1 days) revert DurationOutOfRange(duration, 1 minutes, 1 days);
+        _config.minAuctionDuration = duration;
+        emit MinAuctionDurationSet(duration);
+    }
+
+    /// @notice Sets the platform signer of lazy vouchers.
+    function setSigner(address signer_) external onlyRole(CONTROLLER_ROLE_ID) {
+        if (signer_ == address(0)) revert ZeroAddress();
+        _lazyConfig.signer = signer_;
+        emit SignerSet(signer_);
+    }
+
+    /// @notice Sends the collected platform fees to `to`.
+    function withdrawFees(address to) external onlyRole(CONTROLLER_ROLE_ID) nonReentrant {
+        if (to == address(0)) revert ZeroAddress();
+        uint256 amount = _config.fees;
+        _config.fees = 0;
+        emit FeesWithdrawn(to, amount);
+        SafeTransferLib.safeTransferETH(to, amount);
+    }
+
+    // ---------------------------------------------------------------- operator
+
+    /// @notice Bans or unbans a user. Banned users may still cancel their listings, offers and auctions without
+    /// bids, and withdraw their credits.
+    function setBanned(address account, bool banned) external onlyRole(OPERATOR_ROLE_ID) {
+        _accounts[account] = banned ? _accounts[account] | BANNED : _accounts[account] & ~BANNED;
+        emit UserBanned(account, banned);
+    }
+
+    /// @notice Verifies an artist (allowed to mint) or revokes the verification.
+    function setArtistVerified(address account, bool verified) external onlyRole(OPERATOR_ROLE_ID) {
+        _accounts[account] = verified ? _accounts[account] | VERIFIED : _accounts[account] & ~VERIFIED;
+        emit ArtistVerified(account, verified);
+    }
+
+    /// @notice Blocks or unblocks a whole collection: here (listings, bids, offers) and in the collection itself
+    /// (mints and sales, which read it with the collection's other settings at no extra cost).
+    function setCollectionBlocked(address collection, bool blocked) external onlyRole(OPERATOR_ROLE_ID) {
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
+        _collectionBlocked[collection] = blocked;
+        emit CollectionBlocked(collection, blocked);
+        IEaselCollection(collection).setBlocked(blocked);
+    }
+
+    /// @notice Blocks or unblocks one token, here and in the copy a live auction keeps of the flag.
+    function setTokenBlocked(address collection, uint256 tokenId, bool blocked) external onlyRole(OPERATOR_ROLE_ID) {
+        _tokens[collection][tokenId].blocked = blocked;
+        emit TokenBlocked(collection, tokenId, blocked);
+        Auction storage a = _auctions[collection][tokenId];
+        if (a.kind != 0) a.tokenBlocked = blocked;
+    }
+
+    /// @notice Locks the market: no minting, listing, buying, bidding or offering. Cancels, settlements and
+    /// withdrawals still work.
+    function setMarketLocked(bool locked) external onlyRole(OPERATOR_ROLE_ID) {
+        _config.locked = locked;
+        _lazyConfig.locked = locked;
+        emit MarketLockSet(locked);
+    }
+
+    /// @notice Locks the market entrance: no new listings or auctions; existing ones trade on.
+    function setEntranceLocked(bool locked) external onlyRole(OPERATOR_ROLE_ID) {
+        _config.entranceLocked = locked;
+        emit EntranceLockSet(locked);
+    }
+
+    /// @notice Returns a token that reached the market outside an auction (a plain `transferFrom` to the
+    /// market, which cannot be refused) to `to`, after the operator has established its rightful owner.
+    function rescueToken(address collection, uint256 tokenId, address to)
+        external
+        onlyRole(OPERATOR_ROLE_ID)
+        nonReentrant
+    {
+        if (to == address(0)) revert ZeroAddress();
+        if (_auctions[collection][tokenId].kind != 0) revert TokenInAuction(collection, tokenId);
+        emit TokenRescued(collection, tokenId, to);
+        IEaselCollection(collection).transferFrom(address(this), to, tokenId);
+    }
+
+    // ---------------------------------------------------------------- auctions
+
+    /// @notice Cancels an auction and returns the token to the seller. The seller (banned or not) may cancel
+    /// one without a bid; an operator may cancel any, and the top bid is refunded.
+    function invalidateAuction(address collection, uint256 tokenId) external nonReentrant {
+        _checkThroughMarket();
+        Auction memory a = _auctions[collection][tokenId];
+        if (a.kind == 0) revert NoAuction(collection, tokenId);
+        bool operator = _hasRole(OPERATOR_ROLE_ID, msg.sender);
+        if (a.seller != msg.sender && !operator) revert NotAuctionSeller(msg.sender, a.seller);
+        if (a.bidder != address(0) && !operator) revert AuctionHasBid(collection, tokenId, a.bidder);
+        delete _auctions[collection][tokenId];
+        uint256 refund = a.bidder == address(0) ? 0 : a.amount;
+        emit AuctionCancelled(collection, tokenId, a.seller, a.bidder, refund);
+        IEaselCollection(collection).transferFrom(address(this), a.seller, tokenId);
+        if (refund != 0) _send(a.bidder, refund);
+    }
+
+    // ---------------------------------------------------------------- internal
+
+    /// @dev Compares with the default collection's code hash, read through the factory (the market keeps the
+    /// same hash in its code, which this code cannot read). Called directly, at this contract's own address,
+    /// the derived factory does not exist and the call reverts.
+    function _isEaselCollection(address collection) internal view override returns (bool) {
+        return collection.codehash == address(factory().defaultCollection()).codehash;
+    }
+
+    function _checkThroughMarket() private view {
+        if (address(this) == _self) revert DirectCallRefused();
+    }
+
+    function _checkRole(bytes32 role) private view {
+        _checkThroughMarket();
+        if (!_hasRole(role, msg.sender)) revert AccessControlUnauthorizedAccount(msg.sender, role);
+    }
+
+    /// @dev Revokes `role` from `account`; revoking a role not held changes nothing and emits nothing.
+    function _revokeRole(bytes32 role, address account) private {
+        if (!_roles[role][account]) return;
+        _roles[role][account] = false;
+        emit RoleRevoked(role, account, msg.sender);
+    }
+
+    function _toUnits(uint256 weiAmount) private pure returns (uint24) {
+        uint256 units = weiAmount / MINIMUM_UNIT;
+        if (units == 0 || units > type(uint24).max || weiAmount % MINIMUM_UNIT != 0) revert InvalidMinimum(weiAmount);
+        return uint24(units);
+    }
+}
