@@ -20,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(join(web, "assets"));
   writeFileSync(
     join(web, "index.html"),
-    `<!doctype html><html><head><title>Easel</title><script type="module" src="/assets/app-3f2a.js"></script><link rel="modulepreload" href="/assets/shared-9c1d.js"></head><body><div id=root><main>${LEAD_MARK}<div role="status"></div></main></div></body></html>`,
+    `<!doctype html><html><head><meta charset="UTF-8" /><title>Easel</title><script type="module" src="/assets/app-3f2a.js"></script><link rel="modulepreload" href="/assets/shared-9c1d.js"></head><body><div id=root><main>${LEAD_MARK}<div role="status"></div></main></div></body></html>`,
   );
   // Vite's manifest: the entry and a page, each with its static imports.
   mkdirSync(join(web, ".vite"));
@@ -184,8 +184,12 @@ describe("a landing page's first paint", () => {
     const session = await (await fetch(`${api.url}/api/auth/session`)).json();
     expect(answers(html)).toEqual({ "/api/auth/session": session, "/api/profile?userkey=mira": api_ });
 
-    // The banner: preloaded, and drawn in the frame at the mark.
-    expect(html).toContain(`<link rel="preload" as="image" href="/ipfs/${banner}" fetchpriority="high">`);
+    // The banner: preloaded, and drawn in the frame at the mark. The fetches come first in the head, before
+    // the (inlined) stylesheet and the app's script.
+    expect(html).toContain(
+      `<meta charset="UTF-8" /><link rel="preload" as="image" href="/ipfs/${banner}" fetchpriority="high">`,
+    );
+    expect(html.indexOf("UserProfile-41be.js")).toBeLessThan(html.indexOf("app-3f2a.js"));
     const main = html.match(/<main>(.*)<\/main>/)?.[1] ?? "";
     expect(main).toMatch(
       new RegExp(`^<div class="w-full"><div class="aspect-\\[12/5\\][^"]*"><img src="/ipfs/${banner}"`),

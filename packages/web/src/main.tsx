@@ -4,14 +4,18 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { keepSentFrame } from "./app/AppShell.tsx";
+import { keepSentFrame, leadPicturePainted } from "./app/AppShell.tsx";
 import { Providers } from "./app/Providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { StartupError } from "./app/StartupError.tsx";
 import { loadPublicConfig } from "./lib/config.ts";
 
-const container = document.getElementById("root");
-if (!container) throw new Error("index.html has no #root element");
+function rootElement(): HTMLElement {
+  const element = document.getElementById("root");
+  if (!element) throw new Error("index.html has no #root element");
+  return element;
+}
+const container = rootElement();
 // The frame the page arrived with stays on screen until the first page is ready (app/AppShell.tsx).
 keepSentFrame(container);
 const root = createRoot(container);
@@ -19,7 +23,8 @@ const root = createRoot(container);
 async function start() {
   let config: Awaited<ReturnType<typeof loadPublicConfig>>;
   try {
-    config = await loadPublicConfig();
+    // The server's frame may hold the page's picture: it paints before the app takes over (at most 0.5 s).
+    [config] = await Promise.all([loadPublicConfig(), leadPicturePainted(container, 500)]);
   } catch (error) {
     root.render(<StartupError error={error} onRetry={start} />);
     return;

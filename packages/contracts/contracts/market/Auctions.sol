@@ -38,16 +38,12 @@ abstract contract Auctions is MarketCore {
     );
     /// @notice The seller changed a standard auction's start price before any bid.
     event AuctionBaseValueChanged(address indexed collection, uint256 indexed tokenId, uint256 price);
-    /// @notice A bid of `amount` became the top bid; `end` is the (possibly extended) end time. The previous
-    /// top bidder (if any, and not the same bidder) was refunded `previousAmount`.
+    /// @notice A bid of `amount` became the top bid; `end` is the (possibly extended) end time. The top bid
+    /// before it, named by the previous `BidPlaced`, was refunded to its bidder, unless that bidder raised their
+    /// own bid (then they paid only the difference). As Foundation's `ReserveAuctionBidPlaced`, the event does not
+    /// repeat the previous bid: its two words cost every outbid 512 gas.
     event BidPlaced(
-        address indexed collection,
-        uint256 indexed tokenId,
-        address indexed bidder,
-        uint256 amount,
-        uint256 end,
-        address previousBidder,
-        uint256 previousAmount
+        address indexed collection, uint256 indexed tokenId, address indexed bidder, uint256 amount, uint256 end
     );
 
     error NotStandardAuction(address collection, uint256 tokenId);
@@ -153,12 +149,8 @@ abstract contract Auctions is MarketCore {
             }
         }
 
-        if (raise || previousBidder == address(0)) {
-            _emitBidPlaced(collection, tokenId, amount, end, address(0), 0);
-        } else {
-            _emitBidPlaced(collection, tokenId, amount, end, previousBidder, previousAmount);
-            _send(previousBidder, previousAmount);
-        }
+        _emitBidPlaced(collection, tokenId, amount, end);
+        if (!raise && previousBidder != address(0)) _send(previousBidder, previousAmount);
     }
 
     /// @notice Completes an auction that ended with a winner: the token goes to the winner and the price is paid
@@ -199,23 +191,14 @@ abstract contract Auctions is MarketCore {
         }
     }
 
-    /// @dev `emit BidPlaced(collection, tokenId, msg.sender, ...)`, encoded in place.
-    function _emitBidPlaced(
-        address collection,
-        uint256 tokenId,
-        uint256 amount,
-        uint256 end,
-        address previousBidder,
-        uint256 previousAmount
-    ) private {
+    /// @dev `emit BidPlaced(collection, tokenId, msg.sender, amount, end)`, encoded in place.
+    function _emitBidPlaced(address collection, uint256 tokenId, uint256 amount, uint256 end) private {
         bytes32 signature = BidPlaced.selector;
         assembly ("memory-safe") {
             let m := mload(0x40)
             mstore(m, amount)
             mstore(add(m, 0x20), end)
-            mstore(add(m, 0x40), previousBidder)
-            mstore(add(m, 0x60), previousAmount)
-            log4(m, 0x80, signature, collection, tokenId, caller())
+            log4(m, 0x40, signature, collection, tokenId, caller())
         }
     }
 

@@ -687,18 +687,6 @@ export const easelMarketAbi = [
         "internalType": "uint256",
         "name": "end",
         "type": "uint256"
-      },
-      {
-        "indexed": false,
-        "internalType": "address",
-        "name": "previousBidder",
-        "type": "address"
-      },
-      {
-        "indexed": false,
-        "internalType": "uint256",
-        "name": "previousAmount",
-        "type": "uint256"
       }
     ],
     "name": "BidPlaced",

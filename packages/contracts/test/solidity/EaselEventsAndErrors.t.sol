@@ -134,7 +134,7 @@ contract EaselEventsAndErrorsTest is Base {
         market.placeBid{value: 0.5 ether}(c, 1, 0.5 ether);
         uint256 end = block.timestamp + 72 hours;
         vm.expectEmit();
-        emit Auctions.BidPlaced(c, 1, buyer, 0.6 ether, end, bidder, 0.5 ether);
+        emit Auctions.BidPlaced(c, 1, buyer, 0.6 ether, end);
         vm.prank(buyer);
         market.placeBid{value: 0.6 ether}(c, 1, 0.6 ether);
         vm.warp(end);

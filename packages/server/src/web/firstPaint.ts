@@ -153,20 +153,21 @@ const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&
 
 /** The page's HTML with its first paint's tags at the end of its head. */
 export function withFirstPaint(html: string, paint: FirstPaint): string {
-  const tags = [
+  // Fetches first, before the inlined stylesheet, where the browser's preload scanner meets them at once.
+  const fetches = [
     ...(paint.lead?.picture
       ? [`<link rel="preload" as="image" href="${attribute(paint.lead.picture)}" fetchpriority="high">`]
       : []),
     ...paint.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
     ...paint.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
-    ...(Object.keys(paint.answers).length
-      ? [
-          // A data block is never run; `<` is escaped so no answer can close the element.
-          `<script type="application/json" id="easel-answers">${JSON.stringify(paint.answers).replace(/</g, "\\u003c")}</script>`,
-        ]
-      : []),
-  ];
-  const head = tags.length ? html.replace("</head>", () => `${tags.join("")}</head>`) : html;
+  ].join("");
+  // A data block is never run; `<` is escaped so no answer can close the element.
+  const answers = Object.keys(paint.answers).length
+    ? `<script type="application/json" id="easel-answers">${JSON.stringify(paint.answers).replace(/</g, "\\u003c")}</script>`
+    : "";
+  let page = html;
+  if (fetches) page = page.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${fetches}`);
+  if (answers) page = page.replace("</head>", () => `${answers}</head>`);
   // index.html's frame marks where the page's lead goes.
-  return paint.lead ? head.replace(LEAD_MARK, () => paint.lead?.html ?? "") : head;
+  return paint.lead ? page.replace(LEAD_MARK, () => paint.lead?.html ?? "") : page;
 }

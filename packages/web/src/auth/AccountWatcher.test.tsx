@@ -27,7 +27,8 @@ describe("account or network change while signed in", () => {
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     act(() => wallet.provider.emit("accountsChanged", [BOB]));
-    const alert = await screen.findByRole("alert");
+    // The watcher loads the wallet code first (a dynamic import: more than findBy's 1 s on a cold run).
+    const alert = await screen.findByRole("alert", {}, { timeout: 5_000 });
     expect(alert.textContent).toContain("signed out in 5 s");
 
     // Switching back cancels the countdown.

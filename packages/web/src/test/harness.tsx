@@ -134,6 +134,14 @@ export function fakeInjectedWallet({
       listeners.get(event)?.delete(listener);
     },
     emit(event: string, ...args: unknown[]) {
+      // As a real wallet: what it announces is what it answers after (a late eth_accounts, say from wagmi's
+      // reconnect, must not bring the old account back).
+      if (event === "accountsChanged") {
+        const [next] = args[0] as string[];
+        if (next) address = next;
+        else connected = false;
+      }
+      if (event === "chainChanged") chainId = Number.parseInt(args[0] as string, 16);
       for (const listener of listeners.get(event) ?? []) listener(...args);
     },
   };

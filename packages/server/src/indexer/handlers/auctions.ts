@@ -88,7 +88,12 @@ export const auctionHandlers = {
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
     const end = new Date(Number(a.end) * 1000).toISOString();
-    const previous = a.previousBidder === ZERO ? null : String(a.previousBidder);
+    // The top bid this one replaced is the auction's as the indexer holds it (the event does not repeat it):
+    // refunded to its bidder, unless that bidder raised their own bid.
+    const auction = activeAuction(b, collection, tokenId);
+    const topBidder = auction?.top_bidder ? String(auction.top_bidder) : null;
+    const previous = topBidder && topBidder !== String(a.bidder) ? topBidder : null;
+    const previousAmount = previous ? (auction?.top_bid ?? null) : null;
     b.bids.push({
       block_number: String(e.blockNumber),
       log_index: e.logIndex,
@@ -98,11 +103,10 @@ export const auctionHandlers = {
       amount: a.amount,
       end_time: end,
       previous_bidder: previous,
-      previous_amount: previous ? a.previousAmount : null,
+      previous_amount: previousAmount,
       tx_hash: e.txHash,
       block_time: e.blockTime.toISOString(),
     });
-    const auction = activeAuction(b, collection, tokenId);
     if (auction) {
       if (auction.end_time == null) {
         // A reserve auction starts with its first bid.
@@ -123,13 +127,13 @@ export const auctionHandlers = {
     b.activityRow(e, 0, "bid", collection, tokenId, a.bidder, null, a.amount);
     const data = { collection, tokenId, amount: a.amount };
     if (previous) {
-      b.activityRow(e, 1, "outbid", collection, tokenId, previous, a.bidder, a.previousAmount);
+      b.activityRow(e, 1, "outbid", collection, tokenId, previous, a.bidder, previousAmount);
       b.notify(
         e,
         previous,
         "outbid",
         "bidActivity",
-        `You were outbid on NFT #${tokenId}: the top bid is now ${eth(a.amount)}; ${eth(a.previousAmount)} was refunded.`,
+        `You were outbid on NFT #${tokenId}: the top bid is now ${eth(a.amount)}; ${eth(previousAmount)} was refunded.`,
         data,
       );
     }
