@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PublicConfig } from "@easel/common";
@@ -6,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -43,8 +42,6 @@ import { firstRead, pageCode, pageLead, readManifest, withFirstPaint } from "./w
 import { type Page, pageOf } from "./web/pages.ts";
 import { sharePreview, withPreview } from "./web/sharePreview.ts";
 
-/** Marks the server's own read for a page's first paint (web/firstPaint.ts). */
-const FIRST_PAINT_HEADER = "x-easel-first-paint";
 /** Who is signed in: every landing page carries the answer (web/firstPaint.ts). */
 const SESSION_READ = "/api/auth/session";
 
@@ -167,19 +164,13 @@ export async function buildApp(
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   await app.register(fastifyCookie);
-  // The server's own reads for a page's first paint carry this process's secret; browsers never see it.
-  const firstPaintSecret = randomBytes(16).toString("hex");
   await app.register(fastifyRateLimit, {
     max: 1200,
     timeWindow: "1 minute",
     // Only the API is counted. A page load fetches dozens of static files (and everyone behind one proxy shares
     // an address), and the app polls the health check while the indexer catches up with its own transaction:
     // counted, those used up the address's minute and a busy tab was refused its own pages.
-    allowList: (request) =>
-      !request.url.startsWith("/api/") ||
-      request.url.split("?")[0] === "/api/health" ||
-      // A page's first read, made by the server for the page (counted as the page: not at all).
-      request.headers[FIRST_PAINT_HEADER] === firstPaintSecret,
+    allowList: (request) => !request.url.startsWith("/api/") || request.url.split("?")[0] === "/api/health",
     // Route limits count in PostgreSQL, shared by every replica (see rateLimitStore.ts).
     store: sharedRateLimitStore(deps.db.$client, options.rateLimitScope ?? "") as never,
   });
@@ -241,7 +232,7 @@ export async function buildApp(
           request.log.warn({ err: loggableError(error) }, "share preview failed");
           return null;
         }),
-        page ? firstPaint(page, new URLSearchParams(search), request.headers.cookie) : null,
+        page ? firstPaint(page, new URLSearchParams(search), request) : null,
       ]);
       const origin = config.publicUrl.origin;
       let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml;
@@ -256,14 +247,14 @@ export async function buildApp(
       return reply.type("text/html; charset=utf-8").send(body);
     });
 
-    /** A GET of the API as the visitor (their cookie), for their page; null unless it answers 200. */
-    const readAs = async (url: string, cookie: string | undefined) => {
+    /**
+     * A GET of the API as the visitor: with their cookie, and from their address, so the rate limit counts it
+     * against them as it would count the app asking for itself. Null unless it answers 200.
+     */
+    const readAs = async (url: string, visitor: FastifyRequest) => {
+      const cookie = visitor.headers.cookie;
       const response = await app
-        .inject({
-          method: "GET",
-          url,
-          headers: { [FIRST_PAINT_HEADER]: firstPaintSecret, ...(cookie ? { cookie } : {}) },
-        })
+        .inject({ method: "GET", url, remoteAddress: visitor.ip, headers: cookie ? { cookie } : {} })
         .catch(() => null);
       const setCookie = response?.headers["set-cookie"] ?? [];
       return {
@@ -277,10 +268,10 @@ export async function buildApp(
      * The session is among them so the page's first paint already knows its visitor: a click on a
      * button that needs a signed-in member must not find the session still loading.
      */
-    const firstPaint = async (page: Page, search: URLSearchParams, cookie: string | undefined) => {
+    const firstPaint = async (page: Page, search: URLSearchParams, visitor: FastifyRequest) => {
       const read = firstRead(page, search);
       const reads = [SESSION_READ, ...(read ? [read] : [])];
-      const results = await Promise.all(reads.map((url) => readAs(url, cookie)));
+      const results = await Promise.all(reads.map((url) => readAs(url, visitor)));
       const answers: Record<string, unknown> = {};
       reads.forEach((url, i) => {
         if (results[i]?.answer) answers[url] = results[i].answer;
