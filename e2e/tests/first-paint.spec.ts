@@ -1,5 +1,5 @@
 import { cidToHex } from "@easel/common";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { parseAbi } from "viem";
 import { makePng, newWalletPage, signIn } from "./accounts.ts";
 import { send } from "./chain.ts";
@@ -9,6 +9,37 @@ async function boxOf(page: Page, selector: string) {
   const element = page.locator(selector).first();
   await expect(element).toBeVisible();
   return element.boundingBox();
+}
+
+/** Whether the first image `selector` matches has loaded. */
+const loaded = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+/**
+ * Opens `path` as a new visitor on a phone-sized screen with the app's code held back until `release()`, so
+ * what the server's frame alone shows can be looked at; `reads` collects every API request the page makes.
+ */
+async function visitWithAppHeld(browser: Browser, path: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
+  });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  return { page, reads, release, close: () => context.close() };
 }
 
 test("a profile's page arrives with its banner drawn where the page draws it, and its data: nothing moves or is asked again", async ({
@@ -31,33 +62,13 @@ test("a profile's page arrives with its banner drawn where the page draws it, an
   await context.close();
 
   // A visitor on a phone-sized screen, whose app code is held back until the frame has been seen.
-  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const visit = await visitor.newPage();
-  const reads: string[] = [];
-  visit.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/"))
-      reads.push(new URL(request.url()).pathname + new URL(request.url()).search);
-  });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await visit.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await visit.goto("/profile/lena_first", { waitUntil: "commit" });
+  const { page: visit, reads, release, close } = await visitWithAppHeld(browser, "/profile/lena_first");
 
   // Before any of the app's code has run: the header's frame and the banner, loaded.
   const banner = `main img[src="${data.path}"]`;
   const first = await boxOf(visit, banner);
   await expect(visit.getByRole("status", { name: "Loading" })).toBeVisible();
-  expect(
-    await visit
-      .locator(banner)
-      .first()
-      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-  ).toBe(true);
+  expect(await loaded(visit, banner)).toBe(true);
 
   // The app runs and draws the profile: the banner has not moved or changed size.
   release();
@@ -66,7 +77,7 @@ test("a profile's page arrives with its banner drawn where the page draws it, an
   expect(await boxOf(visit, `[data-testid="banner"] img[src="${data.path}"]`)).toEqual(first);
   // Its data came with the page: the app did not ask for it.
   expect(reads.filter((read) => read.startsWith("/api/profile?"))).toEqual([]);
-  await visitor.close();
+  await close();
 });
 
 test("an item's page arrives with its artwork drawn where the page draws it, and its data", async ({
@@ -124,35 +135,15 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
     .toBe(200);
   await context.close();
 
-  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const visit = await visitor.newPage();
-  const reads: string[] = [];
-  visit.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
-  });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await visit.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await visit.goto(path, { waitUntil: "commit" });
+  const { page: visit, reads, release, close } = await visitWithAppHeld(browser, path);
   const artwork = 'main img[alt="Tide Line"]';
   const first = await boxOf(visit, artwork);
-  expect(
-    await visit
-      .locator(artwork)
-      .first()
-      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-  ).toBe(true);
+  expect(await loaded(visit, artwork)).toBe(true);
 
   release();
   await expect(visit.getByRole("heading", { level: 1, name: "Tide Line" })).toBeVisible();
   await expect(visit.getByRole("button", { name: "View full screen" })).toBeVisible();
   expect(await boxOf(visit, artwork)).toEqual(first);
   expect(reads.filter((read) => read.startsWith("/api/nft?"))).toEqual([]);
-  await visitor.close();
+  await close();
 });
