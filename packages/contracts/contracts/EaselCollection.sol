@@ -9,7 +9,7 @@ import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
 import {EaselCid} from "./libraries/EaselCid.sol";
 import {EaselPayments} from "./libraries/EaselPayments.sol";
 import {IEaselMarket} from "./interfaces/IEaselMarket.sol";
-import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo, SaleTerms} from "./interfaces/IEaselTypes.sol";
+import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo} from "./interfaces/IEaselTypes.sol";
 
 /// @title EaselCollection
 /// @notice An ERC-721 collection with per-token ERC-2981 royalties and earnings splits. The factory deploys it as
@@ -250,7 +250,19 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
     /// The owner must have approved the market (or be the market, holding it for an auction). The first such
     /// sale of a token (or its lazy mint) is its primary sale.
-    function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory) {
+    /// @dev Returns `SaleTerms`'s six words as six values: the same ABI encoding, without the struct Solidity
+    /// would allocate and zero in memory before the body (the answer is written by hand below).
+    function deliverPurchase(address to, uint256 tokenId)
+        external
+        returns (
+            address seller,
+            address creator,
+            uint256 royaltyBps,
+            uint256 transferCount,
+            bool primary,
+            uint256 splitCount
+        )
+    {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
         // The state slot read once as a word (`State`: owner bits 0-159, kind 160-167, blocked 248-255).
         uint256 state;
@@ -259,7 +271,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         }
         if (state >> 248 != 0) revert CollectionIsBlocked(address(this));
         uint256 ownership = _moveToken(msg.sender, address(0), to, tokenId, true);
-        address creator = uint8(state >> 160) == uint8(CollectionKind.Default)
+        creator = uint8(state >> 160) == uint8(CollectionKind.Default)
             ? _tokenCreator[tokenId]
             : address(uint160(state));
         // The answer's six words (`SaleTerms`: seller, creator, royaltyBps, transferCount, primary, splitCount)

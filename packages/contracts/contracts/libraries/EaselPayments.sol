@@ -8,8 +8,8 @@ import {SafeTransferLib} from "solady/src/utils/SafeTransferLib.sol";
 /// @notice Every ETH payment is pushed with a gas cap; if the push fails (the recipient rejects ETH, reverts or
 /// burns gas) the amount is credited to the recipient, who withdraws it later. A recipient can therefore never
 /// block a sale, a refund or an outbid. The storage, the push and the withdrawal, without external functions:
-/// `EaselPayments` adds them for the collections; the market declares them in its two contracts (`withdraw` and
-/// `withdrawTo` in `EaselMarket`, the views in `EaselMarketAdmin`).
+/// `EaselPayments` adds them for the collections; the market declares them in `EaselMarketAdmin` (run from
+/// `EaselMarket`'s `fallback`).
 abstract contract EaselCredits is ReentrancyGuardTransient {
     /// @notice Gas forwarded with a pushed payment: enough for a smart wallet's receive hook, too little to
     /// re-enter anything meaningful or to make a sale expensive.

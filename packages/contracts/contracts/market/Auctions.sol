@@ -3,7 +3,6 @@ pragma solidity 0.8.37;
 
 import {MarketCore} from "./MarketCore.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
-import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title Auctions
 /// @notice Standard auctions (a start price, a start time and a duration) and reserve auctions (a reserve
@@ -15,7 +14,6 @@ import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 /// (`invalidateAuction`: the seller one without a bid, an operator any, refunding the top bid) is in
 /// `EaselMarketAdmin`. The auction's record (`Auction`) is in `MarketCore`.
 abstract contract Auctions is MarketCore {
-    uint8 internal constant AUCTION_STANDARD = 1;
     uint8 internal constant AUCTION_RESERVE = 2;
     /// @notice Longest standard auction and furthest start ahead.
     uint256 internal constant MAX_AUCTION_DURATION = 2 weeks;
@@ -36,8 +34,6 @@ abstract contract Auctions is MarketCore {
         uint256 start,
         uint256 end
     );
-    /// @notice The seller changed a standard auction's start price before any bid.
-    event AuctionBaseValueChanged(address indexed collection, uint256 indexed tokenId, uint256 price);
     /// @notice A bid of `amount` became the top bid; `end` is the (possibly extended) end time. The top bid
     /// before it, named by the previous `BidPlaced`, was refunded to its bidder, unless that bidder raised their
     /// own bid (then they paid only the difference). As Foundation's `ReserveAuctionBidPlaced`, the event does not
@@ -46,7 +42,6 @@ abstract contract Auctions is MarketCore {
         address indexed collection, uint256 indexed tokenId, address indexed bidder, uint256 amount, uint256 end
     );
 
-    error NotStandardAuction(address collection, uint256 tokenId);
     error StartTooFarAhead(uint256 start, uint256 latest);
     error StartTimeNotReached(uint256 start);
     error AuctionTimeFinished(uint256 end);
@@ -82,24 +77,6 @@ abstract contract Auctions is MarketCore {
         _checkNewAuction(c, collection, tokenId);
         _checkPrice(reservePrice, _minimum(c.reserveAuctionMinimum));
         _createAuction(collection, tokenId, AUCTION_RESERVE, reservePrice, 0, 0);
-    }
-
-    /// @notice Changes the start price of a standard auction that has no bid yet. Seller only; like any trade,
-    /// not while the market is locked, the seller banned or the token blocked.
-    /// @dev No external call: no reentrancy guard needed.
-    function changeStandardAuctionBaseValue(address collection, uint256 tokenId, uint256 price) external {
-        Hot storage c = _config;
-        _checkOpen(c);
-        Auction storage a = _auctions[collection][tokenId];
-        if (a.kind != AUCTION_STANDARD) revert NotStandardAuction(collection, tokenId);
-        if (a.seller != msg.sender) revert NotAuctionSeller(msg.sender, a.seller);
-        if (a.bidder != address(0)) revert AuctionHasBid(collection, tokenId, a.bidder);
-        _checkNotBanned(msg.sender);
-        _checkCollectionNotBlocked(collection);
-        if (a.tokenBlocked) revert TokenIsBlocked(collection, tokenId);
-        _checkPrice(price, _minimum(c.standardAuctionMinimum));
-        a.amount = uint96(price);
-        emit AuctionBaseValueChanged(collection, tokenId, price);
     }
 
     /// @notice Bids on an auction; `amount` is the caller's new total bid. A newcomer sends `amount`; the top
@@ -160,26 +137,51 @@ abstract contract Auctions is MarketCore {
     /// unban, or cancel with a refund). Its only event is the `Sale` (mechanism 2), which names the seller, the
     /// winner and the price.
     function completeAuction(address collection, uint256 tokenId) external nonReentrant {
-        uint256 slot = _auctionSlot(collection, tokenId);
-        (uint256 slot0, uint256 slot1) = _loadAuction(slot);
+        // In one block, as `_auctionSlot`, `_loadAuction` and `_checkNotBanned` do it, without their calls: the
+        // auction's slot (`keccak256(tokenId . keccak256(collection . _auctions.slot))`), its two words, and the
+        // seller's and the winner's account flags (`keccak256(account . _accounts.slot)`), read before any check
+        // and checked in the same order as before (only reads: nothing is written before the checks pass).
+        uint256 slot;
+        uint256 slot0;
+        uint256 slot1;
+        uint256 sellerFlags;
+        uint256 winnerFlags;
+        assembly ("memory-safe") {
+            mstore(0x00, collection)
+            mstore(0x20, _auctions.slot)
+            mstore(0x20, keccak256(0x00, 0x40))
+            mstore(0x00, tokenId)
+            slot := keccak256(0x00, 0x40)
+            slot0 := sload(slot)
+            slot1 := sload(add(slot, 1))
+        }
         if (uint8(slot0 >> 240) == 0) revert NoAuction(collection, tokenId);
         address winner = address(uint160(slot1));
         if (winner == address(0)) revert AuctionHasNoWinner(collection, tokenId);
         uint256 end = uint40(slot0 >> 200);
         if (block.timestamp < end) revert AuctionNotEnded(end);
         address seller = address(uint160(slot0));
-        _checkNotBanned(seller);
-        _checkNotBanned(winner);
+        assembly ("memory-safe") {
+            mstore(0x00, seller)
+            mstore(0x20, _accounts.slot)
+            sellerFlags := sload(keccak256(0x00, 0x40))
+            mstore(0x00, winner)
+            winnerFlags := sload(keccak256(0x00, 0x40))
+        }
+        if (sellerFlags & BANNED != 0) revert UserIsBanned(seller);
+        if (winnerFlags & BANNED != 0) revert UserIsBanned(winner);
         if (slot0 >> 248 != 0) revert TokenIsBlocked(collection, tokenId);
         // The collection refuses the sale itself while it is blocked.
         assembly ("memory-safe") {
             sstore(slot, 0)
             sstore(add(slot, 1), 0)
         }
-        SaleTerms memory t = _deliverPurchase(collection, tokenId, winner);
-        // The market held the token; the seller is who escrowed it.
-        t.seller = seller;
-        _payout(_config, collection, tokenId, t, winner, slot1 >> 160, _MECHANISM_AUCTION);
+        uint256 terms = _deliverPurchase(collection, tokenId, winner);
+        // The market held the token; the seller is who escrowed it (the answer's first word).
+        assembly ("memory-safe") {
+            mstore(terms, seller)
+        }
+        _payout(_config, collection, tokenId, terms, winner, slot1 >> 160, _MECHANISM_AUCTION);
     }
 
     /// @dev The auction's two slots as `_createAuction` writes them (the layout is on `MarketCore.Auction`), read

@@ -4,7 +4,6 @@ pragma solidity 0.8.37;
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 import {EaselCredits} from "../libraries/EaselPayments.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
-import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title MarketCore
 /// @notice The storage, types, events, errors and checks shared by the market's two contracts: `EaselMarket`
@@ -116,6 +115,9 @@ abstract contract MarketCore is EaselCredits {
         uint96 amount;
     }
 
+    /// @dev `Auction.kind` of a standard auction (2 is a reserve auction, `Auctions.AUCTION_RESERVE`).
+    uint8 internal constant AUCTION_STANDARD = 1;
+
     uint256 internal constant BANNED = 1;
     uint256 internal constant VERIFIED = 2;
 
@@ -157,8 +159,9 @@ abstract contract MarketCore is EaselCredits {
         uint256 refundedAmount
     );
 
-    /// @notice A token was sold: `price` = `fee` (platform) + `royalty` (collaborators) + `proceeds` (seller, or
-    /// the collaborators when the seller is the creator). `primary` marks the token's first sale through the
+    /// @notice A token was sold: `price` = `fee` (platform) + `royalty` (collaborators) + the proceeds (to the
+    /// seller, or the collaborators when the seller is the creator), which are not logged: they are
+    /// `price - fee - royalty` (`royalty` is 0 when the seller is the creator). `primary` marks the token's first sale through the
     /// market, which pays the primary commission. `mechanism` 1 = buy now, 2 = auction, 3 = offer. A completed
     /// auction emits nothing else: its `Sale` is the settlement (the seller, the winner as `buyer`, the price).
     event Sale(
@@ -170,7 +173,6 @@ abstract contract MarketCore is EaselCredits {
         uint256 price,
         uint256 fee,
         uint256 royalty,
-        uint256 proceeds,
         bool primary
     );
 
@@ -192,7 +194,12 @@ abstract contract MarketCore is EaselCredits {
     error InvalidMinimum(uint256 value);
     /// @notice The token is held for a live auction and cannot be rescued.
     error TokenInAuction(address collection, uint256 tokenId);
+    /// @notice The seller changed a standard auction's start price before any bid
+    /// (`EaselMarketAdmin.changeStandardAuctionBaseValue`).
+    event AuctionBaseValueChanged(address indexed collection, uint256 indexed tokenId, uint256 price);
+
     error NoAuction(address collection, uint256 tokenId);
+    error NotStandardAuction(address collection, uint256 tokenId);
     error NotAuctionSeller(address caller, address seller);
     error AuctionHasBid(address collection, uint256 tokenId, address bidder);
 
@@ -315,35 +322,45 @@ abstract contract MarketCore is EaselCredits {
     // ---------------------------------------------------------------- sale
 
     /// @dev Moves the token to `buyer` as a sale (the collection checks the market's approval and marks the
-    /// primary sale done) and returns the terms. The caller checks them, then calls `_payout`. Callers have
-    /// cleared their own state; every entry point is nonReentrant.
+    /// primary sale done) and returns where its answer lies in memory: the six words of `SaleTerms` (seller,
+    /// creator, royaltyBps, transferCount, primary, splitCount), read with `_termsWord`. The caller checks them,
+    /// then calls `_payout`. Callers have cleared their own state; every entry point is nonReentrant.
     /// The call is made by hand: `collection` is always an Easel collection here (code hash checked, or it holds
-    /// a live auction or offer), so its six-word answer is copied as is, without the ~600 gas of ABI decoding.
-    function _deliverPurchase(address collection, uint256 tokenId, address buyer)
-        internal
-        returns (SaleTerms memory t)
-    {
+    /// a live auction or offer), so its six-word answer is copied as is, without the ~600 gas of ABI decoding,
+    /// and left in memory as words rather than a Solidity struct (which would be allocated and zeroed first).
+    function _deliverPurchase(address collection, uint256 tokenId, address buyer) internal returns (uint256 terms) {
         bytes4 selector = IEaselCollection.deliverPurchase.selector;
         assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, selector)
-            mstore(add(m, 0x04), buyer)
-            mstore(add(m, 0x24), tokenId)
-            if iszero(call(gas(), collection, 0, m, 0x44, t, 0xc0)) {
-                returndatacopy(m, 0, returndatasize())
-                revert(m, returndatasize())
+            terms := mload(0x40)
+            mstore(terms, selector)
+            mstore(add(terms, 0x04), buyer)
+            mstore(add(terms, 0x24), tokenId)
+            if iszero(call(gas(), collection, 0, terms, 0x44, terms, 0xc0)) {
+                returndatacopy(terms, 0, returndatasize())
+                revert(terms, returndatasize())
             }
+            // The answer is kept: later encodings (`_emitSale`) write from the free memory pointer.
+            mstore(0x40, add(terms, 0xc0))
+        }
+    }
+
+    /// @dev Word `index` of a `_deliverPurchase` answer (0 seller, 1 creator, 2 royaltyBps, 3 transferCount,
+    /// 4 primary, 5 splitCount), as the Easel collection wrote it (already clean: no masking needed).
+    function _termsWord(uint256 terms, uint256 index) internal pure returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := mload(add(terms, shl(5, index)))
         }
     }
 
     /// @dev Pays out `price`. The fee is the primary commission on the token's first market sale, else the
     /// secondary fee. A creator selling keeps no royalty for themselves: the rest is split among the
     /// collaborators; anyone else pays the royalty (split among the collaborators) and receives the rest.
+    /// `terms` is a `_deliverPurchase` answer (its seller word may have been replaced by the caller).
     function _payout(
         Hot storage c,
         address collection,
         uint256 tokenId,
-        SaleTerms memory t,
+        uint256 terms,
         address buyer,
         uint256 price,
         uint8 mechanism
@@ -351,20 +368,23 @@ abstract contract MarketCore is EaselCredits {
         // The settings slot as one word (layout on `Hot`: the fees at bits 0-15 and 16-31, the fees collected at
         // 168-255), read once and written once.
         uint256 word;
-        assembly ("memory-safe") {
-            word := sload(c.slot)
-        }
-        address seller = t.seller;
-        bool primary = t.primary;
+        address seller;
+        address creator;
+        uint256 primary;
         uint256 fee;
         uint256 royalty;
         uint256 proceeds;
         // price <= MAX_PRICE (2^80) and every rate is below 10,000, so no product overflows; the fee (at most
         // 20%) and the royalty (at most 20%, `EaselCollection.MAX_ROYALTY_BPS`) leave proceeds >= 0.
-        unchecked {
-            fee = (price * (primary ? uint16(word) : uint16(word >> 16))) / 10_000;
-            if (seller != t.creator) royalty = (price * t.royaltyBps) / 10_000;
-            proceeds = price - fee - royalty;
+        // The rate: the primary commission (bits 0-15) on a primary sale, else the secondary fee (bits 16-31).
+        assembly ("memory-safe") {
+            word := sload(c.slot)
+            seller := mload(terms)
+            creator := mload(add(terms, 0x20))
+            primary := mload(add(terms, 0x80))
+            fee := div(mul(price, and(shr(shl(4, iszero(primary)), word), 0xffff)), 10000)
+            if iszero(eq(seller, creator)) { royalty := div(mul(price, mload(add(terms, 0x40))), 10000) }
+            proceeds := sub(sub(price, fee), royalty)
         }
         // fee <= price <= MAX_PRICE (2^80): the collected sum stays far below 2^88 and cannot carry out of its
         // field.
@@ -373,16 +393,17 @@ abstract contract MarketCore is EaselCredits {
                 sstore(c.slot, add(word, shl(_FEES_SHIFT, fee)))
             }
         }
-        _emitSale(collection, tokenId, seller, buyer, mechanism, price, fee, royalty, proceeds, primary);
-        if (seller == t.creator) {
-            _payCollaborators(collection, tokenId, t, proceeds);
+        _emitSale(collection, tokenId, seller, buyer, mechanism, price, fee, royalty, primary);
+        if (seller == creator) {
+            _payCollaborators(collection, tokenId, creator, terms, proceeds);
         } else {
-            if (royalty != 0) _payCollaborators(collection, tokenId, t, royalty);
+            if (royalty != 0) _payCollaborators(collection, tokenId, creator, terms, royalty);
             _send(seller, proceeds);
         }
     }
 
-    /// @dev `emit Sale(...)`, encoded in place: three topics after the signature, seven data words.
+    /// @dev `emit Sale(...)`, encoded in place: three topics after the signature, six data words (the seller's
+    /// proceeds are not logged: they are `price - fee - royalty`).
     function _emitSale(
         address collection,
         uint256 tokenId,
@@ -392,8 +413,7 @@ abstract contract MarketCore is EaselCredits {
         uint256 price,
         uint256 fee,
         uint256 royalty,
-        uint256 proceeds,
-        bool primary
+        uint256 primary
     ) private {
         bytes32 signature = Sale.selector;
         assembly ("memory-safe") {
@@ -403,16 +423,17 @@ abstract contract MarketCore is EaselCredits {
             mstore(add(m, 0x40), price)
             mstore(add(m, 0x60), fee)
             mstore(add(m, 0x80), royalty)
-            mstore(add(m, 0xa0), proceeds)
-            mstore(add(m, 0xc0), primary)
-            log4(m, 0xe0, signature, collection, tokenId, seller)
+            mstore(add(m, 0xa0), primary)
+            log4(m, 0xc0, signature, collection, tokenId, seller)
         }
     }
 
     /// @dev Pays `amount` to the creator, or splits it among the token's collaborators.
-    function _payCollaborators(address collection, uint256 tokenId, SaleTerms memory t, uint256 amount) private {
-        if (t.splitCount <= 1) {
-            _send(t.creator, amount);
+    function _payCollaborators(address collection, uint256 tokenId, address creator, uint256 terms, uint256 amount)
+        private
+    {
+        if (_termsWord(terms, 5) <= 1) {
+            _send(creator, amount);
         } else {
             (address[] memory recipients, uint256[] memory shares) = IEaselCollection(collection).collaboratorsOf(tokenId);
             _sendSplit(recipients, shares, amount);

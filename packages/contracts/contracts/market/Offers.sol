@@ -3,7 +3,6 @@ pragma solidity 0.8.37;
 
 import {MarketCore} from "./MarketCore.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
-import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title Offers
 /// @notice One current offer per token, escrowed in ETH. Every offer states the offerer's new total: a higher
@@ -94,7 +93,7 @@ abstract contract Offers is MarketCore {
         delete _offers[collection][tokenId];
         emit OfferAccepted(collection, tokenId, msg.sender, o.buyer, o.amount);
         // The transfer changes the token's transfer count, which voids any listing of it.
-        SaleTerms memory t = _deliverPurchase(collection, tokenId, o.buyer);
-        _payout(c, collection, tokenId, t, o.buyer, o.amount, _MECHANISM_OFFER);
+        uint256 terms = _deliverPurchase(collection, tokenId, o.buyer);
+        _payout(c, collection, tokenId, terms, o.buyer, o.amount, _MECHANISM_OFFER);
     }
 }

@@ -3,7 +3,6 @@ pragma solidity 0.8.37;
 
 import {MarketCore} from "./MarketCore.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
-import {SaleTerms} from "../interfaces/IEaselTypes.sol";
 
 /// @title SellOrders
 /// @notice Fixed-price listings. Non-custodial: the token stays with its owner, who approves the market. A
@@ -73,11 +72,13 @@ abstract contract SellOrders is MarketCore {
         // Not blocked: clearing the whole slot keeps the flag false.
         _writeListing(slot, 0, 0, 0, false);
         // The transfer and the checks below are one atomic step: a failed check undoes the transfer.
-        SaleTerms memory t = _deliverPurchase(collection, tokenId, msg.sender);
-        if (t.transferCount != order.listTransferCount) revert SellOrderVoid(order.listTransferCount, t.transferCount);
-        if (t.seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
-        _checkNotBanned(t.seller);
-        _payout(c, collection, tokenId, t, msg.sender, msg.value, _MECHANISM_BUY_NOW);
+        uint256 terms = _deliverPurchase(collection, tokenId, msg.sender);
+        uint256 transferCount = _termsWord(terms, 3);
+        if (transferCount != order.listTransferCount) revert SellOrderVoid(order.listTransferCount, transferCount);
+        address seller = address(uint160(_termsWord(terms, 0)));
+        if (seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        _checkNotBanned(seller);
+        _payout(c, collection, tokenId, terms, msg.sender, msg.value, _MECHANISM_BUY_NOW);
     }
 
     /// @dev Writes the whole slot in one SSTORE (field-by-field assignment costs one per field).

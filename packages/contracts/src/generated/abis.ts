@@ -1033,12 +1033,6 @@ export const easelMarketAbi = [
       },
       {
         "indexed": false,
-        "internalType": "uint256",
-        "name": "proceeds",
-        "type": "uint256"
-      },
-      {
-        "indexed": false,
         "internalType": "bool",
         "name": "primary",
         "type": "bool"
@@ -1355,29 +1349,6 @@ export const easelMarketAbi = [
         "internalType": "uint256",
         "name": "tokenId",
         "type": "uint256"
-      },
-      {
-        "internalType": "uint256",
-        "name": "price",
-        "type": "uint256"
-      }
-    ],
-    "name": "changeStandardAuctionBaseValue",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "address",
-        "name": "collection",
-        "type": "address"
-      },
-      {
-        "internalType": "uint256",
-        "name": "tokenId",
-        "type": "uint256"
       }
     ],
     "name": "completeAuction",
@@ -1524,26 +1495,6 @@ export const easelMarketAbi = [
     "type": "function"
   },
   {
-    "inputs": [],
-    "name": "withdraw",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "address",
-        "name": "to",
-        "type": "address"
-      }
-    ],
-    "name": "withdrawTo",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
     "stateMutability": "payable",
     "type": "receive"
   },
@@ -1660,6 +1611,29 @@ export const easelMarketAbi = [
       }
     ],
     "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "price",
+        "type": "uint256"
+      }
+    ],
+    "name": "changeStandardAuctionBaseValue",
+    "outputs": [],
+    "stateMutability": "nonpayable",
     "type": "function"
   },
   {
@@ -2548,6 +2522,13 @@ export const easelMarketAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "withdraw",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "address",
@@ -2556,6 +2537,19 @@ export const easelMarketAbi = [
       }
     ],
     "name": "withdrawFees",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
+    ],
+    "name": "withdrawTo",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -2758,6 +2752,22 @@ export const easelMarketAdminAbi = [
     "inputs": [
       {
         "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "NotStandardAuction",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
         "name": "account",
         "type": "address"
       }
@@ -2894,6 +2904,31 @@ export const easelMarketAdminAbi = [
       }
     ],
     "name": "ArtistVerified",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "price",
+        "type": "uint256"
+      }
+    ],
+    "name": "AuctionBaseValueChanged",
     "type": "event"
   },
   {
@@ -3213,12 +3248,6 @@ export const easelMarketAdminAbi = [
       },
       {
         "indexed": false,
-        "internalType": "uint256",
-        "name": "proceeds",
-        "type": "uint256"
-      },
-      {
-        "indexed": false,
         "internalType": "bool",
         "name": "primary",
         "type": "bool"
@@ -3371,6 +3400,29 @@ export const easelMarketAdminAbi = [
       }
     ],
     "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "price",
+        "type": "uint256"
+      }
+    ],
+    "name": "changeStandardAuctionBaseValue",
+    "outputs": [],
+    "stateMutability": "nonpayable",
     "type": "function"
   },
   {
@@ -4259,6 +4311,13 @@ export const easelMarketAdminAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "withdraw",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "address",
@@ -4267,6 +4326,19 @@ export const easelMarketAdminAbi = [
       }
     ],
     "name": "withdrawFees",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      }
+    ],
+    "name": "withdrawTo",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -5684,41 +5756,34 @@ export const easelCollectionAbi = [
     "name": "deliverPurchase",
     "outputs": [
       {
-        "components": [
-          {
-            "internalType": "address",
-            "name": "seller",
-            "type": "address"
-          },
-          {
-            "internalType": "address",
-            "name": "creator",
-            "type": "address"
-          },
-          {
-            "internalType": "uint256",
-            "name": "royaltyBps",
-            "type": "uint256"
-          },
-          {
-            "internalType": "uint256",
-            "name": "transferCount",
-            "type": "uint256"
-          },
-          {
-            "internalType": "bool",
-            "name": "primary",
-            "type": "bool"
-          },
-          {
-            "internalType": "uint256",
-            "name": "splitCount",
-            "type": "uint256"
-          }
-        ],
-        "internalType": "struct SaleTerms",
-        "name": "",
-        "type": "tuple"
+        "internalType": "address",
+        "name": "seller",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "creator",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "royaltyBps",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "transferCount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "bool",
+        "name": "primary",
+        "type": "bool"
+      },
+      {
+        "internalType": "uint256",
+        "name": "splitCount",
+        "type": "uint256"
       }
     ],
     "stateMutability": "nonpayable",

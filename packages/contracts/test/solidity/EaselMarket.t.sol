@@ -25,7 +25,6 @@ contract EaselMarketTest is Base {
         uint256 price,
         uint256 fee,
         uint256 royalty,
-        uint256 proceeds,
         bool primary
     );
     event BidPlaced(
@@ -91,7 +90,7 @@ contract EaselMarketTest is Base {
         assertEq(expiresAt, block.timestamp + 100 days, "expiry");
         uint256 before = artist.balance;
         vm.expectEmit();
-        emit Sale(c, 1, artist, buyer, 1, 1 ether, 0.1 ether, 0, 0.9 ether, true);
+        emit Sale(c, 1, artist, buyer, 1, 1 ether, 0.1 ether, 0, true);
         vm.prank(buyer);
         market.buyNow{value: 1 ether}(c, 1);
         assertEq(collection.ownerOf(1), buyer, "owner");
@@ -195,7 +194,7 @@ contract EaselMarketTest is Base {
         uint256 o = other.balance;
         uint256 b = buyer.balance;
         vm.expectEmit();
-        emit Sale(c, 1, buyer, bidder, 1, 2 ether, 0.05 ether, 0.2 ether, 1.75 ether, false);
+        emit Sale(c, 1, buyer, bidder, 1, 2 ether, 0.05 ether, 0.2 ether, false);
         vm.prank(bidder);
         market.buyNow{value: 2 ether}(c, 1);
         assertEq(artist.balance - a, 0.16 ether, "artist royalty");
@@ -240,7 +239,7 @@ contract EaselMarketTest is Base {
         market.setSellOrder(c, 1, 1 ether);
         vm.stopPrank();
         vm.expectEmit();
-        emit Sale(c, 1, secondWallet, buyer, 1, 1 ether, 0.1 ether, 0.1 ether, 0.8 ether, true);
+        emit Sale(c, 1, secondWallet, buyer, 1, 1 ether, 0.1 ether, 0.1 ether, true);
         vm.prank(buyer);
         market.buyNow{value: 1 ether}(c, 1);
         assertEq(marketAdmin.feesAvailable(), 0.1 ether, "commission paid");
@@ -252,7 +251,7 @@ contract EaselMarketTest is Base {
         market.setSellOrder(c, 1, 2 ether);
         vm.stopPrank();
         vm.expectEmit();
-        emit Sale(c, 1, buyer, other, 1, 2 ether, 0, 0.2 ether, 1.8 ether, false);
+        emit Sale(c, 1, buyer, other, 1, 2 ether, 0, 0.2 ether, false);
         vm.prank(other);
         market.buyNow{value: 2 ether}(c, 1);
     }
@@ -548,12 +547,12 @@ contract EaselMarketTest is Base {
         vm.expectRevert(abi.encodeWithSelector(MarketCore.PriceOutOfRange.selector, 0.5 ether, 1 ether, type(uint80).max));
         market.setStandardAuction(c, 1, 0.5 ether, t, 1 days);
         market.setStandardAuction(c, 1, 1 ether, t + 1 days, 1 days);
-        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.stopPrank();
         assertEq(marketAdmin.getAuction(c, 1).amount, 2 ether, "base value");
         vm.prank(other);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.NotAuctionSeller.selector, other, artist));
-        market.changeStandardAuctionBaseValue(c, 1, 3 ether);
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 3 ether);
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.StartTimeNotReached.selector, t + 1 days));
         market.placeBid{value: 2 ether}(c, 1, 2 ether);
@@ -565,7 +564,7 @@ contract EaselMarketTest is Base {
         bid(buyer, 1, 2 ether);
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.AuctionHasBid.selector, c, 1, buyer));
-        market.changeStandardAuctionBaseValue(c, 1, 3 ether);
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 3 ether);
     }
 
     function test_bidInLastMinutesExtends() public {
@@ -613,8 +612,8 @@ contract EaselMarketTest is Base {
         vm.expectRevert(abi.encodeWithSelector(MarketCore.AuctionHasBid.selector, c, 1, buyer));
         marketAdmin.invalidateAuction(c, 1);
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(Auctions.NotStandardAuction.selector, c, 1));
-        market.changeStandardAuctionBaseValue(c, 1, 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.NotStandardAuction.selector, c, 1));
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 1 ether);
         vm.warp(block.timestamp + 72 hours);
         market.completeAuction(c, 1);
         assertEq(collection.ownerOf(1), buyer, "winner");
@@ -729,7 +728,7 @@ contract EaselMarketTest is Base {
         market.acceptOffer(c, 1, 0);
         uint256 a0 = artist.balance;
         vm.expectEmit();
-        emit Sale(c, 1, artist, other, 3, 0.2 ether, 0.02 ether, 0, 0.18 ether, true);
+        emit Sale(c, 1, artist, other, 3, 0.2 ether, 0.02 ether, 0, true);
         vm.prank(artist);
         market.acceptOffer(c, 1, 0.2 ether);
         assertEq(collection.ownerOf(1), other, "new owner");
@@ -778,15 +777,15 @@ contract EaselMarketTest is Base {
         assertEq(marketAdmin.creditOf(address(burner)), 0.6 ether, "burner credited");
         assertEq(marketAdmin.totalCredits(), 1.1 ether, "total credits");
         vm.expectRevert();
-        rejecter.act(address(market), abi.encodeCall(market.withdraw, ()));
-        rejecter.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, other));
+        rejecter.act(address(market), abi.encodeCall(marketAdmin.withdraw, ()));
+        rejecter.act(address(market), abi.encodeWithSelector(EaselMarketAdmin.withdrawTo.selector, other));
         assertEq(marketAdmin.creditOf(address(rejecter)), 0, "withdrawn elsewhere");
         vm.expectRevert(abi.encodeWithSelector(EaselCredits.NothingToWithdraw.selector, address(rejecter)));
-        rejecter.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, other));
+        rejecter.act(address(market), abi.encodeWithSelector(EaselMarketAdmin.withdrawTo.selector, other));
         vm.expectRevert(EaselCredits.ZeroAddress.selector);
-        burner.act(address(market), abi.encodeWithSelector(EaselPayments.withdrawTo.selector, address(0)));
+        burner.act(address(market), abi.encodeWithSelector(EaselMarketAdmin.withdrawTo.selector, address(0)));
         burner.setMode(TestActor.Mode.Accept);
-        burner.act(address(market), abi.encodeCall(market.withdraw, ()));
+        burner.act(address(market), abi.encodeCall(marketAdmin.withdraw, ()));
         assertEq(address(burner).balance, 10.6 ether, "burner got its bid back");
     }
 
@@ -801,7 +800,7 @@ contract EaselMarketTest is Base {
         // The 20k gas cap leaves no room to re-enter: the push fails and the refund is credited instead.
         assertEq(actor.reentrySuccesses(), 0, "re-entry refused");
         assertEq(address(actor).balance + marketAdmin.creditOf(address(actor)), 10.5 ether, "refund paid or credited");
-        actor.act(address(market), abi.encodeCall(market.withdraw, ()));
+        actor.act(address(market), abi.encodeCall(marketAdmin.withdraw, ()));
         assertEq(actor.reentryAttempts(), 1, "re-entry attempted with full gas on withdraw");
         assertEq(actor.reentrySuccesses(), 0, "still refused (nonReentrant)");
         assertEq(address(actor).balance, 10.5 ether, "withdrawn");
@@ -1039,28 +1038,28 @@ contract EaselMarketTest is Base {
         marketAdmin.setMarketLocked(true);
         vm.prank(artist);
         vm.expectRevert(MarketCore.MarketIsLocked.selector);
-        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.startPrank(admin);
         marketAdmin.setMarketLocked(false);
         marketAdmin.setBanned(artist, true);
         vm.stopPrank();
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.UserIsBanned.selector, artist));
-        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.startPrank(admin);
         marketAdmin.setBanned(artist, false);
         marketAdmin.setTokenBlocked(c, 1, true);
         vm.stopPrank();
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, c, 1));
-        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 2 ether);
         vm.startPrank(admin);
         marketAdmin.setTokenBlocked(c, 1, false);
         marketAdmin.setCollectionBlocked(c, true);
         vm.stopPrank();
         vm.prank(artist);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));
-        market.changeStandardAuctionBaseValue(c, 1, 2 ether);
+        marketAdmin.changeStandardAuctionBaseValue(c, 1, 2 ether);
         // Bids are refused on a blocked token or collection too.
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionIsBlocked.selector, c));

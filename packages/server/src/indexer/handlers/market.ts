@@ -17,6 +17,9 @@ export const marketHandlers = {
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
     const mechanism = kindName(SALE_MECHANISM, a.mechanism);
+    // The event does not log the proceeds (the seller's, or the collaborators' when the creator sells): they
+    // are what the fee and the royalty leave of the price.
+    const proceeds = String(BigInt(String(a.price)) - BigInt(String(a.fee)) - BigInt(String(a.royalty)));
     b.sales.push({
       block_number: String(e.blockNumber),
       log_index: e.logIndex,
@@ -28,7 +31,7 @@ export const marketHandlers = {
       price: a.price,
       fee: a.fee,
       royalty: a.royalty,
-      proceeds: a.proceeds,
+      proceeds,
       primary: a.primary,
       tx_hash: e.txHash,
       block_time: e.blockTime.toISOString(),
@@ -64,7 +67,7 @@ export const marketHandlers = {
       a.seller,
       "sale",
       "itemSold",
-      `Your NFT #${tokenId} sold for ${eth(a.price)}; you receive ${eth(a.proceeds)}.`,
+      `Your NFT #${tokenId} sold for ${eth(a.price)}; you receive ${eth(proceeds)}.`,
       data,
     );
     if (mechanism === "buy-now") {
