@@ -31,6 +31,11 @@ function reopen() {
   openQuery = query;
   if (!query || typeof EventSource === "undefined") return;
   source = new EventSource(`/api/events?${query}`);
+  // What a page shows may be older than its stream (read with the page's HTML, or before the stream opened):
+  // a batch committed in between would never be noticed. Every (re)opened stream refreshes what it follows.
+  source.addEventListener("open", () => {
+    for (const subscriber of subscribers) subscriber.onChain({ all: true });
+  });
   source.addEventListener("chain", (event) => {
     let notice: ChainNotice;
     try {
