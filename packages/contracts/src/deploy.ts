@@ -3,11 +3,13 @@
  * it against anvil on `npm start`, and `npm run deploy` calls it for Sepolia or mainnet.
  */
 import {
+  type Abi,
   type Account,
   type Address,
   type Chain,
   getAddress,
   type Hash,
+  type Hex,
   type PublicClient,
   type Transport,
   type WalletClient,
@@ -62,37 +64,33 @@ export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeploy
     return receipt;
   };
 
-  const splitterReceipt = await wait(
-    await walletClient.deployContract({
-      abi: easelRoyaltySplitterArtifact.abi,
-      bytecode: easelRoyaltySplitterArtifact.bytecode,
-      account,
-      chain,
-    }),
-  );
-  const royaltySplitterImplementation = splitterReceipt.contractAddress;
-  if (!royaltySplitterImplementation) throw new Error("deployEasel: no splitter address in the receipt");
-  const adminReceipt = await wait(
-    await walletClient.deployContract({
-      abi: easelMarketAdminArtifact.abi,
-      bytecode: easelMarketAdminArtifact.bytecode,
-      account,
-      chain,
-    }),
-  );
-  const marketAdmin = adminReceipt.contractAddress;
-  if (!marketAdmin) throw new Error("deployEasel: no market admin address in the receipt");
-  const marketReceipt = await wait(
-    await walletClient.deployContract({
-      abi: easelMarketArtifact.abi,
-      bytecode: easelMarketArtifact.bytecode,
-      args: [admin, signer, royaltySplitterImplementation, marketAdmin],
-      account,
-      chain,
-    }),
-  );
-  const market = marketReceipt.contractAddress;
-  if (!market) throw new Error("deployEasel: no market address in the receipt");
+  /** Deploys one contract and waits for it: its address and the block it is in. */
+  const deploy = async (
+    name: string,
+    artifact: { abi: Abi; bytecode: Hex },
+    args: readonly unknown[] = [],
+  ) => {
+    const receipt = await wait(
+      await walletClient.deployContract({
+        abi: artifact.abi,
+        bytecode: artifact.bytecode,
+        args,
+        account,
+        chain,
+      }),
+    );
+    if (!receipt.contractAddress) throw new Error(`deployEasel: no ${name} address in the receipt`);
+    return { address: receipt.contractAddress, block: receipt.blockNumber };
+  };
+
+  const { address: royaltySplitterImplementation } = await deploy("splitter", easelRoyaltySplitterArtifact);
+  const { address: marketAdmin } = await deploy("market admin", easelMarketAdminArtifact);
+  const { address: market, block: deployBlock } = await deploy("market", easelMarketArtifact, [
+    admin,
+    signer,
+    royaltySplitterImplementation,
+    marketAdmin,
+  ]);
   const marketContract = { address: market, abi: easelMarketArtifact.abi } as const;
   const factory = await publicClient.readContract({ ...marketContract, functionName: "factory" });
   const factoryContract = { address: factory, abi: easelFactoryArtifact.abi } as const;
@@ -122,17 +120,11 @@ export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeploy
     );
 
   if (opts.local) {
-    const feedReceipt = await wait(
-      await walletClient.deployContract({
-        abi: mockV3AggregatorArtifact.abi,
-        bytecode: mockV3AggregatorArtifact.bytecode,
-        args: [8, opts.mockEthUsd ?? 3_000n * 10n ** 8n],
-        account,
-        chain,
-      }),
-    );
-    if (!feedReceipt.contractAddress) throw new Error("deployEasel: no aggregator address in the receipt");
-    contracts.ethUsdFeed = feedReceipt.contractAddress;
+    const feed = await deploy("aggregator", mockV3AggregatorArtifact, [
+      8,
+      opts.mockEthUsd ?? 3_000n * 10n ** 8n,
+    ]);
+    contracts.ethUsdFeed = feed.address;
     // Local users can try minting at once.
     await write("setArtistVerified", [admin, true]);
     if (admin.toLowerCase() !== deployer.toLowerCase()) await write("setArtistVerified", [deployer, true]);
@@ -151,7 +143,7 @@ export async function deployEasel(opts: DeployEaselOptions): Promise<EaselDeploy
   }
 
   for (const [name, value] of Object.entries(contracts)) contracts[name] = getAddress(value);
-  return { chainId: chain.id, deployBlock: marketReceipt.blockNumber.toString(), contracts };
+  return { chainId: chain.id, deployBlock: deployBlock.toString(), contracts };
 }
 
 /** The deployment as `NAME=0x...` environment lines (FACTORY_ADDRESS=..., MARKET_ADDRESS=..., ...). */

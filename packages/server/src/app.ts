@@ -38,7 +38,7 @@ import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { EASEL_VERSION } from "./version.ts";
 import { encodePage } from "./web/encodePage.ts";
-import { firstRead, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
+import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
 import { type Page, pageOf } from "./web/pages.ts";
 import { sharePreview, withPreview } from "./web/sharePreview.ts";
 
@@ -219,7 +219,14 @@ export async function buildApp(
     // without waiting for GET /api/config; item, collection and profile pages add their preview tags, and the
     // pages people land on what they need first (web/firstPaint.ts).
     const indexHtml = withPublicConfig(readFileSync(webIndex, "utf8"), publicConfig(config));
+    // Each page's code, worked out once: the build does not change while the server runs.
     const manifest = readManifest(config.webDist);
+    const codeOf = new Map(
+      PAGES.map((page) => [
+        page,
+        manifest ? pageCode(manifest, page, indexHtml) : { scripts: [], styles: [] },
+      ]),
+    );
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const [path = "/", search = ""] = request.url.split("?");
       if (path.startsWith("/api/")) return reply.callNotFound();
@@ -277,7 +284,7 @@ export async function buildApp(
         if (results[i]?.answer) answers[url] = results[i].answer;
       });
       return {
-        ...(manifest ? pageCode(manifest, page, indexHtml) : { scripts: [], styles: [] }),
+        ...(codeOf.get(page.page) ?? { scripts: [], styles: [] }),
         answers,
         lead: pageLead(page, read ? answers[read] : null),
         cookies: results.flatMap((result) => result.cookies),

@@ -20,6 +20,15 @@ export type ViteManifest = Record<
   { file: string; isEntry?: boolean; imports?: string[]; css?: string[] } | undefined
 >;
 
+/** The pages that get a first paint. */
+export const PAGES = [
+  "home",
+  "explore",
+  "collection",
+  "profile",
+  "item",
+] as const satisfies readonly Page["page"][];
+
 /** Each page's module, as the manifest names it (the router's `lazy` imports, packages/web/src/app/routes.tsx). */
 const PAGE_MODULES: Record<Page["page"], string> = {
   home: "src/pages/Home.tsx",
@@ -41,7 +50,7 @@ export function readManifest(webDist: string): ViteManifest | null {
  */
 export function pageCode(
   manifest: ViteManifest,
-  page: Page,
+  page: Page["page"],
   html: string,
 ): { scripts: string[]; styles: string[] } {
   const closure = (start: string[]) => {
@@ -59,7 +68,7 @@ export function pageCode(
     styles: new Set(chunks.flatMap((chunk) => chunk.css ?? [])),
   });
   const app = files(closure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry)));
-  const own = files(closure([PAGE_MODULES[page.page]]));
+  const own = files(closure([PAGE_MODULES[page]]));
   const missing = (mine: Set<string>, loaded: Set<string>) =>
     [...mine]
       .filter((file) => !loaded.has(file))
