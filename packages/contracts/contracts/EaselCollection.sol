@@ -136,6 +136,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     error InvalidSignature();
     /// @notice ERC-721 calls here carry no ETH (Solady marks them payable to save gas).
     error EthNotAccepted();
+    error TokenHeldByMarket(uint256 tokenId);
 
     /// @param market_ The Easel market.
     /// @param royaltySplitterImplementation_ What split tokens' royalty splitters are clones of.
@@ -315,8 +316,11 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     }
 
     /// @inheritdoc ERC721
+    /// @dev A token the market holds (in an auction's escrow) takes no approval: its settlement does not read or
+    /// clear the approved address (see `_moveToken`).
     function approve(address account, uint256 id) public payable override {
         if (msg.value != 0) revert EthNotAccepted();
+        if (ownerOf(id) == address(market)) revert TokenHeldByMarket(id);
         super.approve(account, id);
     }
 
@@ -565,8 +569,11 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
                 mstore(shl(2, iszero(holder)), 0xceea21b6a1148100)
                 revert(0x1c, 0x04)
             }
-            {
-                mstore(0x00, from)
+            mstore(0x00, from)
+            // A sale out of the market's own escrow (an auction's settlement: `by` is the market and holds the
+            // token) skips the approved-address slot: every transfer clears it and `approve` refuses a token
+            // the market holds, so it is empty (a cold read, 2,100 gas, saved).
+            if iszero(and(sale, eq(by, from))) {
                 let approvedAddress := sload(add(1, ownershipSlot))
                 if iszero(or(iszero(by), or(eq(by, from), eq(by, approvedAddress)))) {
                     if iszero(sload(keccak256(0x0c, 0x30))) {

@@ -39,6 +39,7 @@ contract MarketHandler {
     Token[] internal _tokens;
     mapping(address collection => mapping(uint256 id => bool)) public ghostPrimaryDone;
     uint256 internal _nextLazyId = 100;
+    bool internal _setUpClosed;
 
     /// Platform fees the market should hold, computed independently of the contract.
     uint256 public ghostFees;
@@ -57,8 +58,14 @@ contract MarketHandler {
         voucherSigner = IVoucherSigner(msg.sender);
     }
 
+    /// @dev Set-up only: once `closeSetUp` is called, the fuzzer's calls add nothing.
     function addToken(address collection, uint256 id) external {
+        if (_setUpClosed) return;
         _tokens.push(Token(collection, id));
+    }
+
+    function closeSetUp() external {
+        _setUpClosed = true;
     }
 
     function tokenCount() external view returns (uint256) {
@@ -151,6 +158,14 @@ contract MarketHandler {
         if (owner == address(market)) return;
         vm.prank(owner);
         EaselCollection(c).transferFrom(owner, _actor(actorSeed), id);
+    }
+
+    /// A single-token approval by the owner; for a token the market holds, by the market (always refused).
+    function approveToken(uint256 tokenSeed, uint256 actorSeed) external {
+        (address c, uint256 id) = _token(tokenSeed);
+        address owner = EaselCollection(c).ownerOf(id);
+        vm.prank(owner);
+        try EaselCollection(c).approve(_actor(actorSeed), id) {} catch {}
     }
 
     function buy(uint256 tokenSeed, uint256 actorSeed) external {
@@ -302,6 +317,7 @@ contract EaselMarketInvariantTest is Base {
         defaultCollection.mintNFT(500, cid(12), none());
         handler.addToken(address(defaultCollection), 1);
         handler.addToken(address(defaultCollection), 2);
+        handler.closeSetUp();
     }
 
     function signedVoucherFor(EaselCollection lazy, uint256 tokenId, uint256 price, address buyer_)
@@ -335,6 +351,16 @@ contract EaselMarketInvariantTest is Base {
     /// Every sale paid out exactly its price: what the parties and the platform gained equals what was paid.
     function invariant_everySalePaysExactlyItsPrice() public view {
         assertEq(handler.ghostPayoutMismatches(), 0, "sales whose payout differs from the price");
+    }
+
+    /// A token the market holds has no approved address: an auction's settlement neither reads nor clears it.
+    function invariant_escrowedTokensHaveNoApproval() public view {
+        for (uint256 i; i < handler.tokenCount(); ++i) {
+            (address c, uint256 id) = handler.tokenAt(i);
+            if (EaselCollection(c).ownerOf(id) == address(market)) {
+                assertEq(EaselCollection(c).getApproved(id), address(0), "approval on an escrowed token");
+            }
+        }
     }
 
     /// A live listing always belongs to the token's current owner; a token in an auction is held by the market

@@ -105,6 +105,41 @@ contract EaselMarketTest is Base {
         assertEq(address(market).balance, 0, "market empty");
     }
 
+    /// An auction's settlement neither reads nor clears the token's approved address (`_moveToken`): the token
+    /// the market holds never has one. An approval from before the auction dies with the escrow transfer,
+    /// nobody can approve a token the market holds (the market included), and the winner's token has none.
+    function test_escrow_takesNoApproval_andTheWinnerGetsNone() public {
+        mint(1);
+        vm.startPrank(artist);
+        collection.setApprovalForAll(address(market), true);
+        collection.approve(other, 1);
+        market.setStandardAuction(c, 1, 1 ether, block.timestamp, 1 days);
+        vm.stopPrank();
+        assertEq(collection.getApproved(1), address(0), "the escrow transfer cleared the approval");
+        vm.prank(address(market));
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenHeldByMarket.selector, 1));
+        collection.approve(other, 1);
+        vm.prank(other);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenHeldByMarket.selector, 1));
+        collection.approve(other, 1);
+
+        bid(buyer, 1, 1 ether);
+        vm.warp(block.timestamp + 1 days);
+        market.completeAuction(c, 1);
+        assertEq(collection.ownerOf(1), buyer, "winner owns");
+        assertEq(collection.getApproved(1), address(0), "no approval");
+        vm.prank(other);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        collection.transferFrom(buyer, other, 1);
+        // The winner's own approvals work as usual, and the next transfer clears them.
+        vm.prank(buyer);
+        collection.approve(other, 1);
+        vm.prank(other);
+        collection.transferFrom(buyer, other, 1);
+        assertEq(collection.ownerOf(1), other, "moved by the approved address");
+        assertEq(collection.getApproved(1), address(0), "cleared by the transfer");
+    }
+
     /// A sale writes the new owner, one more transfer and the primary-sale bit in one write of the token's
     /// ownership slot (`EaselCollection._moveToken`): nothing else stored with them may change.
     function test_sale_keepsTheTokenRecordAndCountsOnce() public {

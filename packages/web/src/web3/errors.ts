@@ -51,6 +51,7 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   TokenDoesNotExist: () => "This item does not exist (or was burned).",
   BalanceQueryForZeroAddress: () => "The zero address holds no items.",
   TokenInAuction: () => "This item is in an auction.",
+  TokenHeldByMarket: () => "This item is held by Easel's market for its auction: it cannot be approved.",
   // Prices and payments
   PriceOutOfRange: ([price, min]) =>
     BigInt(price as bigint) < BigInt(min as bigint)
