@@ -845,6 +845,10 @@ describe("search", () => {
       "Meadow",
       "Meadow",
     ]);
+    // Names compared whole (trigram similarity) only for a word that is neither a names' word nor near one:
+    // a known word and a letter still being typed find only names that have both.
+    expect((await search("harbour lxqzv")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
+    expect((await search("harbour q")).data.collections).toEqual([]);
     expect((await search("hidden")).data.collections).toEqual([]);
     expect((await search("zzzzqqq")).data).toEqual({ collections: [], items: [], profile: [] });
   });

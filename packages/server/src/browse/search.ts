@@ -3,7 +3,8 @@
  * usernames and display names, and address prefixes. Ranked exact name first, then prefixes, then typos.
  * A typo is first corrected word by word against the dictionary of the names' words (`search_words`, a few
  * thousand rows however many names there are) and the corrected text looked up like typed text; only when
- * that still leaves the list short are names compared by trigram similarity. Until items carry their own
+ * that still leaves the list short, and a word is neither a names' word nor near one, are names compared by
+ * trigram similarity. Until items carry their own
  * names (the mint API's metadata), an item is found as "{collection name} #{token id}" or by its creator's
  * address.
  */
@@ -16,21 +17,11 @@ import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleTok
 
 type Row = Record<string, unknown>;
 
-/**
- * A collections lookup: the `where` rows of `from` (the collections, or a subset of them named `c`) in
- * `order`, with what a result shows.
- */
-function collectionPage(
-  db: Database,
-  viewer: Viewer,
-  where: SQL,
-  order: SQL,
-  limit: number,
-  from: SQL = sql`chain_collections c`,
-) {
+/** A collections lookup: the `where` rows of the collections (`c`) in `order`, with what a result shows. */
+function collectionPage(db: Database, viewer: Viewer, where: SQL, order: SQL, limit: number) {
   return db.execute(sql`
     WITH hit AS (
-      SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM ${from}
+      SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM chain_collections c
       WHERE ${where} AND ${visibleCollection(viewer)}
       ORDER BY ${order} LIMIT ${limit}
     )
@@ -79,27 +70,29 @@ function wordsQuery(text: string): string | null {
 }
 
 /**
- * The rows of `table` (aliased `alias`) where `match` holds, found through its full-text index first. Without
- * the fence (`OFFSET 0`) PostgreSQL may walk the name order and test every row for a word it guessed common:
- * all 100,000 profiles for a word no name has.
+ * Names that have every word of the text, wherever they stand: the first `limit` rows the full-text index
+ * finds, shown in name order. A common word is in thousands of names, and ordering them all to show a few
+ * cost milliseconds of every such search; these matches rank after the exact names and prefixes anyway.
+ * The matches are a materialized CTE, planned without the limit and read only as far as the limit: planned
+ * with it, PostgreSQL may instead walk the name order testing every row for a word it guessed common.
  */
-const wordMatches = (table: SQL, alias: SQL, match: SQL) =>
-  sql`(SELECT * FROM ${table} WHERE ${match} OFFSET 0) ${alias}`;
+const firstWordMatches = (columns: SQL, from: SQL, match: SQL, limit: number) => sql`
+  WITH matches AS MATERIALIZED (SELECT ${columns} FROM ${from} WHERE ${match})
+  SELECT * FROM matches LIMIT ${limit}`;
 
-/** Collections whose name has every word of the text, wherever they stand, in name order. */
+/** Collections whose name has every word of the text. */
 async function collectionWords(db: Database, viewer: Viewer, words: string, limit: number) {
-  const { rows } = await collectionPage(
-    db,
-    viewer,
-    sql`true`,
-    sql`lower(c.name), c.created_block, c.address`,
-    limit,
-    wordMatches(
-      sql`chain_collections`,
-      sql`c`,
-      sql`to_tsvector('simple', lower(name)) @@ to_tsquery('simple', ${words})`,
-    ),
-  );
+  const { rows } = await db.execute(sql`
+    WITH hit AS (${firstWordMatches(
+      sql`c.address`,
+      sql`chain_collections c`,
+      sql`to_tsvector('simple', lower(c.name)) @@ to_tsquery('simple', ${words}) AND ${visibleCollection(viewer)}`,
+      limit,
+    )})
+    SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
+    FROM hit JOIN chain_collections c ON c.address = hit.address
+    LEFT JOIN collection_details d ON d.address = c.address
+    ORDER BY lower(c.name), c.created_block, c.address`);
   return rows as Row[];
 }
 
@@ -130,15 +123,13 @@ async function profilePrefixes(db: Database, q: string, prefix: string, isAddres
     .slice(0, SEARCH_GROUP_LIMIT);
 }
 
-/** Profiles whose username or display name has every word of the text, in display-name order. */
+/** Profiles whose username or display name has every word of the text. */
 async function profileWords(db: Database, words: string, limit: number) {
-  const match = sql`to_tsvector('simple', lower(username)) @@ to_tsquery('simple', ${words})
-    OR to_tsvector('simple', lower(name)) @@ to_tsquery('simple', ${words})`;
+  const match = sql`(to_tsvector('simple', lower(p.username)) @@ to_tsquery('simple', ${words})
+    OR to_tsvector('simple', lower(p.name)) @@ to_tsquery('simple', ${words})) AND p.active`;
   const { rows } = await db.execute(sql`
-    SELECT ${PROFILE_COLUMNS} FROM ${wordMatches(sql`profiles`, sql`p`, match)}
-    WHERE p.active
-    ORDER BY lower(p.name), p.address
-    LIMIT ${limit}`);
+    SELECT * FROM (${firstWordMatches(PROFILE_COLUMNS, sql`profiles p`, match, limit)}) p
+    ORDER BY lower(p.name), p.address`);
   return rows as Row[];
 }
 
@@ -158,25 +149,31 @@ async function profileTypos(db: Database, q: string, prefix: string, limit: numb
 const TYPO_SIMILARITY = 0.25;
 
 /**
- * The text with each word (3+ letters) that no name contains replaced by the nearest dictionary word, or
- * null when no word changes. The dictionary is small, so its GiST index finds the nearest word directly.
+ * The text with each word (3+ letters) that no name contains replaced by the nearest dictionary word (`fixed`,
+ * null when no word changes), and whether a word is left that is neither a names' word nor near one
+ * (`unknownWord`). The dictionary is small, so its GiST index finds the nearest word directly.
  */
-async function correctedText(db: Database, q: string): Promise<string | null> {
+async function correctedText(
+  db: Database,
+  q: string,
+): Promise<{ fixed: string | null; unknownWord: boolean }> {
   const parts = q.match(/[a-z]+|[^a-z]+/g) ?? [];
   const words = [...new Set(parts.filter((part) => /^[a-z]{3,}$/.test(part)))].slice(0, 8);
-  if (words.length === 0) return null;
+  if (words.length === 0) return { fixed: null, unknownWord: false };
   const { rows } = await db.execute(sql`
-    SELECT typed.word AS typed, nearest.word AS fixed
+    SELECT typed.word AS typed,
+      CASE WHEN similarity(nearest.word, typed.word) >= ${TYPO_SIMILARITY} THEN nearest.word END AS fixed
     FROM unnest(ARRAY[${sql.join(
       words.map((word) => sql`${word}`),
       sql`, `,
     )}]::text[]) AS typed(word)
-    CROSS JOIN LATERAL (SELECT s.word FROM search_words s ORDER BY s.word <-> typed.word LIMIT 1) nearest
-    WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = typed.word)
-      AND similarity(nearest.word, typed.word) >= ${TYPO_SIMILARITY}`);
-  if (rows.length === 0) return null;
-  const fixes = new Map(rows.map((r) => [String(r.typed), String(r.fixed)]));
-  return parts.map((part) => fixes.get(part) ?? part).join("");
+    LEFT JOIN LATERAL (SELECT s.word FROM search_words s ORDER BY s.word <-> typed.word LIMIT 1) nearest ON true
+    WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = typed.word)`);
+  const fixes = new Map(rows.filter((r) => r.fixed !== null).map((r) => [String(r.typed), String(r.fixed)]));
+  return {
+    fixed: fixes.size > 0 ? parts.map((part) => fixes.get(part) ?? part).join("") : null,
+    unknownWord: rows.some((r) => r.fixed === null),
+  };
 }
 
 /** `list` and then `more`, without repeating an address, at most a group's worth. */
@@ -223,7 +220,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   const isShort = () => collections.length + profiles.length + items.rows.length < SEARCH_GROUP_LIMIT;
   if (!isAddressPrefix && !isExact(q) && isShort()) {
     // First the typed words corrected against the dictionary, looked up like typed text (btree walks).
-    const fixed = await correctedText(db, q);
+    const { fixed, unknownWord } = await correctedText(db, q);
     const text = fixed ?? q;
     const textPrefix = fixed ? `${escapeLike(fixed)}%` : prefix;
     if (fixed) {
@@ -244,9 +241,10 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       collections = merged(collections, collectionHits);
       profiles = merged(profiles, profileHits);
     }
-    // Last, names by trigram similarity: they read every name sharing enough trigrams with the text
-    // (thousands when names look alike), so only for the searches the steps above leave short.
-    if (!isExact(text) && isShort()) {
+    // Last, names by trigram similarity, for a word the dictionary does not know or correct (glued words,
+    // several typos in one). They read every name sharing enough trigrams with the text (thousands when names
+    // look alike: 'neon q' and every 'Neon …'), so not when the words are the names' own.
+    if (unknownWord && !isExact(text) && isShort()) {
       const [collectionLike, profileLike] = await Promise.all([
         collections.length < SEARCH_GROUP_LIMIT
           ? collectionTypos(db, viewer, text, textPrefix, SEARCH_GROUP_LIMIT - collections.length)
