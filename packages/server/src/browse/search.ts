@@ -10,54 +10,76 @@
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { type Database, literalCount } from "../db/client.ts";
 import { escapeLike } from "../db/like.ts";
 import { tokenName } from "../trading/profileLists.ts";
 import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleToken } from "./cards.ts";
 
 type Row = Record<string, unknown>;
 
+/**
+ * A step of the search: a collections lookup and a profiles lookup (either may be absent) in one statement,
+ * one round trip instead of two. Each lookup is a sorted query whose rows `json_agg` takes in the order they
+ * come: nothing between the sort and the aggregate reorders them.
+ *
+ * Text lookups are prepared statements planned once per connection (`$repeated`): their plans do not depend
+ * on the text (prefixes are ranges of byte-ordered indexes, words and trigrams go through their GIN indexes),
+ * and planning them cost more than running them. Address prefixes are LIKE patterns, planned for each pattern.
+ */
+async function lookUp(db: Database, collections: SQL | null, profiles: SQL | null, prepared = true) {
+  const list = (query: SQL | null) =>
+    query ? sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${query}) x)` : sql`'[]'::json`;
+  const statement = sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles`;
+  const { rows } = prepared ? await db.$repeated.execute(statement) : await db.execute(statement);
+  return rows[0] as { collections: Row[]; profiles: Row[] };
+}
+
+/**
+ * The values of `column` that start with `text`, as a range in byte order (`COLLATE "C"`, as the prefix
+ * indexes are built): from the text itself up to the text followed by the highest code point.
+ */
+const startsWith = (column: SQL, text: string) =>
+  sql`${column} COLLATE "C" >= ${text} AND ${column} COLLATE "C" < ${`${text}\u{10FFFF}`}`;
+
 /** A collections lookup: the `where` rows of the collections (`c`) in `order`, with what a result shows. */
-function collectionPage(db: Database, viewer: Viewer, where: SQL, order: SQL, limit: number) {
-  return db.execute(sql`
+function collectionPage(viewer: Viewer, where: SQL, order: SQL, limit: number) {
+  return sql`
     WITH hit AS (
       SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM chain_collections c
       WHERE ${where} AND ${visibleCollection(viewer)}
-      ORDER BY ${order} LIMIT ${limit}
+      ORDER BY ${order} LIMIT ${literalCount(limit)}
     )
     SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
     FROM hit JOIN chain_collections c ON c.address = hit.address
     LEFT JOIN collection_details d ON d.address = c.address
-    ORDER BY hit.rank`);
+    ORDER BY hit.rank`;
 }
 
 /**
  * Collections whose name starts with the text (exact name first, since it sorts before its longer
- * prefixes), or whose address does: a walk of a btree, whatever the number of matches.
+ * prefixes): a walk of a btree, whatever the number of matches.
  */
-async function collectionPrefixes(db: Database, viewer: Viewer, prefix: string, isAddress: boolean) {
-  const { rows } = isAddress
-    ? await collectionPage(db, viewer, sql`c.address LIKE ${prefix}`, sql`c.address`, SEARCH_GROUP_LIMIT)
-    : await collectionPage(
-        db,
-        viewer,
-        sql`lower(c.name) LIKE ${prefix}`,
-        sql`lower(c.name), c.created_block, c.address`,
-        SEARCH_GROUP_LIMIT,
-      );
-  return rows as Row[];
+function collectionPrefixes(viewer: Viewer, text: string) {
+  return collectionPage(
+    viewer,
+    startsWith(sql`lower(c.name)`, text),
+    sql`lower(c.name) COLLATE "C", c.created_block, c.address`,
+    SEARCH_GROUP_LIMIT,
+  );
 }
 
+/** Collections whose address starts with the text (a LIKE pattern). */
+const collectionAddresses = (viewer: Viewer, pattern: string) =>
+  collectionPage(viewer, sql`c.address LIKE ${pattern}`, sql`c.address`, SEARCH_GROUP_LIMIT);
+
 /** Collections whose name is like the text (trigram similarity), best first, leaving out the prefixes. */
-async function collectionTypos(db: Database, viewer: Viewer, q: string, prefix: string, limit: number) {
-  const { rows } = await collectionPage(
-    db,
+function collectionTypos(viewer: Viewer, q: string, prefix: string, limit: number) {
+  return collectionPage(
     viewer,
     sql`lower(c.name) % ${q} AND lower(c.name) NOT LIKE ${prefix}`,
     sql`similarity(lower(c.name), ${q}) DESC, c.created_block, c.address`,
     limit,
   );
-  return rows as Row[];
 }
 
 /**
@@ -78,11 +100,11 @@ function wordsQuery(text: string): string | null {
  */
 const firstWordMatches = (columns: SQL, from: SQL, match: SQL, limit: number) => sql`
   WITH matches AS MATERIALIZED (SELECT ${columns} FROM ${from} WHERE ${match})
-  SELECT * FROM matches LIMIT ${limit}`;
+  SELECT * FROM matches LIMIT ${literalCount(limit)}`;
 
 /** Collections whose name has every word of the text. */
-async function collectionWords(db: Database, viewer: Viewer, words: string, limit: number) {
-  const { rows } = await db.execute(sql`
+function collectionWords(viewer: Viewer, words: string, limit: number) {
+  return sql`
     WITH hit AS (${firstWordMatches(
       sql`c.address`,
       sql`chain_collections c`,
@@ -92,8 +114,7 @@ async function collectionWords(db: Database, viewer: Viewer, words: string, limi
     SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
     FROM hit JOIN chain_collections c ON c.address = hit.address
     LEFT JOIN collection_details d ON d.address = c.address
-    ORDER BY lower(c.name), c.created_block, c.address`);
-  return rows as Row[];
+    ORDER BY lower(c.name), c.created_block, c.address`;
 }
 
 const PROFILE_COLUMNS = sql`p.address, p.username, p.name, p.avatar`;
@@ -102,47 +123,49 @@ const PROFILE_COLUMNS = sql`p.address, p.username, p.name, p.avatar`;
 const profileIsNamed = (r: Row, q: string) =>
   String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q;
 
-/** Profiles by username or display-name prefix (exact first), or by address prefix. */
-async function profilePrefixes(db: Database, q: string, prefix: string, isAddress: boolean) {
-  if (isAddress) {
-    const { rows } = await db.execute(sql`
-      SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND p.address LIKE ${prefix}
-      ORDER BY p.address LIMIT ${SEARCH_GROUP_LIMIT}`);
-    return rows as Row[];
-  }
-  const { rows } = await db.execute(sql`
-    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND lower(p.username) LIKE ${prefix}
-     ORDER BY lower(p.username), p.address LIMIT ${SEARCH_GROUP_LIMIT})
+/** Profiles by username prefix, then by display-name prefix (see `rankedProfiles`). */
+function profilePrefixes(text: string) {
+  const limit = literalCount(SEARCH_GROUP_LIMIT);
+  return sql`
+    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${startsWith(sql`lower(p.username)`, text)}
+     ORDER BY lower(p.username) COLLATE "C", p.address LIMIT ${limit})
     UNION ALL
-    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND lower(p.name) LIKE ${prefix}
-     ORDER BY lower(p.name), p.address LIMIT ${SEARCH_GROUP_LIMIT})`);
+    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${startsWith(sql`lower(p.name)`, text)}
+     ORDER BY lower(p.name) COLLATE "C", p.address LIMIT ${limit})`;
+}
+
+/** Profiles whose address starts with the text (a LIKE pattern). */
+const profileAddresses = (pattern: string) =>
+  sql`SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND p.address LIKE ${pattern}
+      ORDER BY p.address LIMIT ${literalCount(SEARCH_GROUP_LIMIT)}`;
+
+/** Prefix matches with the profiles named exactly the text first, each once. */
+function rankedProfiles(rows: Row[], q: string): Row[] {
   const exact = (r: Row) => profileIsNamed(r, q);
   const seen = new Set<string>();
-  return [...(rows as Row[]).filter(exact), ...(rows as Row[]).filter((r) => !exact(r))]
+  return [...rows.filter(exact), ...rows.filter((r) => !exact(r))]
     .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
     .slice(0, SEARCH_GROUP_LIMIT);
 }
 
 /** Profiles whose username or display name has every word of the text. */
-async function profileWords(db: Database, words: string, limit: number) {
+function profileWords(words: string, limit: number) {
   const match = sql`(to_tsvector('simple', lower(p.username)) @@ to_tsquery('simple', ${words})
     OR to_tsvector('simple', lower(p.name)) @@ to_tsquery('simple', ${words})) AND p.active`;
-  const { rows } = await db.execute(sql`
+  return sql`
     SELECT * FROM (${firstWordMatches(PROFILE_COLUMNS, sql`profiles p`, match, limit)}) p
-    ORDER BY lower(p.name), p.address`);
-  return rows as Row[];
+    ORDER BY lower(p.name), p.address`;
 }
 
 /** Profiles whose username or display name is like the text, best first, leaving out the prefixes. */
-async function profileTypos(db: Database, q: string, prefix: string, limit: number) {
-  const { rows } = await db.execute(sql`
+function profileTypos(q: string, prefix: string, limit: number) {
+  return sql`
     SELECT ${PROFILE_COLUMNS} FROM profiles p
     WHERE p.active AND (lower(p.username) % ${q} OR lower(p.name) % ${q})
       AND NOT (coalesce(lower(p.username), '') LIKE ${prefix} OR coalesce(lower(p.name), '') LIKE ${prefix})
     ORDER BY greatest(similarity(lower(coalesce(p.username, '')), ${q}),
                       similarity(lower(coalesce(p.name, '')), ${q})) DESC, p.address
-    LIMIT ${limit}`);
-  return rows as Row[];
+    LIMIT ${literalCount(limit)}`;
 }
 
 /** How alike (trigram similarity) a dictionary word must be to replace a typed word that no name has. */
@@ -160,13 +183,10 @@ async function correctedText(
   const parts = q.match(/[a-z]+|[^a-z]+/g) ?? [];
   const words = [...new Set(parts.filter((part) => /^[a-z]{3,}$/.test(part)))].slice(0, 8);
   if (words.length === 0) return { fixed: null, unknownWord: false };
-  const { rows } = await db.execute(sql`
+  const { rows } = await db.$repeated.execute(sql`
     SELECT typed.word AS typed,
       CASE WHEN similarity(nearest.word, typed.word) >= ${TYPO_SIMILARITY} THEN nearest.word END AS fixed
-    FROM unnest(ARRAY[${sql.join(
-      words.map((word) => sql`${word}`),
-      sql`, `,
-    )}]::text[]) AS typed(word)
+    FROM unnest(${sql.param(words)}::text[]) AS typed(word)
     LEFT JOIN LATERAL (SELECT s.word FROM search_words s ORDER BY s.word <-> typed.word LIMIT 1) nearest ON true
     WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = typed.word)`);
   const fixes = new Map(rows.filter((r) => r.fixed !== null).map((r) => [String(r.typed), String(r.fixed)]));
@@ -191,10 +211,10 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   const isAddressPrefix = /^0x[0-9a-f]{1,40}$/.test(q);
   const item = /^(.*?)\s*#\s*(\d{1,78})$/.exec(q);
 
-  // Planned for each search text (not as repeated statements): whether an index pays off depends on the words.
-  let [collections, profiles, items] = await Promise.all([
-    collectionPrefixes(db, viewer, prefix, isAddressPrefix),
-    profilePrefixes(db, q, prefix, isAddressPrefix),
+  const [first, items] = await Promise.all([
+    isAddressPrefix
+      ? lookUp(db, collectionAddresses(viewer, prefix), profileAddresses(prefix), false)
+      : lookUp(db, collectionPrefixes(viewer, q), profilePrefixes(q)),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
           SELECT t.collection, t.token_id, t.creator, t.status, c.name AS collection_name, c.kind,
@@ -212,6 +232,12 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
           LIMIT ${SEARCH_GROUP_LIMIT}`)
       : Promise.resolve({ rows: [] }),
   ]);
+  let collections = first.collections;
+  let profiles = isAddressPrefix ? first.profiles : rankedProfiles(first.profiles, q);
+  const add = (found: { collections: Row[]; profiles: Row[] }) => {
+    collections = merged(collections, found.collections);
+    profiles = merged(profiles, found.profiles);
+  };
 
   // Typos only when nothing matches the text exactly and the prefix matches leave the list short.
   const isExact = (text: string) =>
@@ -224,37 +250,35 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     const text = fixed ?? q;
     const textPrefix = fixed ? `${escapeLike(fixed)}%` : prefix;
     if (fixed) {
-      const [collectionHits, profileHits] = await Promise.all([
-        collectionPrefixes(db, viewer, textPrefix, false),
-        profilePrefixes(db, fixed, textPrefix, false),
-      ]);
-      collections = merged(collections, collectionHits);
-      profiles = merged(profiles, profileHits);
+      const found = await lookUp(db, collectionPrefixes(viewer, fixed), profilePrefixes(fixed));
+      add({ collections: found.collections, profiles: rankedProfiles(found.profiles, fixed) });
     }
     // Then names that have the words anywhere (a surname, a second word): a full-text index lookup.
     const words = wordsQuery(text);
     if (words && !isExact(text) && isShort()) {
-      const [collectionHits, profileHits] = await Promise.all([
-        collectionWords(db, viewer, words, SEARCH_GROUP_LIMIT),
-        profileWords(db, words, SEARCH_GROUP_LIMIT),
-      ]);
-      collections = merged(collections, collectionHits);
-      profiles = merged(profiles, profileHits);
+      add(
+        await lookUp(
+          db,
+          collectionWords(viewer, words, SEARCH_GROUP_LIMIT),
+          profileWords(words, SEARCH_GROUP_LIMIT),
+        ),
+      );
     }
     // Last, names by trigram similarity, for a word the dictionary does not know or correct (glued words,
     // several typos in one). They read every name sharing enough trigrams with the text (thousands when names
     // look alike: 'neon q' and every 'Neon …'), so not when the words are the names' own.
     if (unknownWord && !isExact(text) && isShort()) {
-      const [collectionLike, profileLike] = await Promise.all([
-        collections.length < SEARCH_GROUP_LIMIT
-          ? collectionTypos(db, viewer, text, textPrefix, SEARCH_GROUP_LIMIT - collections.length)
-          : [],
-        profiles.length < SEARCH_GROUP_LIMIT
-          ? profileTypos(db, text, textPrefix, SEARCH_GROUP_LIMIT - profiles.length)
-          : [],
-      ]);
-      collections = merged(collections, collectionLike);
-      profiles = merged(profiles, profileLike);
+      add(
+        await lookUp(
+          db,
+          collections.length < SEARCH_GROUP_LIMIT
+            ? collectionTypos(viewer, text, textPrefix, SEARCH_GROUP_LIMIT - collections.length)
+            : null,
+          profiles.length < SEARCH_GROUP_LIMIT
+            ? profileTypos(text, textPrefix, SEARCH_GROUP_LIMIT - profiles.length)
+            : null,
+        ),
+      );
     }
   }
 

@@ -111,6 +111,9 @@ export const chainCollections = pgTable(
     index("chain_collections_floor_desc_sort_idx").on(t.floorPrice.desc().nullsLast(), t.address.desc()),
     index("chain_collections_created_sort_idx").on(t.createdBlock, t.address),
     index("chain_collections_name_lower_idx").on(sql`lower(${t.name})`, t.createdBlock),
+    // The header search's name prefixes, in byte order: a range of this index whatever the database's
+    // collation, so the search's statements can be prepared once (a LIKE pattern needs planning each time).
+    index("chain_collections_name_prefix_idx").on(sql`(lower(${t.name}) COLLATE "C")`, t.createdBlock),
     index("chain_collections_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("chain_collections_name_words_idx").using("gin", sql`to_tsvector('simple', lower(${t.name}))`),
   ],

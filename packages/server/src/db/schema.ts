@@ -68,8 +68,9 @@ export const profiles = pgTable(
     // The header search: prefix and typo-tolerant matches on usernames and display names.
     index("profiles_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     index("profiles_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
-    // The header search's name prefixes, in order.
-    index("profiles_name_lower_idx").on(sql`lower(${t.name})`, t.address),
+    // The header search's prefixes, in byte order (see chain_collections_name_prefix_idx).
+    index("profiles_username_prefix_idx").on(sql`(lower(${t.username}) COLLATE "C")`),
+    index("profiles_name_prefix_idx").on(sql`(lower(${t.name}) COLLATE "C")`, t.address),
     // The header search's whole words, wherever they are in the name ("okafor" in "Ada Okafor").
     index("profiles_username_words_idx").using("gin", sql`to_tsvector('simple', lower(${t.username}))`),
     index("profiles_name_words_idx").using("gin", sql`to_tsvector('simple', lower(${t.name}))`),
