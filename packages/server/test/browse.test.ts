@@ -9,7 +9,7 @@ import type {
   SearchResponse,
 } from "@easel/common";
 import { easelFactoryAbi } from "@easel/contracts";
-import { parseEther } from "viem";
+import { formatEther, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
@@ -260,6 +260,42 @@ describe("explore items", () => {
     // The cases are not vacuous.
     expect((await allPages("status=buyNow")).map((n) => n.tokenId).sort()).toEqual(["1", "1", "2", "2"]);
     expect((await allPages("status=reserveNotMet")).map((n) => n.tokenId)).toEqual(["4"]);
+  });
+
+  it("keeps a price range exactly, both ends included, when the list is sorted by price", async () => {
+    // Sorted by price, the bounds are written as row comparisons (see items.ts): each bound is set to a
+    // price a token has, so an off-by-one at either end shows.
+    const rows = await tokensFromTables();
+    const prices = [...new Set(rows.filter((r) => r.price != null).map((r) => BigInt(String(r.price))))].sort(
+      (a, b) => cmp(a, b),
+    );
+    expect(prices.length).toBeGreaterThanOrEqual(3);
+    const [low, high] = [prices[1] as bigint, prices[prices.length - 2] as bigint];
+    const eth = (wei: bigint) => formatEther(wei);
+    for (const sort of ["priceLowToHigh", "priceHighToLow"] as const) {
+      for (const [bounds, keep] of [
+        [`minPrice=${eth(low)}&maxPrice=${eth(high)}`, (p: bigint) => p >= low && p <= high],
+        [`minPrice=${eth(low)}&maxPrice=${eth(low)}`, (p: bigint) => p === low],
+        [`minPrice=${eth(high)}`, (p: bigint) => p >= high],
+        [`maxPrice=${eth(low)}`, (p: bigint) => p <= low],
+      ] as const) {
+        for (const category of ["", `&category=${photography}`]) {
+          const query = `sort=${sort}&${bounds}${category}`;
+          const expected = expectedOrder[sort]?.(
+            rows.filter(
+              (r) =>
+                r.price != null &&
+                keep(BigInt(String(r.price))) &&
+                (category === "" || r.category_id === photography),
+            ),
+          );
+          expect(
+            (await allPages(query, 2)).map((n) => n._id),
+            query,
+          ).toEqual(expected?.map(key));
+        }
+      }
+    }
   });
 
   it("keeps each token's copy of its collection's category when the category is set, changed or removed", async () => {

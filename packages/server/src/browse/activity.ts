@@ -4,7 +4,7 @@
  */
 import type { ActivityFilter, ActivityRow, HistoryPoint, HistoryRange } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, literalCount } from "../db/client.ts";
+import { type Database, literalInteger } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
 import { tokenName } from "../trading/profileLists.ts";
 
@@ -52,7 +52,7 @@ export async function collectionActivity(
     SELECT block_number, log_index, seq, kind, token_id, "from", "to", price, tx_hash, block_time
     FROM chain_activity WHERE ${sql.join(where, sql` AND `)}
     ORDER BY block_number DESC, log_index DESC, seq DESC
-    LIMIT ${literalCount(options.limit + 1)}`);
+    LIMIT ${literalInteger(options.limit + 1)}`);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {

@@ -13,7 +13,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { parseEther } from "viem";
 import type { z } from "zod";
-import { type Database, literalCount } from "../db/client.ts";
+import { type Database, literalInteger } from "../db/client.ts";
 import { shortLived } from "../db/shortLived.ts";
 import {
   COLLECTION_CARD_COLUMNS,
@@ -91,7 +91,7 @@ export async function exploreCollections(
         SELECT c.address FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
         WHERE ${condition}
         ORDER BY ${ORDER[query.sort]}
-        LIMIT ${literalCount(query.limit + 1)} OFFSET ${literalCount(offset)}
+        LIMIT ${literalInteger(query.limit + 1)} OFFSET ${literalInteger(offset)}
       )
       SELECT ${COLLECTION_CARD_COLUMNS}
       FROM page JOIN chain_collections c ON c.address = page.address ${COLLECTION_CARD_JOINS}
@@ -143,7 +143,7 @@ export async function homeCollections(
     FROM chain_collections c ${COLLECTION_CARD_JOINS}
     WHERE d.featured_at IS NOT NULL AND NOT c.blocked
     ORDER BY d.featured_at DESC, c.address
-    LIMIT ${literalCount(limit)}`);
+    LIMIT ${literalInteger(limit)}`);
   if (featured.rows.length > 0) {
     return { collections: (featured.rows as CollectionRow[]).map(toCollectionCard), picked: true };
   }
@@ -152,6 +152,6 @@ export async function homeCollections(
     FROM chain_collections c ${COLLECTION_CARD_JOINS}
     WHERE NOT c.blocked AND c.kind <> 'default' AND c.tokens_count > 0
     ORDER BY c.sales_count DESC, c.owners_count DESC, c.tokens_count DESC, c.created_block DESC, c.address
-    LIMIT ${literalCount(limit)}`);
+    LIMIT ${literalInteger(limit)}`);
   return { collections: (active.rows as CollectionRow[]).map(toCollectionCard), picked: false };
 }

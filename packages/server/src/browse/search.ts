@@ -10,7 +10,7 @@
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, literalCount } from "../db/client.ts";
+import { type Database, literalInteger } from "../db/client.ts";
 import { escapeLike } from "../db/like.ts";
 import { tokenName } from "../trading/profileLists.ts";
 import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleToken } from "./cards.ts";
@@ -47,7 +47,7 @@ function collectionPage(viewer: Viewer, where: SQL, order: SQL, limit: number) {
     WITH hit AS (
       SELECT c.address, row_number() OVER (ORDER BY ${order}) AS rank FROM chain_collections c
       WHERE ${where} AND ${visibleCollection(viewer)}
-      ORDER BY ${order} LIMIT ${literalCount(limit)}
+      ORDER BY ${order} LIMIT ${literalInteger(limit)}
     )
     SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
     FROM hit JOIN chain_collections c ON c.address = hit.address
@@ -100,7 +100,7 @@ function wordsQuery(text: string): string | null {
  */
 const firstWordMatches = (columns: SQL, from: SQL, match: SQL, limit: number) => sql`
   WITH matches AS MATERIALIZED (SELECT ${columns} FROM ${from} WHERE ${match})
-  SELECT * FROM matches LIMIT ${literalCount(limit)}`;
+  SELECT * FROM matches LIMIT ${literalInteger(limit)}`;
 
 /** Collections whose name has every word of the text. */
 function collectionWords(viewer: Viewer, words: string, limit: number) {
@@ -125,7 +125,7 @@ const profileIsNamed = (r: Row, q: string) =>
 
 /** Profiles by username prefix, then by display-name prefix (see `rankedProfiles`). */
 function profilePrefixes(text: string) {
-  const limit = literalCount(SEARCH_GROUP_LIMIT);
+  const limit = literalInteger(SEARCH_GROUP_LIMIT);
   return sql`
     (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${startsWith(sql`lower(p.username)`, text)}
      ORDER BY lower(p.username) COLLATE "C", p.address LIMIT ${limit})
@@ -137,7 +137,7 @@ function profilePrefixes(text: string) {
 /** Profiles whose address starts with the text (a LIKE pattern). */
 const profileAddresses = (pattern: string) =>
   sql`SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND p.address LIKE ${pattern}
-      ORDER BY p.address LIMIT ${literalCount(SEARCH_GROUP_LIMIT)}`;
+      ORDER BY p.address LIMIT ${literalInteger(SEARCH_GROUP_LIMIT)}`;
 
 /** Prefix matches with the profiles named exactly the text first, each once. */
 function rankedProfiles(rows: Row[], q: string): Row[] {
@@ -165,7 +165,7 @@ function profileTypos(q: string, prefix: string, limit: number) {
       AND NOT (coalesce(lower(p.username), '') LIKE ${prefix} OR coalesce(lower(p.name), '') LIKE ${prefix})
     ORDER BY greatest(similarity(lower(coalesce(p.username, '')), ${q}),
                       similarity(lower(coalesce(p.name, '')), ${q})) DESC, p.address
-    LIMIT ${literalCount(limit)}`;
+    LIMIT ${literalInteger(limit)}`;
 }
 
 /** How alike (trigram similarity) a dictionary word must be to replace a typed word that no name has. */

@@ -17,12 +17,12 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool; $repe
  * values.
  */
 /**
- * A row count (LIMIT, OFFSET) written into a repeated statement's text, so its generic plan knows it (with a
- * parameter the planner assumes a tenth of the rows and may sort everything instead of walking an index).
- * Only for validated integers.
+ * A whole number written into a repeated statement's text, so its generic plan knows it: a row count (LIMIT,
+ * OFFSET; with a parameter the planner assumes a tenth of the rows and may sort everything instead of walking
+ * an index), or a category (its size decides the plan). Only for validated integers.
  */
-export function literalCount(n: number): SQL {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+export function literalInteger(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a whole number: ${n}`);
   return sql.raw(String(n));
 }
 
