@@ -5,26 +5,44 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
-type Result = { p50Ms: number; p95Ms: number; p99Ms: number; requestsPerSecond: number; errors: number };
+type Result = {
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+  errors: number;
+  cpuMsPerRequest?: { postgres: number; api: number; loadGenerator: number };
+};
+
+/** What is known of an endpoint's work beyond its figures, and what would lift it. */
+function endpointWork(name: string): string {
+  if (name.includes("hasOffers") || name.includes("Active Offers"))
+    return "A token has offers when an active row of chain_offers says so: the walk of the sort's index checks each token there (one in ten has one), then the page's 25 cards are read. Fix: a has-offers flag on the token row, kept by the indexer, tested in the walk itself.";
+  if (name.includes("reserveNotMet"))
+    return "Reserve auctions waiting for their first bid are found by walking the sort's index and checking each token's active auction (its kind and top bid live on the auction row). Fix: the auction's state copied to the token row by the indexer, tested in the walk itself.";
+  if (name.startsWith("search"))
+    return "Each step of a search is one prepared statement (collections and profiles together); a typo costs up to four steps: the prefixes, the dictionary correction, the corrected prefixes, the words anywhere.";
+  if (name.startsWith("explore items") || name.startsWith("collection page"))
+    return "The page's keys come from a prepared walk of the sort's index (per category when there is one), then the 25 cards are read with their seven joins.";
+  return "";
+}
 
 /** Why an endpoint missed and what would fix it, from its figures and what it runs. */
-export function whatWouldFix(name: string, result: Result, connections: number): string {
+export function whatWouldFix(name: string, result: Result, connections: number, cores = 2): string {
   // Little's law: with every connection always waiting, the mean latency is connections / throughput.
   const meanMs = Math.round((connections / result.requestsPerSecond) * 1000);
   const needed = Math.round((connections / 0.05) * 0.8);
-  const bound = `At ${connections} connections the mean latency is ${connections} / ${result.requestsPerSecond} req/s ≈ ${meanMs} ms, so p95 ≤ 50 ms needs roughly ${needed}+ req/s here. The load generator, the API (one Node.js thread) and PostgreSQL share this machine's 2 cores; the plans below run in 0.1–3 ms of database time, so most of a request's time is spent outside the database: in the API process (one thread: routing, validation, serializing the cards) and waiting for a core.`;
-  const fix = name.includes("category")
-    ? "The category lives on the collection: the category's collections go in as a bound list and the query is planned for that list (not a generic plan), so PostgreSQL walks the price index and checks each token (about 3 ms alone; it was 315 ms when the category was a join the planner started from). What remains is the API's per-request work. Fix: more API processes, as below."
-    : name.startsWith("search")
-      ? name.includes("typo")
-        ? "A typo lookup scores every name the GIN trigram indexes return, and names that share most of their trigrams (thousands of 'Harbour Lights N' here) make it cost tens of milliseconds of database time. Exact and prefix searches no longer pay it (it runs only when they leave the list short). Fix: look typos up in a table of distinct words (a few thousand, not 120,000 names), then names by word."
-        : "Exact and prefix searches walk btrees on the lowered names (the typo lookup runs only when they leave the list short). What remains is the API's per-request work. Fix: more API processes on more cores."
-      : name.startsWith("explore items") || name.startsWith("collection page")
-        ? "The card query is planned once per connection (prepared, generic plan) and walks the sort's index; what remains is per-request work in the API. Fix: more API processes (the API is stateless: run several `api` roles behind the load balancer, one per core), and a response cache of a few seconds for visitors' first pages, which every visitor sees alike."
-        : name.startsWith("home")
-          ? "Home is built at most every 5 s and shared; the remaining cost is sending the same large response to every visitor. Fix: cache the serialized body (and let the CDN keep it for a few seconds)."
-          : "Fix: more API processes on more cores; the database side of these requests is a few index lookups.";
-  return `${bound} ${fix}`;
+  const bound = `At ${connections} connections the mean latency is ${connections} / ${result.requestsPerSecond} req/s ≈ ${meanMs} ms, so p95 ≤ 50 ms needs roughly ${needed}+ req/s here.`;
+  const cpu = result.cpuMsPerRequest;
+  if (!cpu) return `${bound} ${endpointWork(name)}`;
+  const total = cpu.postgres + cpu.api + cpu.loadGenerator;
+  const largest = cpu.postgres >= cpu.api ? "PostgreSQL's" : "the API's";
+  const cost = `Each request cost ${cpu.postgres} ms of PostgreSQL's CPU, ${cpu.api} ms of the API's and ${cpu.loadGenerator} ms of the load generator's: ${total.toFixed(2)} ms of this machine's ${cores} cores, which caps it near ${Math.round((cores * 1000) / total)} req/s before any waiting; ${largest} share is the largest.`;
+  const more =
+    cpu.postgres >= cpu.api
+      ? "On more cores PostgreSQL runs sessions in parallel; on this machine what lifts it is less database work per request."
+      : "The API is stateless: several `api` processes behind the load balancer, one per core, share its work.";
+  return `${bound} ${cost} ${endpointWork(name)} ${more}`.replace(/\s+/g, " ").trim();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

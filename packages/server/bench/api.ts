@@ -18,6 +18,7 @@ import { startPostgres } from "../src/embedded/postgres.ts";
 import { freePort } from "../src/embedded/process.ts";
 import { startTestChain } from "../src/indexer/testing.ts";
 import { whatWouldFix } from "./api-notes.ts";
+import { cpuSeconds } from "./cpu.ts";
 import { peakRssMb } from "./memory.ts";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
@@ -96,6 +97,7 @@ try {
       client:
         "autocannon in the bench process; the API in its own process; PostgreSQL embedded, same machine",
       clients: "every request from one of 10,000 client addresses (X-Forwarded-For, TRUST_PROXY=1)",
+      cpu: "cpuMsPerRequest: each process's CPU time (user + system, from /proc) over the scenario, per request",
       target: TARGET,
     },
     endpoints: results,
@@ -290,7 +292,15 @@ function stopApi(child: ChildProcess) {
 // ---------------------------------------------------------------- scenarios
 
 type Scenario = { name: string; paths: string[] };
-type Result = { p50Ms: number; p95Ms: number; p99Ms: number; requestsPerSecond: number; errors: number };
+type Result = {
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+  errors: number;
+  /** CPU each request cost (user + system), by process: where a request's time goes on this machine. */
+  cpuMsPerRequest: { postgres: number; api: number; loadGenerator: number };
+};
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -426,6 +436,12 @@ async function buildScenarios(base: string): Promise<Scenario[]> {
 
 /** One scenario: CONNECTIONS connections for DURATION_S seconds, each request from a rotating client address. */
 async function drive(base: string, scenario: Scenario): Promise<Result> {
+  const cpu = () => ({
+    postgres: cpuSeconds(postgres.pid),
+    api: api?.pid ? cpuSeconds(api.pid) : 0,
+    loadGenerator: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  });
+  const cpuBefore = cpu();
   let next = 0;
   const latencies: number[] = [];
   let non2xx = 0;
@@ -458,14 +474,22 @@ async function drive(base: string, scenario: Scenario): Promise<Result> {
       if (statusCode < 200 || statusCode >= 300) non2xx++;
     });
   });
+  const cpuAfter = cpu();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  const perRequest = (key: keyof typeof cpuAfter) =>
+    Math.round(((cpuAfter[key] - cpuBefore[key]) / Math.max(1, latencies.length)) * 1e5) / 100;
   return {
     p50Ms: round(at(0.5)),
     p95Ms: round(at(0.95)),
     p99Ms: round(at(0.99)),
     requestsPerSecond: round(latencies.length / DURATION_S),
     errors: non2xx + result.errors + result.timeouts,
+    cpuMsPerRequest: {
+      postgres: perRequest("postgres"),
+      api: perRequest("api"),
+      loadGenerator: perRequest("loadGenerator"),
+    },
   };
 }
 
