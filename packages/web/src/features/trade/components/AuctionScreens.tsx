@@ -133,6 +133,38 @@ const localInput = (date: Date) => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
+/**
+ * What is wrong with a standard auction's start and end (null when nothing), and the start and length they
+ * give. The form opens with the current minute as its start (`openedAt`): that start, or any later one that
+ * has passed by the time the form is sent, means now, as the contract reads a past start. Only a start
+ * before the form opened is refused, so a seller who takes a while over the form is not told off for it.
+ */
+export function standardAuctionTimes(form: {
+  start: string;
+  end: string;
+  openedAt: string;
+  now: number;
+  minDuration: number;
+}) {
+  const startMs = new Date(form.start).getTime();
+  const endMs = new Date(form.end).getTime();
+  const from = Math.max(startMs, form.now);
+  const duration = Math.floor((endMs - from) / 1000);
+  const start =
+    Number.isNaN(startMs) ||
+    startMs < new Date(form.openedAt).getTime() ||
+    startMs > form.now + START_MAX_DAYS * DAY_S * 1000
+      ? AUCTION_TEXT.startRange
+      : null;
+  const end =
+    Number.isNaN(endMs) || duration > Math.min(MAX_DURATION_S, END_MAX_DAYS * DAY_S)
+      ? AUCTION_TEXT.endRange
+      : duration < form.minDuration
+        ? `The auction must last at least ${Math.round(form.minDuration / 60)} minutes.`
+        : null;
+  return { start, end, startsNow: startMs <= form.now, startMs, from, duration };
+}
+
 /** /Auction/setStandard: the owner auctions the item from a starting price, between a start and an end. */
 export function AuctionSetStandardPage() {
   return (
@@ -152,7 +184,8 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
   const approval = useApprovalSteps(item, me);
   const action = useTradeAction();
   const [price, setPrice] = useState("");
-  const [start, setStart] = useState(() => localInput(new Date()));
+  const [openedAt] = useState(() => localInput(new Date()));
+  const [start, setStart] = useState(openedAt);
   const [end, setEnd] = useState(() => localInput(new Date(Date.now() + 7 * DAY_S * 1000)));
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   if (action.steps)
@@ -171,23 +204,9 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!market || minimum === null || minDuration === null) return;
-    const now = Date.now();
-    const startMs = new Date(start).getTime();
-    const endMs = new Date(end).getTime();
-    const problems: Record<string, string | null> = {
-      price: priceError(price, minimum),
-      start: null,
-      end: null,
-    };
-    // A start in the past means now (the contract reads it so); a minute of slack covers the form's time.
-    if (Number.isNaN(startMs) || startMs < now - 60_000 || startMs > now + START_MAX_DAYS * DAY_S * 1000)
-      problems.start = AUCTION_TEXT.startRange;
-    const from = Math.max(startMs, now);
-    const duration = Math.floor((endMs - from) / 1000);
-    if (Number.isNaN(endMs) || duration > Math.min(MAX_DURATION_S, END_MAX_DAYS * DAY_S))
-      problems.end = AUCTION_TEXT.endRange;
-    else if (duration < minDuration)
-      problems.end = `The auction must last at least ${Math.round(minDuration / 60)} minutes.`;
+    const times = standardAuctionTimes({ start, end, openedAt, now: Date.now(), minDuration });
+    const { from, duration } = times;
+    const problems = { price: priceError(price, minimum), start: times.start, end: times.end };
     setErrors(problems);
     if (Object.values(problems).some(Boolean)) return;
     await action.run(
@@ -199,7 +218,7 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
           args: [
             ...tokenOf(item),
             parseEthAmount(price) as bigint,
-            startMs <= now ? 0n : BigInt(Math.floor(startMs / 1000)),
+            times.startsNow ? 0n : BigInt(Math.floor(times.startMs / 1000)),
             BigInt(duration),
           ],
         }),
@@ -230,7 +249,7 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
         label="Starting time"
         value={start}
         onChange={setStart}
-        min={localInput(now)}
+        min={openedAt}
         max={localInput(new Date(now.getTime() + START_MAX_DAYS * DAY_S * 1000))}
         error={errors.start ?? null}
       />
