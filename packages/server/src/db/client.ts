@@ -34,13 +34,26 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url
 /** Advisory lock key that serialises migrations when several processes start at once. */
 const MIGRATION_LOCK_KEY = 7_340_001;
 
-export function createDatabase(databaseUrl: string, options: { max?: number } = {}): Database {
+/**
+ * How many statement shapes `$repeated` prepares at most. Every connection keeps each statement it prepared
+ * until it closes, and some texts hold numbers a client chooses (a page's offset, a category): without a bound,
+ * a client walking through them would grow every session's memory without end. A shape past the bound runs
+ * unnamed, planned for that run only; the shapes prepared before it stay prepared.
+ */
+const MAX_PREPARED_SHAPES = 1_000;
+
+export function createDatabase(
+  databaseUrl: string,
+  options: { max?: number; maxPreparedShapes?: number } = {},
+): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema }) as Database;
   let repeatedPool: pg.Pool | null = null;
   const dialect = new PgDialect();
+  const preparedShapes = new Set<string>();
+  const maxPreparedShapes = options.maxPreparedShapes ?? MAX_PREPARED_SHAPES;
   db.$repeated = {
     async execute<T extends Record<string, unknown>>(query: SQL) {
       if (!repeatedPool) {
@@ -53,7 +66,12 @@ export function createDatabase(databaseUrl: string, options: { max?: number } = 
       }
       const { sql: text, params } = dialect.sqlToQuery(query);
       const name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
-      const result = await repeatedPool.query<T>({ name, text, values: params as unknown[] });
+      if (!preparedShapes.has(name) && preparedShapes.size < maxPreparedShapes) preparedShapes.add(name);
+      const result = await repeatedPool.query<T>(
+        preparedShapes.has(name)
+          ? { name, text, values: params as unknown[] }
+          : { text, values: params as unknown[] },
+      );
       return { rows: result.rows };
     },
   };
