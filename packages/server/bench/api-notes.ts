@@ -5,12 +5,17 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
-type Result = {
+/** One endpoint's figures in the report. */
+export type Result = {
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
   requestsPerSecond: number;
   errors: number;
+  /**
+   * CPU each request cost (user + system), by process: where a request's time goes on this machine. Absent
+   * from reports written before it was measured.
+   */
   cpuMsPerRequest?: { postgres: number; api: number; loadGenerator: number };
 };
 

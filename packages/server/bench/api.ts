@@ -17,7 +17,7 @@ import { createDatabase, migrateDatabase } from "../src/db/client.ts";
 import { startPostgres } from "../src/embedded/postgres.ts";
 import { freePort } from "../src/embedded/process.ts";
 import { startTestChain } from "../src/indexer/testing.ts";
-import { whatWouldFix } from "./api-notes.ts";
+import { type Result, whatWouldFix } from "./api-notes.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { peakRssMb } from "./memory.ts";
 
@@ -292,15 +292,6 @@ function stopApi(child: ChildProcess) {
 // ---------------------------------------------------------------- scenarios
 
 type Scenario = { name: string; paths: string[] };
-type Result = {
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  requestsPerSecond: number;
-  errors: number;
-  /** CPU each request cost (user + system), by process: where a request's time goes on this machine. */
-  cpuMsPerRequest: { postgres: number; api: number; loadGenerator: number };
-};
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -436,11 +427,14 @@ async function buildScenarios(base: string): Promise<Scenario[]> {
 
 /** One scenario: CONNECTIONS connections for DURATION_S seconds, each request from a rotating client address. */
 async function drive(base: string, scenario: Scenario): Promise<Result> {
-  const cpu = () => ({
-    postgres: cpuSeconds(postgres.pid),
-    api: api?.pid ? cpuSeconds(api.pid) : 0,
-    loadGenerator: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-  });
+  const cpu = () => {
+    const own = process.cpuUsage();
+    return {
+      postgres: cpuSeconds(postgres.pid),
+      api: api?.pid ? cpuSeconds(api.pid) : 0,
+      loadGenerator: (own.user + own.system) / 1e6,
+    };
+  };
   const cpuBefore = cpu();
   let next = 0;
   const latencies: number[] = [];

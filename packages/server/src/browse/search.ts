@@ -17,6 +17,9 @@ import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleTok
 
 type Row = Record<string, unknown>;
 
+/** Where a step runs: `db.$repeated` (prepared) or `db` (planned for this run). */
+type Runner = { execute(query: SQL): PromiseLike<{ rows: unknown[] }> };
+
 /**
  * A step of the search: a collections lookup and a profiles lookup (either may be absent) in one statement,
  * one round trip instead of two. Each lookup is a sorted query whose rows `json_agg` takes in the order they
@@ -26,12 +29,19 @@ type Row = Record<string, unknown>;
  * on the text (prefixes are ranges of byte-ordered indexes, words and trigrams go through their GIN indexes),
  * and planning them cost more than running them. Address prefixes are LIKE patterns, planned for each pattern.
  */
-async function lookUp(db: Database, collections: SQL | null, profiles: SQL | null, prepared = true) {
+async function lookUp(run: Runner, collections: SQL | null, profiles: SQL | null) {
   const list = (query: SQL | null) =>
     query ? sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${query}) x)` : sql`'[]'::json`;
-  const statement = sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles`;
-  const { rows } = prepared ? await db.$repeated.execute(statement) : await db.execute(statement);
+  const { rows } = await run.execute(
+    sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles`,
+  );
   return rows[0] as { collections: Row[]; profiles: Row[] };
+}
+
+/** Names that start with the text, profiles named exactly the text first (the typed text, then the corrected). */
+async function namePrefixes(db: Database, viewer: Viewer, text: string) {
+  const found = await lookUp(db.$repeated, collectionPrefixes(viewer, text), profilePrefixes(text));
+  return { collections: found.collections, profiles: rankedProfiles(found.profiles, text) };
 }
 
 /**
@@ -213,8 +223,8 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
 
   const [first, items] = await Promise.all([
     isAddressPrefix
-      ? lookUp(db, collectionAddresses(viewer, prefix), profileAddresses(prefix), false)
-      : lookUp(db, collectionPrefixes(viewer, q), profilePrefixes(q)),
+      ? lookUp(db, collectionAddresses(viewer, prefix), profileAddresses(prefix))
+      : namePrefixes(db, viewer, q),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
           SELECT t.collection, t.token_id, t.creator, t.status, c.name AS collection_name, c.kind,
@@ -232,8 +242,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
           LIMIT ${SEARCH_GROUP_LIMIT}`)
       : Promise.resolve({ rows: [] }),
   ]);
-  let collections = first.collections;
-  let profiles = isAddressPrefix ? first.profiles : rankedProfiles(first.profiles, q);
+  let { collections, profiles } = first;
   const add = (found: { collections: Row[]; profiles: Row[] }) => {
     collections = merged(collections, found.collections);
     profiles = merged(profiles, found.profiles);
@@ -249,16 +258,13 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     const { fixed, unknownWord } = await correctedText(db, q);
     const text = fixed ?? q;
     const textPrefix = fixed ? `${escapeLike(fixed)}%` : prefix;
-    if (fixed) {
-      const found = await lookUp(db, collectionPrefixes(viewer, fixed), profilePrefixes(fixed));
-      add({ collections: found.collections, profiles: rankedProfiles(found.profiles, fixed) });
-    }
+    if (fixed) add(await namePrefixes(db, viewer, fixed));
     // Then names that have the words anywhere (a surname, a second word): a full-text index lookup.
     const words = wordsQuery(text);
     if (words && !isExact(text) && isShort()) {
       add(
         await lookUp(
-          db,
+          db.$repeated,
           collectionWords(viewer, words, SEARCH_GROUP_LIMIT),
           profileWords(words, SEARCH_GROUP_LIMIT),
         ),
@@ -270,7 +276,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     if (unknownWord && !isExact(text) && isShort()) {
       add(
         await lookUp(
-          db,
+          db.$repeated,
           collections.length < SEARCH_GROUP_LIMIT
             ? collectionTypos(viewer, text, textPrefix, SEARCH_GROUP_LIMIT - collections.length)
             : null,
