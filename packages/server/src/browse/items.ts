@@ -175,10 +175,11 @@ export async function listItems(
     // for that category (with its size from the statistics, PostgreSQL takes a range of that index, or walks
     // the sort's own index for a large category), and made once per connection. A plan made once for any
     // category walks every token for a small one (400 ms at 1,000,000 items) or intersects bitmaps for a
-    // large one (80 ms). A price range under another sort is planned for each request: how narrow it is
-    // decides between walking the sort's index and reading the range.
+    // large one (80 ms). Prepared, the page is one card query, like the usual filters. A price range under
+    // another sort is planned for each request: how narrow it is decides between walking the sort's index
+    // and reading the range.
     where.push(sql`t.category_id = ${literalInteger(filters.category)}`);
-    planned = hasPriceRange && !sortedByPrice ? "each" : "keys";
+    if (hasPriceRange && !sortedByPrice) planned = "each";
   }
   const cursor = options.cursor ? decodeCursor(options.cursor, options.sort) : null;
   const rows = sort.counted
@@ -277,7 +278,7 @@ async function countedPage(
  * How a page is read: in one card query planned once and reused ("repeated": the usual filters, whose best
  * plan does not depend on the values), or in two steps, the page's keys then their cards: with the keys'
  * query planned once too ("keys": a filter that drops most tokens after the card joins) or for each request
- * ("each": a category, whose size decides the plan).
+ * ("each": a price range under a sort other than price, with a category, whose values decide the plan).
  */
 type Planned = "repeated" | "keys" | "each";
 
