@@ -17,22 +17,19 @@ import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleTok
 
 type Row = Record<string, unknown>;
 
-/** Where a step runs: `db.$repeated` (prepared) or `db` (planned for this run). */
-type Runner = { execute(query: SQL): PromiseLike<{ rows: unknown[] }> };
-
 /**
  * A step of the search: a collections lookup and a profiles lookup (either may be absent) in one statement,
  * one round trip instead of two. Each lookup is a sorted query whose rows `json_agg` takes in the order they
  * come: nothing between the sort and the aggregate reorders them.
  *
- * Text lookups are prepared statements planned once per connection (`$repeated`): their plans do not depend
- * on the text (prefixes are ranges of byte-ordered indexes, words and trigrams go through their GIN indexes),
- * and planning them cost more than running them. Address prefixes are LIKE patterns, planned for each pattern.
+ * Every step is a prepared statement planned once per connection (`$repeated`): its plan does not depend
+ * on the text (prefixes are index ranges, words and trigrams go through their GIN indexes),
+ * and planning it costs more than running it.
  */
-async function lookUp(run: Runner, collections: SQL | null, profiles: SQL | null) {
+async function lookUp(db: Database, collections: SQL | null, profiles: SQL | null) {
   const list = (query: SQL | null) =>
     query ? sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${query}) x)` : sql`'[]'::json`;
-  const { rows } = await run.execute(
+  const { rows } = await db.$repeated.execute(
     sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles`,
   );
   return rows[0] as { collections: Row[]; profiles: Row[] };
@@ -40,7 +37,7 @@ async function lookUp(run: Runner, collections: SQL | null, profiles: SQL | null
 
 /** Names that start with the text, profiles named exactly the text first (the typed text, then the corrected). */
 async function namePrefixes(db: Database, viewer: Viewer, text: string) {
-  const found = await lookUp(db.$repeated, collectionPrefixes(viewer, text), profilePrefixes(text));
+  const found = await lookUp(db, collectionPrefixes(viewer, text), profilePrefixes(text));
   return { collections: found.collections, profiles: rankedProfiles(found.profiles, text) };
 }
 
@@ -78,9 +75,15 @@ function collectionPrefixes(viewer: Viewer, text: string) {
   );
 }
 
-/** Collections whose address starts with the text (a LIKE pattern). */
-const collectionAddresses = (viewer: Viewer, pattern: string) =>
-  collectionPage(viewer, sql`c.address LIKE ${pattern}`, sql`c.address`, SEARCH_GROUP_LIMIT);
+/**
+ * The addresses that start with the hex text: from the text up to the text followed by 'z', which sorts after
+ * every hex digit in any collation. A range, not a LIKE pattern, so that the statement can be prepared.
+ */
+const addressStartsWith = (column: SQL, hex: string) => sql`${column} >= ${hex} AND ${column} < ${`${hex}z`}`;
+
+/** Collections whose address starts with the text. */
+const collectionAddresses = (viewer: Viewer, hex: string) =>
+  collectionPage(viewer, addressStartsWith(sql`c.address`, hex), sql`c.address`, SEARCH_GROUP_LIMIT);
 
 /** Collections whose name is like the text (trigram similarity), best first, leaving out the prefixes. */
 function collectionTypos(viewer: Viewer, q: string, prefix: string, limit: number) {
@@ -144,9 +147,9 @@ function profilePrefixes(text: string) {
      ORDER BY lower(p.name) COLLATE "C", p.address LIMIT ${limit})`;
 }
 
-/** Profiles whose address starts with the text (a LIKE pattern). */
-const profileAddresses = (pattern: string) =>
-  sql`SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND p.address LIKE ${pattern}
+/** Profiles whose address starts with the text. */
+const profileAddresses = (hex: string) =>
+  sql`SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${addressStartsWith(sql`p.address`, hex)}
       ORDER BY p.address LIMIT ${literalInteger(SEARCH_GROUP_LIMIT)}`;
 
 /** Prefix matches with the profiles named exactly the text first, each once. */
@@ -223,7 +226,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
 
   const [first, items] = await Promise.all([
     isAddressPrefix
-      ? lookUp(db, collectionAddresses(viewer, prefix), profileAddresses(prefix))
+      ? lookUp(db, collectionAddresses(viewer, q), profileAddresses(q))
       : namePrefixes(db, viewer, q),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
@@ -264,7 +267,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     if (words && !isExact(text) && isShort()) {
       add(
         await lookUp(
-          db.$repeated,
+          db,
           collectionWords(viewer, words, SEARCH_GROUP_LIMIT),
           profileWords(words, SEARCH_GROUP_LIMIT),
         ),
@@ -276,7 +279,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     if (unknownWord && !isExact(text) && isShort()) {
       add(
         await lookUp(
-          db.$repeated,
+          db,
           collections.length < SEARCH_GROUP_LIMIT
             ? collectionTypos(viewer, text, textPrefix, SEARCH_GROUP_LIMIT - collections.length)
             : null,
