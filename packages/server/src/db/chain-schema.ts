@@ -164,11 +164,6 @@ export const chainTokens = pgTable(
     index("chain_tokens_collection_minted_idx").on(t.collection, t.mintedBlock),
     // Explore's sorts walk these in order (keyset pages): newest first, by price, by listing and sale time.
     index("chain_tokens_minted_idx").on(t.mintedBlock, t.collection, t.tokenId),
-    // The tokens in an auction (one in twenty) in the default order: the Live auction and Reserve not yet met
-    // filters walk these instead of every token, checking each one's auction row.
-    index("chain_tokens_auction_minted_idx")
-      .on(t.mintedBlock, t.collection, t.tokenId)
-      .where(sql`${t.status} = 'auction'`),
     index("chain_tokens_price_idx").on(t.price, t.collection, t.tokenId).where(sql`${t.price} is not null`),
     index("chain_tokens_listed_idx")
       .on(t.listedAt, t.collection, t.tokenId)

@@ -1,1 +1,0 @@
-CREATE INDEX "chain_tokens_auction_minted_idx" ON "chain_tokens" USING btree ("minted_block","collection","token_id") WHERE "chain_tokens"."status" = 'auction';
