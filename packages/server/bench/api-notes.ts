@@ -21,14 +21,12 @@ export type Result = {
 
 /** What is known of an endpoint's work beyond its figures, and what would lift it. */
 function endpointWork(name: string): string {
-  if (name.includes("hasOffers") || name.includes("Active Offers"))
-    return "A token has offers when an active row of chain_offers says so: the walk of the sort's index checks each token there (one in ten has one), then the page's 25 cards are read. Fix: a has-offers flag on the token row, kept by the indexer, tested in the walk itself.";
-  if (name.includes("reserveNotMet"))
-    return "Reserve auctions waiting for their first bid are found by walking the sort's index and checking each token's active auction (its kind and top bid live on the auction row). Fix: the auction's state copied to the token row by the indexer, tested in the walk itself.";
+  if (name.includes("hasOffers") || name.includes("reserveNotMet"))
+    return "The status is a test of the token row (the indexer copies the active listing, auction and offer onto it): the prepared plan walks the sort's index and skips the tokens that fail it, about ten for each one shown with Has offers, about seventy with Reserve not yet met, then reads the page's cards.";
   if (name.startsWith("search"))
     return "Each step of a search is one prepared statement (collections and profiles together); a typo costs up to four steps: the prefixes, the dictionary correction, the corrected prefixes, the words anywhere.";
   if (name.startsWith("explore items") || name.startsWith("collection page"))
-    return "The page's keys come from a prepared walk of the sort's index (per category when there is one), then the 25 cards are read with their seven joins.";
+    return "One prepared card query walks the sort's index (per category when there is one) and reads the page's 26 cards with their joins: the collection, the creator's profile, the counts, the metadata and the artwork.";
   return "";
 }
 

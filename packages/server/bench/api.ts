@@ -184,14 +184,22 @@ async function load(): Promise<number> {
   await q(
     `${ITEMS} tokens`,
     `INSERT INTO chain_tokens (collection, token_id, creator, owner, holder, cid, royalty_bps, collaborators,
-       status, lazy, price, last_price, listed_at, sold_at, blocked, minted_block, minted_at, mint_tx, updated_block)
-     SELECT c, n, creator, owner, owner, 'bafkrei' || lpad(to_hex(i), 52, 'a'), 500, '[]'::jsonb,
+       status, lazy, price, last_price, listed_at, sold_at, listing_expires_at, auction_kind, auction_end, offer,
+       blocked, minted_block, minted_at, mint_tx, updated_block)
+     SELECT c, n, creator, owner, owner, 'bafkrei' || lpad(to_hex(i), 52, '0'), 500, '[]'::jsonb,
        CASE WHEN r < 0.20 THEN 'fix' WHEN r < 0.25 THEN 'auction' ELSE 'minted' END,
        ci % 10 = 0,
        CASE WHEN r < 0.25 THEN (1 + floor(bench_hash(i, 2) * 5000))::numeric * 1000000000000000 END,
        CASE WHEN r2 < 0.10 THEN (1 + floor(bench_hash(i, 3) * 5000))::numeric * 1000000000000000 END,
        CASE WHEN r < 0.25 THEN now() - bench_hash(i, 4) * interval '30 days' END,
        CASE WHEN r2 < 0.10 THEN now() - bench_hash(i, 5) * interval '300 days' END,
+       -- One listing in 20 has lapsed; half the auctions are reserve auctions, and half of those wait for a
+       -- first bid (no end yet); one token in ten has an offer. The market's tables below follow these.
+       CASE WHEN r < 0.20 THEN CASE WHEN hashint8(2000 + i) % 20 = 0 THEN now() - interval '1 day'
+                                    ELSE now() + interval '60 days' END END,
+       CASE WHEN r >= 0.20 AND r < 0.25 THEN CASE WHEN i % 2 = 0 THEN 'reserve' ELSE 'standard' END END,
+       CASE WHEN r >= 0.20 AND r < 0.25 AND i % 4 <> 0 THEN now() + ((2000 + i) % 7) * interval '1 day' + interval '1 hour' END,
+       CASE WHEN hashint8(2000 + i + 17) % 10 = 0 THEN (1 + (2000 + i) % 900)::numeric * 1000000000000000 END,
        i % 1000 = 0, 2000 + i, now() - interval '360 days' + i * interval '30 seconds',
        '0x' || lpad(to_hex(i), 64, 'b'), 2000 + i
      FROM (
@@ -204,33 +212,46 @@ async function load(): Promise<number> {
              FROM generate_series(1, ${ITEMS}) i) x
      ) y`,
   );
+  // Every token's metadata and artwork, as minting leaves them: the cards show the item's name and the
+  // artwork's thumbnail. (The thumbnails' and previews' own rows are left out: no list reads them.)
+  await q(
+    `${ITEMS} artworks`,
+    `INSERT INTO media (cid, mime, size, width, height, thumbnail_cid, preview_cid, uploader)
+     SELECT 'bafkreim' || substr(cid, 9), 'image/png', 1000000 + (minted_block % 1000) * 1000, 2000, 2000,
+       'bafkreit' || substr(cid, 9), 'bafkreip' || substr(cid, 9), creator
+     FROM chain_tokens`,
+  );
+  await q(
+    `${ITEMS} item metadata`,
+    `INSERT INTO item_metadata (cid, creator, collection, category_id, name, description, royalty, media_cid)
+     SELECT cid, creator, collection, category_id, 'Study no. ' || token_id, 'An artwork.', 500,
+       'bafkreim' || substr(cid, 9)
+     FROM chain_tokens`,
+  );
   await q(
     "sell orders",
     `INSERT INTO chain_sell_orders (collection, token_id, seller, price, expires_at, status, listed_block,
        listed_tx, listed_at, updated_block)
-     SELECT collection, token_id, owner, price,
-       CASE WHEN hashint8(minted_block) % 20 = 0 THEN now() - interval '1 day' ELSE now() + interval '60 days' END,
-       'active', minted_block, mint_tx, listed_at, minted_block
+     SELECT collection, token_id, owner, price, listing_expires_at, 'active', minted_block, mint_tx, listed_at,
+       minted_block
      FROM chain_tokens WHERE status = 'fix'`,
   );
   await q(
     "auctions",
     `INSERT INTO chain_auctions (collection, token_id, created_block, created_log_index, kind, seller, base_price,
        start_time, end_time, original_end_time, top_bid, top_bidder, bids_count, status, created_tx, updated_block)
-     SELECT collection, token_id, minted_block, 0, CASE WHEN minted_block % 2 = 0 THEN 'reserve' ELSE 'standard' END,
-       owner, price, listed_at,
-       CASE WHEN minted_block % 4 = 0 THEN NULL ELSE now() + (minted_block % 7) * interval '1 day' + interval '1 hour' END,
-       NULL, CASE WHEN minted_block % 4 = 0 THEN NULL ELSE price END,
-       CASE WHEN minted_block % 4 = 0 THEN NULL ELSE '0x' || lpad('beef', 40, '0') END,
-       CASE WHEN minted_block % 4 = 0 THEN 0 ELSE 1 END, 'active', mint_tx, minted_block
+     SELECT collection, token_id, minted_block, 0, auction_kind, owner, price, listed_at, auction_end, auction_end,
+       CASE WHEN auction_end IS NOT NULL THEN price END,
+       CASE WHEN auction_end IS NOT NULL THEN '0x' || lpad('beef', 40, '0') END,
+       CASE WHEN auction_end IS NOT NULL THEN 1 ELSE 0 END, 'active', mint_tx, minted_block
      FROM chain_tokens WHERE status = 'auction'`,
   );
   await q(
     "offers",
     `INSERT INTO chain_offers (collection, token_id, buyer, amount, status, updated_block, updated_tx, updated_at)
      SELECT collection, token_id, '0x' || lpad(to_hex(1 + (minted_block * 11) % ${PROFILES}), 40, '0'),
-       (1 + minted_block % 900)::numeric * 1000000000000000, 'active', minted_block, mint_tx, now()
-     FROM chain_tokens WHERE hashint8(minted_block + 17) % 10 = 0`,
+       offer, 'active', minted_block, mint_tx, now()
+     FROM chain_tokens WHERE offer IS NOT NULL`,
   );
   await q(
     "sales",

@@ -89,23 +89,22 @@ export const visibleCollection = (viewer: Viewer): Sql => (viewer.moderator ? sq
 
 // ---------------------------------------------------------------- NFT cards
 
-/** The select list of an NFT card over `chain_tokens t JOIN chain_collections c`. */
+/**
+ * The select list of an NFT card over `chain_tokens t JOIN chain_collections c`. The token row carries its
+ * active listing's end, its auction's kind and end and its offer (the indexer copies them there), so a card
+ * joins only what Easel keeps beside the chain: people, counts, metadata.
+ */
 export const NFT_CARD_COLUMNS = sql`
   t.collection, t.token_id, t.creator, t.owner, t.cid, t.royalty_bps, t.collaborators, t.status, t.lazy,
   t.price, t.last_price, t.blocked OR c.blocked AS blocked, t.listed_at, t.sold_at, t.minted_block,
   c.name AS collection_name, c.kind AS collection_kind,
   cp.username AS creator_username, cp.name AS creator_name, cp.avatar AS creator_avatar,
-  so.expires_at AS listing_expires_at,
-  au.kind AS auction_kind, au.end_time AS auction_end,
-  (SELECT max(o.amount) FROM chain_offers o
-     WHERE o.collection = t.collection AND o.token_id = t.token_id AND o.status = 'active') AS offer_wei,
+  t.listing_expires_at, t.auction_kind, t.auction_end, t.offer AS offer_wei,
   coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites,
   im.name AS item_name, am.thumbnail_cid`;
 
 export const NFT_CARD_JOINS = sql`
   LEFT JOIN profiles cp ON cp.address = t.creator
-  LEFT JOIN chain_sell_orders so ON so.collection = t.collection AND so.token_id = t.token_id AND so.status = 'active'
-  LEFT JOIN chain_auctions au ON au.collection = t.collection AND au.token_id = t.token_id AND au.status = 'active'
   LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id
   LEFT JOIN item_metadata im ON im.cid = t.cid
   LEFT JOIN media am ON am.cid = im.media_cid`;

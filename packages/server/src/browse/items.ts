@@ -90,12 +90,16 @@ export type ItemFilters = {
 
 /** On sale only while the seller is not banned: the market refuses a banned seller's sale. */
 const SELLER_NOT_BANNED = sql`NOT EXISTS (SELECT 1 FROM chain_accounts ba WHERE ba.address = t.owner AND ba.banned)`;
+// Each status is a test of the token row itself (the indexer copies the active listing's end, the auction's
+// kind and end and the current offer onto it), so a list filtered by status walks its sort's index and
+// looks nowhere else for the tokens it passes over: Has offers once probed the offers of every token it
+// walked (about ten for each one shown), Reserve not yet met the auction of each token in one.
 /** Buyable only when the listing is live. */
-const BUY_NOW = sql`t.status = 'fix' AND so.expires_at > now() AND ${SELLER_NOT_BANNED}`;
-const LIVE_AUCTION = sql`t.status = 'auction' AND au.end_time > now() AND ${SELLER_NOT_BANNED}`;
-const RESERVE_NOT_MET = sql`t.status = 'auction' AND au.kind = 'reserve' AND au.top_bid IS NULL AND ${SELLER_NOT_BANNED}`;
-const HAS_OFFERS = sql`EXISTS (SELECT 1 FROM chain_offers o
-  WHERE o.collection = t.collection AND o.token_id = t.token_id AND o.status = 'active')`;
+const BUY_NOW = sql`t.status = 'fix' AND t.listing_expires_at > now() AND ${SELLER_NOT_BANNED}`;
+const LIVE_AUCTION = sql`t.status = 'auction' AND t.auction_end > now() AND ${SELLER_NOT_BANNED}`;
+/** A reserve auction has no end until its first bid, which must reach the reserve. */
+const RESERVE_NOT_MET = sql`t.status = 'auction' AND t.auction_kind = 'reserve' AND t.auction_end IS NULL AND ${SELLER_NOT_BANNED}`;
+const HAS_OFFERS = sql`t.offer IS NOT NULL`;
 
 const STATUS_FILTERS: Record<ItemStatus, SQL> = {
   buyNow: BUY_NOW,
@@ -166,9 +170,7 @@ export async function listItems(
   }
   if (filters.collection) where.push(sql`t.collection = ${filters.collection}`);
   if (filters.creator) where.push(sql`t.creator = ${filters.creator}`);
-  // Having offers is checked late in the card query: every token walked before the page fills would get all
-  // its card joins first (310 tokens for a page of 25 here). The page's keys come first instead.
-  let planned: Planned = filters.status === "hasOffers" || filters.tab === "offer" ? "keys" : "repeated";
+  let planned: Planned = "repeated";
   if (filters.category !== undefined) {
     // Each token carries its collection's category (kept by triggers, migration 0015), and each sort has an
     // index that starts with the category. The category is written into the statement, so its plan is made
@@ -275,15 +277,14 @@ async function countedPage(
 }
 
 /**
- * How a page is read: in one card query planned once and reused ("repeated": the usual filters, whose best
- * plan does not depend on the values), or in two steps, the page's keys then their cards: with the keys'
- * query planned once too ("keys": a filter that drops most tokens after the card joins) or for each request
- * ("each": a price range under a sort other than price, with a category, whose values decide the plan).
+ * How a page is read: in one card query planned once and reused ("repeated": every list whose best plan does
+ * not depend on the values), or ("each": a price range under a sort other than price, with a category, whose
+ * values decide the plan) in two steps, the page's keys by a query planned for this request, then their cards.
  */
-type Planned = "repeated" | "keys" | "each";
+type Planned = "repeated" | "each";
 
 async function cardRows(db: Database, where: SQL[], order: SQL, limit: number, planned: Planned) {
-  if (planned !== "repeated") return keysThenCards(db, where, order, limit, planned);
+  if (planned === "each") return keysThenCards(db, where, order, limit);
   const { rows } = await db.$repeated.execute(sql`
     SELECT ${NFT_CARD_COLUMNS}
     FROM chain_tokens t
@@ -296,24 +297,15 @@ async function cardRows(db: Database, where: SQL[], order: SQL, limit: number, p
 }
 
 /**
- * A page in two steps: the page's keys by a query with only the joins its filters and order need (planned
- * for this request when its values decide the plan: planning the whole card query, seven tables, costs about
- * 40 ms), then the cards of those keys through the card query planned once.
+ * A page in two steps: the page's keys by a query with only the joins its filters and order need, planned for
+ * this request (planning the whole card query costs about 40 ms), then the cards of those keys through the
+ * card query planned once.
  */
-async function keysThenCards(
-  db: Database,
-  where: SQL[],
-  order: SQL,
-  limit: number,
-  planned: "keys" | "each",
-) {
-  const run = planned === "each" ? db : db.$repeated;
-  const { rows: keys } = await run.execute<{ collection: string; token_id: string }>(sql`
+async function keysThenCards(db: Database, where: SQL[], order: SQL, limit: number) {
+  const { rows: keys } = await db.execute<{ collection: string; token_id: string }>(sql`
     SELECT t.collection, t.token_id
     FROM chain_tokens t
     JOIN chain_collections c ON c.address = t.collection
-    LEFT JOIN chain_sell_orders so ON so.collection = t.collection AND so.token_id = t.token_id AND so.status = 'active'
-    LEFT JOIN chain_auctions au ON au.collection = t.collection AND au.token_id = t.token_id AND au.status = 'active'
     LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}

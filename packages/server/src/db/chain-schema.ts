@@ -139,6 +139,17 @@ export const chainTokens = pgTable(
     /** Current fixed price, auction start/reserve price or top bid; null when not on sale. */
     price: wei("price"),
     lastPrice: wei("last_price"),
+    /**
+     * The token's place in the market, copied from its active rows by the indexer's handlers, so that the
+     * explore filters (Buy now, Live auction, Reserve not yet met, Has offers) and the NFT card read the
+     * token row alone: the active listing's end (`chain_sell_orders.expires_at`), the active auction's kind
+     * and end (`chain_auctions.kind`, `end_time`: null for a reserve auction until its first bid), and the
+     * current offer (the market holds at most one per token). Null when there is none.
+     */
+    listingExpiresAt: time("listing_expires_at"),
+    auctionKind: text("auction_kind"),
+    auctionEnd: time("auction_end"),
+    offer: wei("offer"),
     /** When it was last put on sale (listing or auction); null while not on sale. */
     listedAt: time("listed_at"),
     /** When it last sold (market sale or lazy mint). */

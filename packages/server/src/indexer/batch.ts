@@ -24,7 +24,7 @@ import {
 } from "../db/chain-schema.ts";
 import type { ChainEvent } from "./decode.ts";
 import { HANDLERS } from "./handlers/index.ts";
-import { tokenKey, ZERO } from "./handlers/shared.ts";
+import { copyToToken, tokenKey, ZERO } from "./handlers/shared.ts";
 import { refreshCollectionStats } from "./stats.ts";
 import { copyRows, type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
 
@@ -301,6 +301,7 @@ export class Batch {
       order.status = status;
       order.updated_block = String(e.blockNumber);
       this.sellOrders.touch(order);
+      copyToToken(this, collection, tokenId, { listing_expires_at: null });
     }
   }
 }

@@ -1,6 +1,7 @@
 import { AUCTION_KIND } from "@easel/contracts";
 import {
   activeAuction,
+  copyToToken,
   endAuction,
   eth,
   type Handlers,
@@ -38,6 +39,7 @@ export const auctionHandlers = {
       updated_block: String(e.blockNumber),
     });
     b.activeAuction.set(tokenKey(collection, tokenId), b.auctions.keyOf(row));
+    copyToToken(b, collection, tokenId, { auction_kind: row.kind, auction_end: end });
     b.endListing(e, collection, tokenId, "void");
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "auction", a.price);
@@ -121,6 +123,7 @@ export const auctionHandlers = {
       auction.bids_count = Number(auction.bids_count) + 1;
       auction.updated_block = String(e.blockNumber);
       b.auctions.touch(auction);
+      copyToToken(b, collection, tokenId, { auction_end: end });
     }
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "auction", a.amount);

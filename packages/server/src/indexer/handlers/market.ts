@@ -40,14 +40,7 @@ export const marketHandlers = {
       // An auction's settlement has no event of its own: its Sale names the seller, the winner and the price.
       endAuction(b, e, collection, tokenId, "completed", String(a.buyer));
     }
-    if (mechanism === "buy-now") {
-      const order = b.sellOrders.get(tokenKey(collection, tokenId));
-      if (order) {
-        order.status = "sold";
-        order.updated_block = String(e.blockNumber);
-        b.sellOrders.touch(order);
-      }
-    }
+    if (mechanism === "buy-now") b.endListing(e, collection, tokenId, "sold");
     const token = b.token(collection, tokenId);
     if (token) {
       token.last_price = a.price;

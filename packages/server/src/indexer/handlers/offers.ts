@@ -1,6 +1,6 @@
 import type { Batch } from "../batch.ts";
 import type { ChainEvent } from "../decode.ts";
-import { eth, type Handlers, ZERO } from "./shared.ts";
+import { copyToToken, eth, type Handlers, ZERO } from "./shared.ts";
 
 /** Writes an offer's row (one per token and offerer) as the event leaves it. */
 function setOffer(
@@ -17,6 +17,11 @@ function setOffer(
     updated_block: String(e.blockNumber),
     updated_tx: e.txHash,
     updated_at: e.blockTime.toISOString(),
+  });
+  // The market holds one current offer per token: the token row shows it until it is outbid, cancelled or
+  // accepted.
+  copyToToken(b, offer.collection, offer.tokenId, {
+    offer: offer.status === "active" ? String(offer.amount) : null,
   });
 }
 

@@ -1,4 +1,4 @@
-import { eth, type Handlers, setTokenStatus, short } from "./shared.ts";
+import { copyToToken, eth, type Handlers, setTokenStatus, short } from "./shared.ts";
 
 /** The market's fixed-price listings (SellOrders). */
 export const sellOrderHandlers = {
@@ -6,18 +6,20 @@ export const sellOrderHandlers = {
     const a = e.args;
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
+    const expiresAt = new Date(Number(a.expiresAt) * 1000).toISOString();
     b.sellOrders.set({
       collection,
       token_id: tokenId,
       seller: a.seller,
       price: a.price,
-      expires_at: new Date(Number(a.expiresAt) * 1000).toISOString(),
+      expires_at: expiresAt,
       status: "active",
       listed_block: String(e.blockNumber),
       listed_tx: e.txHash,
       listed_at: e.blockTime.toISOString(),
       updated_block: String(e.blockNumber),
     });
+    copyToToken(b, collection, tokenId, { listing_expires_at: expiresAt });
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "fix", a.price);
     b.activityRow(e, 0, "list", collection, tokenId, a.seller, null, a.price);

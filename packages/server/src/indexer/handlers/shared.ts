@@ -55,6 +55,18 @@ export function setTokenStatus(b: Batch, e: ChainEvent, token: Row, status: stri
   b.tokens.touch(token);
 }
 
+/**
+ * Copies a change of the token's active listing, auction or offer onto the token row
+ * (`chain_tokens.listing_expires_at`, `auction_kind`, `auction_end`, `offer`), which explore filters on:
+ * every handler that changes one of those rows calls this with the same change.
+ */
+export function copyToToken(b: Batch, collection: string, tokenId: string, change: Row): void {
+  const token = b.token(collection, tokenId);
+  if (!token) return;
+  Object.assign(token, change);
+  b.tokens.touch(token);
+}
+
 export function setAccount(b: Batch, e: ChainEvent, change: Row): void {
   const address = String(e.args.account);
   const row = b.accounts.get(address) ?? { address, banned: false, verified_artist: false };
@@ -82,6 +94,7 @@ export function endAuction(
   auction.updated_block = String(e.blockNumber);
   b.auctions.touch(auction);
   b.activeAuction.delete(tokenKey(collection, tokenId));
+  copyToToken(b, collection, tokenId, { auction_kind: null, auction_end: null });
 }
 
 /** Tells a buyer their purchase went through (a buy-now sale or a lazy mint). */
