@@ -1,6 +1,7 @@
 import type { PublicConfig } from "@easel/common";
 import { createContext, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
 import { type Config, WagmiContext } from "wagmi";
+import { Button } from "../ui/Button.tsx";
 import { PageLoader } from "../ui/PageLoader.tsx";
 
 /**
@@ -18,15 +19,20 @@ type WalletLoader = {
 
 const WalletLoaderContext = createContext<WalletLoader | null>(null);
 
+type WalletModule = Pick<typeof import("./walletConfig.ts"), "prepareWallet">;
+
 /** Provides one wallet loader to the app: the wagmi config is created (and reconnected) once, on first need. */
 export function WalletLoaderProvider({
   config,
   wagmiConfig,
+  importWallet = () => import("./walletConfig.ts"),
   children,
 }: {
   config: PublicConfig;
   /** A ready config (tests); otherwise one is made from `config` when first needed. */
   wagmiConfig?: Config;
+  /** Fetches the wallet code (tests stand in for the network here). */
+  importWallet?: () => Promise<WalletModule>;
   children: ReactNode;
 }) {
   const [loader] = useState<WalletLoader>(() => {
@@ -34,12 +40,20 @@ export function WalletLoaderProvider({
     let made: Config | null = null;
     return {
       load: () => {
-        pending ??= import("./walletConfig.ts")
-          .then((wallet) => wallet.prepareWallet(config, wagmiConfig))
-          .then((ready) => {
-            made = ready;
-            return ready;
+        if (!pending) {
+          const loading = importWallet()
+            .then((wallet) => wallet.prepareWallet(config, wagmiConfig))
+            .then((ready) => {
+              made = ready;
+              return ready;
+            });
+          // A failed load (offline, or the chunk was replaced by a newer deployment) is not kept: the next
+          // call fetches again.
+          loading.catch(() => {
+            if (pending === loading) pending = null;
           });
+          pending = loading;
+        }
         return pending;
       },
       loaded: () => made,
@@ -73,20 +87,49 @@ export function WithWallet({
 }) {
   const loader = useLoader();
   const [config, setConfig] = useState(loader.loaded);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (config) return;
+    if (config || failed) return;
     let live = true;
-    void loader.load().then((ready) => {
-      if (live) setConfig(ready);
-    });
+    loader.load().then(
+      (ready) => {
+        if (live) setConfig(ready);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
     return () => {
       live = false;
     };
-  }, [loader, config]);
+  }, [loader, config, failed]);
+  if (failed) {
+    // A boundary without a fallback has no place on the page (it holds a dialog): its failure floats.
+    return <WalletLoadFailed floating={fallback === null} onRetry={() => setFailed(false)} />;
+  }
   if (!config) return fallback;
   return (
     <WagmiContext value={config}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </WagmiContext>
+  );
+}
+
+/** The wallet code did not arrive: say so where the wallet was awaited, and offer to fetch it again. */
+function WalletLoadFailed({ floating, onRetry }: { floating: boolean; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className={
+        floating
+          ? "fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-lg border border-neutral-200 bg-white p-4 text-sm shadow-lg dark:border-neutral-800 dark:bg-neutral-900"
+          : "mx-auto max-w-md px-4 py-12 text-center text-sm"
+      }
+    >
+      <p>The wallet could not load. Check your connection and try again.</p>
+      <Button className="mt-3" variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
   );
 }
