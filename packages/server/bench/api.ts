@@ -95,7 +95,7 @@ try {
         items: ITEMS,
         collections: COLLECTIONS,
         profiles: PROFILES,
-        itemsWithMetadataAndArtwork: ITEMS,
+        metadata: "every item has its metadata and artwork rows",
       },
       bulkLoadSeconds: loadSeconds,
       connections: CONNECTIONS,

@@ -155,10 +155,7 @@ const profileAddresses = (hex: string) =>
 /** Prefix matches with the profiles named exactly the text first, each once. */
 function rankedProfiles(rows: Row[], q: string): Row[] {
   const exact = (r: Row) => profileIsNamed(r, q);
-  const seen = new Set<string>();
-  return [...rows.filter(exact), ...rows.filter((r) => !exact(r))]
-    .filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))
-    .slice(0, SEARCH_GROUP_LIMIT);
+  return merged([], [...rows.filter(exact), ...rows.filter((r) => !exact(r))]);
 }
 
 /** Profiles whose username or display name has every word of the text. */

@@ -10,13 +10,6 @@ import * as schema from "./schema.ts";
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool; $repeated: RepeatedQueries };
 
 /**
- * Read queries whose few shapes run thousands of times (the browse lists, search, the collection page), run
- * as named prepared statements with generic plans, so PostgreSQL plans each shape once per connection. An NFT
- * card query joins seven tables: at full size planning it costs about 40 ms, running it about 2 ms. They have
- * a pool of their own because the plan setting must not reach other queries, whose plans depend on their
- * values.
- */
-/**
  * A whole number written into a repeated statement's text, so its generic plan knows it: a row count (LIMIT,
  * OFFSET; with a parameter the planner assumes a tenth of the rows and may sort everything instead of walking
  * an index), or a category (its size decides the plan). Only for validated integers.
@@ -26,6 +19,12 @@ export function literalInteger(n: number): SQL {
   return sql.raw(String(n));
 }
 
+/**
+ * Read queries whose few shapes run thousands of times (the browse lists, search, the collection page), run
+ * as named prepared statements with generic plans, so PostgreSQL plans each shape once per connection: at
+ * full size, planning an NFT card query cost about 40 ms and running it about 2 ms. They have a pool of their
+ * own because the plan settings must not reach other queries, whose plans depend on their values.
+ */
 export type RepeatedQueries = {
   execute<T extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }>;
 };
