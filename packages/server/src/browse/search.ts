@@ -4,9 +4,8 @@
  * A typo is first corrected word by word against the dictionary of the names' words (`search_words`, a few
  * thousand rows however many names there are) and the corrected text looked up like typed text; only when
  * that still leaves the list short, and a word is neither a names' word nor near one, are names compared by
- * trigram similarity. Until items carry their own
- * names (the mint API's metadata), an item is found as "{collection name} #{token id}" or by its creator's
- * address.
+ * trigram similarity. An item is found as "{collection name} #{token id}" or by its creator's address; its
+ * own name (the mint API's metadata) is shown but not searched.
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";

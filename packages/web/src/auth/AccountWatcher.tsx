@@ -32,16 +32,22 @@ function useWalletConnection(watching: boolean): Connection {
     if (!watching) return;
     let live = true;
     let stop = () => {};
-    void Promise.all([loadWallet(), import("wagmi/actions")]).then(([config, wagmi]) => {
-      if (!live) return;
-      const pick = (c: Connection): Connection => ({
-        status: c.status,
-        address: c.address,
-        chainId: c.chainId,
-      });
-      setConnection(pick(wagmi.getConnection(config)));
-      stop = wagmi.watchConnection(config, { onChange: (c) => setConnection(pick(c)) });
-    });
+    void Promise.all([loadWallet(), import("wagmi/actions")]).then(
+      ([config, wagmi]) => {
+        if (!live) return;
+        const pick = (c: Connection): Connection => ({
+          status: c.status,
+          address: c.address,
+          chainId: c.chainId,
+        });
+        setConnection(pick(wagmi.getConnection(config)));
+        stop = wagmi.watchConnection(config, { onChange: (c) => setConnection(pick(c)) });
+      },
+      () => {
+        // The wallet code did not load: nothing to watch, and no reason to end the session (a wallet
+        // boundary that needs it says so and offers to load it again).
+      },
+    );
     return () => {
       live = false;
       stop();
