@@ -46,6 +46,8 @@ async function scratch() {
 /** A session of its own on `url` (the test's side of a lock). */
 async function session(url: string) {
   const client = new pg.Client({ connectionString: url });
+  // Ended from outside when the scratch database is dropped.
+  client.on("error", () => {});
   await client.connect();
   return client;
 }
@@ -168,12 +170,16 @@ describe("SIGTERM to the indexer", () => {
     await locker.query("LOCK TABLE indexer_state IN EXCLUSIVE MODE");
     const indexer = startRole("indexer", chain.env(databaseUrl));
     roles.push(indexer);
+    // Watched from another session: inside a transaction, pg_stat_activity stays as it was first read.
+    const observer = await session(databaseUrl);
     await until(async () => {
-      const { rowCount } = await locker.query(
+      const { rowCount } = await observer.query(
         "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%indexer_state%'",
       );
+      if (!indexer.alive()) throw new Error(`the indexer exited:\n${indexer.output()}`);
       return (rowCount ?? 0) > 0;
     }, "the batch to wait on indexer_state");
+    await observer.end();
     // Its events are written inside the batch, not visible outside it.
     const { rows } = await locker.query<{ n: number }>("SELECT count(*)::int AS n FROM chain_events");
     expect(rows[0]?.n).toBe(0);
@@ -190,7 +196,7 @@ describe("SIGTERM to the indexer", () => {
     await locker.end();
     expect(await indexer.exited).toBe(0);
     const dump = await dumpTables(db.db);
-    expect((dump.indexer_state?.[0] as { indexed_block: string }).indexed_block).toBe(head.toString());
+    expect((dump.indexer_state as { indexed_block: string }[])[0]?.indexed_block).toBe(head.toString());
     expect(dump).toEqual(reference);
   }, 60_000);
 

@@ -34,7 +34,13 @@ export function startRole(role: Role, env: Record<string, string>): RoleProcess 
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { role, child, output: () => output, exited, alive: () => child.exitCode === null && !child.killed };
+  return {
+    role,
+    child,
+    output: () => output,
+    exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
+  };
 }
 
 export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) {
