@@ -2,6 +2,7 @@ import type { PublicClient } from "viem";
 import { buildApp } from "./app.ts";
 import { createChainClient } from "./chain/client.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { isDatabaseUnavailable, waitForDatabase } from "./db/availability.ts";
 import { createDatabase, type Database, migrateDatabase } from "./db/client.ts";
 import { startIndexer } from "./indexer/indexer.ts";
 import { startWorker } from "./worker/worker.ts";
@@ -21,15 +22,41 @@ export function createContext(config: Config): Context {
 
 const logLine = (message: string) => console.log(`[easel] ${message}`);
 
+/** How long a stopping API lets its requests in flight finish before it closes their connections. */
+export const DRAIN_MS = 10_000;
+
+/** Waits for the database (a role may start before it, or while it restarts), then migrates it. */
+async function prepareDatabase(db: Database): Promise<void> {
+  for (;;) {
+    await waitForDatabase(db.$client, logLine);
+    try {
+      return await migrateDatabase(db);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      logLine("the database went away while migrating; waiting for it");
+    }
+  }
+}
+
 export async function startApi(context: Context, options: { logger?: boolean } = {}): Promise<Service> {
-  await migrateDatabase(context.db);
+  await prepareDatabase(context.db);
   const app = await buildApp(context, options);
   await app.listen({ host: context.config.host, port: context.config.port });
-  return { name: "api", stop: () => app.close() };
+  return {
+    name: "api",
+    // Closing stops accepting connections and lets the requests in flight finish; past DRAIN_MS the
+    // connections still open are cut.
+    stop: async () => {
+      const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
+      cut.unref();
+      await app.close();
+      clearTimeout(cut);
+    },
+  };
 }
 
 export async function startIndexerRole(context: Context): Promise<Service> {
-  await migrateDatabase(context.db);
+  await prepareDatabase(context.db);
   // Locally blocks come every second or on demand: poll often so updates show within a second.
   const indexer = startIndexer({
     ...context,
@@ -40,7 +67,7 @@ export async function startIndexerRole(context: Context): Promise<Service> {
 }
 
 export async function startWorkerRole(context: Context): Promise<Service> {
-  await migrateDatabase(context.db);
+  await prepareDatabase(context.db);
   const worker = await startWorker({ config: context.config, db: context.db, log: logLine });
   return { name: "worker", stop: () => worker.stop() };
 }
@@ -64,8 +91,11 @@ export async function runRole(start: (context: Context) => Promise<Service>): Pr
   const service = await start(context);
   logLine(`${service.name} started (chain ${config.chainId})`);
   const shutdown = async () => {
+    logLine(`${service.name} stopping`);
     await service.stop();
-    await context.db.$client.end();
+    // A connection still checked out (a request cut after DRAIN_MS) would keep the pool from ending: its
+    // transaction is rolled back when the process exits.
+    await Promise.race([context.db.$client.end(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
     process.exit(0);
   };
   process.once("SIGINT", shutdown);

@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS, surviveLostConnections } from "./availability.ts";
 import * as schema from "./schema.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool; $repeated: RepeatedQueries };
@@ -45,9 +46,13 @@ export function createDatabase(
   databaseUrl: string,
   options: { max?: number; maxPreparedShapes?: number } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
-  pool.on("error", () => {});
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A client that loses its server, idle or checked out, must not crash the process; the next query reconnects.
+  surviveLostConnections(pool);
   const db = drizzle(pool, { schema }) as Database;
   let repeatedPool: pg.Pool | null = null;
   const dialect = new PgDialect();
@@ -59,12 +64,13 @@ export function createDatabase(
         repeatedPool = new pg.Pool({
           connectionString: databaseUrl,
           max: options.max ?? 10,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
           // Memoize is off in these plans: a generic plan cannot tell that a page's 26 tokens have 26 keys,
           // sizes each Memoize node's cache for many, and building those caches on every run cost more than
           // the lookups they save (a card page ran at 1,200 a second with them, 7,400 without).
           options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
         });
-        repeatedPool.on("error", () => {});
+        surviveLostConnections(repeatedPool);
       }
       const { sql: text, params } = dialect.sqlToQuery(query);
       const name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;

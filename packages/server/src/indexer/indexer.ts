@@ -22,6 +22,7 @@ export const REPLAY_CHUNK = 20_000;
 /** How often the leader renews its lease while it makes progress. */
 const HEARTBEAT_MS = 1_000;
 const DEFAULT_LEASE_MS = 10_000;
+const STOP_MS = 10_000;
 /** Channel of the NOTIFY sent after every committed batch (read by the API's SSE endpoint). */
 export const CHAIN_CHANNEL = "easel_chain";
 
@@ -41,6 +42,8 @@ export type IndexerOptions = {
   leaseMs?: number;
   /** Called whenever indexing moves on (the leader's lease is renewed only while it does). */
   onProgress?: () => void;
+  /** How long `stop()` waits for a batch in flight before rolling it back (default 10 s). */
+  stopMs?: number;
 };
 
 export type Indexer = {
@@ -84,12 +87,16 @@ export function startIndexer(options: IndexerOptions): Indexer {
   let wake: (() => void) | null = null;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stopping) return resolve();
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
         resolve();
       };
     });
+
+  /** The leader's connection while it holds one: its session is ended if a stop cannot wait for its batch. */
+  let session: pg.PoolClient | null = null;
 
   const run = async () => {
     let backoffMs = pollMs;
@@ -102,6 +109,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
         await sleep(backoffMs);
         continue;
       }
+      session = client;
       let broken = false;
       let heartbeat: NodeJS.Timeout | null = null;
       // A session ended from outside (a standby taking over from this process after it froze) must not
@@ -164,6 +172,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
         await client.query("SELECT pg_advisory_unlock_all()").catch(() => {
           broken = true;
         });
+        session = null;
         client.release(broken);
       }
     }
@@ -171,10 +180,19 @@ export function startIndexer(options: IndexerOptions): Indexer {
   const done = run();
 
   return {
+    // A batch in flight commits before the indexer stops; one still running after `stopMs` is rolled
+    // back by ending its session (which also frees the leader lock for a standby).
     async stop() {
       stopping = true;
       (wake as (() => void) | null)?.();
+      const timer = setTimeout(() => {
+        const pid = (session as (pg.PoolClient & { processID?: number }) | null)?.processID;
+        if (!pid) return;
+        log("indexer: the batch in flight did not finish in time; rolling it back");
+        db.$client.query("SELECT pg_terminate_backend($1)", [pid]).catch(() => {});
+      }, options.stopMs ?? STOP_MS);
       await done;
+      clearTimeout(timer);
     },
     halted: () => halted,
   };

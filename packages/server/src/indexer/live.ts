@@ -78,7 +78,8 @@ export class ChainListener {
       if (this.#closed) return;
       this.#missed = true;
       setTimeout(() => void this.#start(), this.#retryMs).unref();
-      this.#retryMs = Math.min(this.#retryMs * 2, 10_000);
+      // At most 2 s apart: streams learn within seconds that the database is back (one attempt costs little).
+      this.#retryMs = Math.min(this.#retryMs * 2, 2_000);
     };
     client.on("error", (error) => {
       this.log(`live updates: LISTEN connection lost (${error.message}); reconnecting`);

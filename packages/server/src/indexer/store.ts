@@ -41,6 +41,9 @@ export class Statements implements Runner {
       }
     });
     this.#tail = run;
+    // A statement queued while the batch goes on is awaited later: if its connection dies first, its
+    // failure must reach that await, not end the process as an unhandled rejection.
+    run.catch(() => {});
     return run;
   }
 }

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { ChainListener } from "../indexer/live.ts";
 
 const HEARTBEAT_MS = 15_000;
+/** How soon a browser reconnects after this process ends its stream on shutdown. */
+export const SHUTDOWN_RETRY_MS = 1_000;
 /**
  * Streams one address may hold open, and in total. Every signed-in page holds one (the account and the item
  * it shows share it), and people behind one NAT or office proxy share an address: 32 leaves room for them
@@ -27,8 +29,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listener = new ChainListener(app.deps.config.databaseUrl, (line) => app.log.warn(line));
   const streams = new Set<ServerResponse>();
   const perClient = new Map<string, number>();
+  // On shutdown every stream ends with a retry hint: the browser reconnects (to another replica, or to this
+  // one restarted) after a second and refreshes what it shows.
   app.addHook("preClose", async () => {
-    for (const stream of streams) stream.end();
+    for (const stream of streams) stream.end(`retry: ${SHUTDOWN_RETRY_MS}\nevent: closing\ndata: {}\n\n`);
     await listener.close();
   });
 
