@@ -4,6 +4,7 @@ import { createChainClient } from "./chain/client.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createDatabase, type Database, migrateDatabase } from "./db/client.ts";
 import { startIndexer } from "./indexer/indexer.ts";
+import { startMetricsServer } from "./metrics.ts";
 import { startWorker } from "./worker/worker.ts";
 
 /** A running part of Easel that can be stopped. */
@@ -63,8 +64,11 @@ export async function runRole(start: (context: Context) => Promise<Service>): Pr
   const context = createContext(config);
   const service = await start(context);
   logLine(`${service.name} started (chain ${config.chainId})`);
+  const metrics = config.metrics ? await startMetricsServer(config.metrics.host, config.metrics.port) : null;
+  if (metrics) logLine(`metrics at ${metrics.url}`);
   const shutdown = async () => {
     await service.stop();
+    await metrics?.stop();
     await context.db.$client.end();
     process.exit(0);
   };

@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { trackPool } from "../metrics.ts";
 import * as schema from "./schema.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool; $repeated: RepeatedQueries };
@@ -48,6 +49,7 @@ export function createDatabase(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  trackPool("main", pool);
   const db = drizzle(pool, { schema }) as Database;
   let repeatedPool: pg.Pool | null = null;
   const dialect = new PgDialect();
@@ -65,6 +67,7 @@ export function createDatabase(
           options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
         });
         repeatedPool.on("error", () => {});
+        trackPool("repeated", repeatedPool);
       }
       const { sql: text, params } = dialect.sqlToQuery(query);
       const name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
