@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -85,7 +85,7 @@ export async function buildApp(
         ? false
         : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: requestIdOf,
-    requestIdLogLabel: "requestId",
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
     // A hop count trusts that many proxies nearest to the server (proxy-addr's hop 0 is the socket peer).
     trustProxy:
       typeof config.trustProxy === "number"

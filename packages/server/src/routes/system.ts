@@ -40,7 +40,8 @@ export type HealthOptions = {
 type IndexerRow = {
   head_block: string;
   indexed_block: string;
-  updated_at: Date;
+  /** When the cursor last moved, in ms since the epoch. */
+  updated_ms: number;
   /** Seconds since the leader's last heartbeat (PostgreSQL's clock for both ends); null with no leader yet. */
   heartbeat_age: number | null;
 };
@@ -60,13 +61,13 @@ function indexerHealth(
   const head = chainHead !== null && BigInt(chainHead) > recorded ? BigInt(chainHead) : recorded;
   const behind = head > indexed ? head - indexed : 0n;
   const age = state.heartbeat_age;
+  const updatedAt = new Date(state.updated_ms);
   return {
     headBlock: head.toString(),
     indexedBlock: indexed.toString(),
     lag: Number(behind),
-    updatedAt: state.updated_at.toISOString(),
-    stale:
-      behind > BigInt(confirmations) + STALE_BLOCKS && Date.now() - state.updated_at.getTime() > STALE_MS,
+    updatedAt: updatedAt.toISOString(),
+    stale: behind > BigInt(confirmations) + STALE_BLOCKS && Date.now() - state.updated_ms > STALE_MS,
     leaderHeartbeatAge: age === null ? null : Math.round(age * 10) / 10,
   };
 }
@@ -132,7 +133,7 @@ export const systemRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
         readChain(),
         withTimeout(
           db.execute<IndexerRow>(
-            sql`SELECT s.head_block, s.indexed_block, s.updated_at,
+            sql`SELECT s.head_block, s.indexed_block, (extract(epoch FROM s.updated_at) * 1000)::float8 AS updated_ms,
                        extract(epoch FROM now() - l.heartbeat_at)::float8 AS heartbeat_age
                 FROM indexer_state s LEFT JOIN indexer_leader l ON l.id = 1
                 WHERE s.chain_id = ${config.chainId}`,
