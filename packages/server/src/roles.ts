@@ -4,6 +4,7 @@ import { createChainClient } from "./chain/client.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createDatabase, type Database, migrateDatabase } from "./db/client.ts";
 import { startIndexer } from "./indexer/indexer.ts";
+import { logJsonLines, logLine } from "./log.ts";
 import { startMetricsServer } from "./metrics.ts";
 import { startWorker } from "./worker/worker.ts";
 
@@ -19,8 +20,6 @@ export function createContext(config: Config): Context {
     chain: createChainClient(config.chainId, config.rpcUrls),
   };
 }
-
-const logLine = (message: string) => console.log(`[easel] ${message}`);
 
 export async function startApi(context: Context, options: { logger?: boolean } = {}): Promise<Service> {
   await migrateDatabase(context.db);
@@ -61,6 +60,7 @@ export async function runRole(start: (context: Context) => Promise<Service>): Pr
     }
     throw error;
   }
+  logJsonLines();
   const context = createContext(config);
   const service = await start(context);
   logLine(`${service.name} started (chain ${config.chainId})`);

@@ -348,7 +348,7 @@ describe("a production role", () => {
     child?.kill("SIGKILL");
   });
 
-  it("serves metrics on METRICS_PORT only, never on its public port", async () => {
+  it("serves metrics on METRICS_PORT only, never on its public port, and logs JSON lines", async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
     child = spawn(
       process.execPath,
@@ -356,14 +356,21 @@ describe("a production role", () => {
       {
         env: {
           ...process.env,
-          ...validEnv({ HOST: "127.0.0.1", PORT: String(port), METRICS_PORT: String(metricsPort) }),
+          ...validEnv({
+            HOST: "127.0.0.1",
+            PORT: String(port),
+            METRICS_PORT: String(metricsPort),
+            LOG_LEVEL: "info",
+          }),
         },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
     let output = "";
+    let stdout = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
+      stdout += chunk.toString();
     });
     child.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
@@ -378,8 +385,20 @@ describe("a production role", () => {
     for (const path of ["/metrics", "/api/metrics"]) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);
       expect(response.status, path).toBe(404);
-      expect(await response.text()).not.toContain("easel_");
+      const text = await response.text();
+      expect(text).not.toContain("easel_");
+      expect(text).not.toContain("# TYPE");
     }
+    await fetch(`http://127.0.0.1:${port}/api/config`, { headers: { "x-request-id": "role-req-1" } });
+    await waitFor(async () => stdout.includes("role-req-1"));
+    // Every line is JSON: the role's own ("api started") and the requests' (with their id).
+    const lines = stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; requestId?: string; level: number });
+    expect(lines.map((line) => line.msg)).toContain("api started (chain 31337)");
+    const request = lines.filter((line) => line.requestId === "role-req-1");
+    expect(request.map((line) => line.msg)).toEqual(["incoming request", "request completed"]);
     child.kill("SIGTERM");
     await new Promise((resolve) => child?.once("exit", resolve));
     // Stopped with its role: the port is free again.
