@@ -61,7 +61,7 @@ export const healthSchema = z.object({
   /** Where the indexer stands; null before its first pass. */
   indexer: z
     .object({
-      /** The chain's head now, as the API reads it. */
+      /** The chain's head: the newer of the API's last read (at most a few seconds old) and the indexer's. */
       headBlock: z.string(),
       indexedBlock: z.string(),
       /** Blocks the indexer is behind the head. */
@@ -70,6 +70,11 @@ export const healthSchema = z.object({
       updatedAt: z.string(),
       /** Behind the head and not moving: indexing has stopped (the status is then "degraded"). */
       stale: z.boolean(),
+      /**
+       * Seconds since the indexer's leader last renewed its heartbeat, which it does while it makes progress
+       * (on a quiet chain too); null when no leader ever ran. Over 30 s the status is "degraded".
+       */
+      leaderHeartbeatAge: z.number().nullable(),
     })
     .nullable(),
 });

@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -24,7 +24,9 @@ import { createMailer } from "./mail/mailer.ts";
 import { MailService } from "./mail/outbox.ts";
 import { kuboPinner } from "./media/pin.ts";
 import { MediaStore } from "./media/store.ts";
+import { observeRequests } from "./metrics.ts";
 import { sharedRateLimitStore } from "./rateLimitStore.ts";
+import { echoRequestId, requestIdOf } from "./requestId.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { collectionRoutes } from "./routes/collections.ts";
@@ -36,7 +38,7 @@ import { itemRoutes } from "./routes/items.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
-import { systemRoutes } from "./routes/system.ts";
+import { type HealthOptions, systemRoutes } from "./routes/system.ts";
 import { EASEL_VERSION } from "./version.ts";
 import { encodePage } from "./web/encodePage.ts";
 import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
@@ -64,14 +66,27 @@ export type App = FastifyInstance;
 /**
  * @param options.rateLimitScope Prefix of the shared rate-limit counters: replicas of one deployment share
  * the default (""); tests give each API they start its own, since they all share one database.
+ * @param options.logStream Where the JSON log lines go (default stdout).
+ * @param options.health Thresholds of `/api/health` (tests shorten them).
  */
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: boolean; rateLimitScope?: string } = {},
+  options: {
+    logger?: boolean;
+    rateLimitScope?: string;
+    logStream?: NodeJS.WritableStream;
+    health?: HealthOptions;
+  } = {},
 ): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // JSON lines; every line of a request carries its id, also sent back as X-Request-Id (requestId.ts).
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
     // A hop count trusts that many proxies nearest to the server (proxy-addr's hop 0 is the socket peer).
     trustProxy:
       typeof config.trustProxy === "number"
@@ -82,6 +97,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
+  echoRequestId(app);
+  observeRequests(app);
   const mailLog = (line: string) => app.log.info(`mail: ${line}`);
   app.decorate("mail", new MailService(deps.db, createMailer(config, mailLog), mailLog));
   app.decorate("media", new MediaStore(config.mediaDir, config.ipfsApi ? kuboPinner(config.ipfsApi) : null));
@@ -196,7 +213,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  await app.register(systemRoutes, { prefix: "/api" });
+  await app.register(systemRoutes, { prefix: "/api", ...options.health });
   await app.register(eventsRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(profileRoutes, { prefix: "/api/profile" });

@@ -59,6 +59,10 @@ export const envSchema = z.object({
   PUBLIC_URL: url(["http:", "https:"]),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Port of the Prometheus metrics endpoint (`/metrics`) of each role; off when unset. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface of the metrics endpoint: private by default, since it is not meant for the public. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   /** Folder for local data; media and mail folders default to `ipfs/` and `mail/` inside it. */
   DATA_DIR: z.string().min(1).optional(),
@@ -128,6 +132,8 @@ export type Config = {
   siweDomains: string[];
   host: string;
   port: number;
+  /** Where the metrics endpoint listens, or null when METRICS_PORT is unset. */
+  metrics: { host: string; port: number } | null;
   smtpUrl: string | undefined;
   /** Where IPFS blocks of uploaded media are stored (a filesystem blockstore). */
   mediaDir: string;
@@ -213,6 +219,8 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   const webDist = options.webDist ?? (e.WEB_DIST ? resolve(e.WEB_DIST) : null);
   if (e.WEB_DIST && webDist && !existsSync(join(webDist, "index.html")))
     shared.push(`WEB_DIST has no index.html: build the web app first (npm run build)`);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    shared.push("METRICS_PORT must differ from PORT: metrics are never served on the public port");
   if (shared.length > 0) throw new ConfigError(`Invalid configuration: ${shared.join("; ")}`);
   const siweDomains = [publicUrl.host];
   // Locally, localhost and 127.0.0.1 are the same machine; accept both spellings.
@@ -240,6 +248,7 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     siweDomains,
     host: e.HOST,
     port: e.PORT,
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     smtpUrl: e.SMTP_URL,
     mediaDir: inData(e.MEDIA_DIR, "ipfs"),
     ipfsApi: e.IPFS_API_URL ? { url: new URL(e.IPFS_API_URL), auth: e.IPFS_API_AUTH } : null,

@@ -5,6 +5,8 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { isDatabaseUnavailable, waitForDatabase } from "./db/availability.ts";
 import { createDatabase, type Database, migrateDatabase } from "./db/client.ts";
 import { startIndexer } from "./indexer/indexer.ts";
+import { logJsonLines, logLine } from "./log.ts";
+import { startMetricsServer } from "./metrics.ts";
 import { startWorker } from "./worker/worker.ts";
 
 /** A running part of Easel that can be stopped. */
@@ -19,8 +21,6 @@ export function createContext(config: Config): Context {
     chain: createChainClient(config.chainId, config.rpcUrls),
   };
 }
-
-const logLine = (message: string) => console.log(`[easel] ${message}`);
 
 /** How long a stopping API lets its requests in flight finish before it closes their connections. */
 export const DRAIN_MS = 10_000;
@@ -87,12 +87,16 @@ export async function runRole(start: (context: Context) => Promise<Service>): Pr
     }
     throw error;
   }
+  logJsonLines();
   const context = createContext(config);
   const service = await start(context);
   logLine(`${service.name} started (chain ${config.chainId})`);
+  const metrics = config.metrics ? await startMetricsServer(config.metrics.host, config.metrics.port) : null;
+  if (metrics) logLine(`metrics at ${metrics.url}`);
   const shutdown = async () => {
     logLine(`${service.name} stopping`);
     await service.stop();
+    await metrics?.stop();
     // A connection still checked out (a request cut after DRAIN_MS) would keep the pool from ending: its
     // transaction is rolled back when the process exits.
     await Promise.race([context.db.$client.end(), new Promise((resolve) => setTimeout(resolve, 1_000))]);

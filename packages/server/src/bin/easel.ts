@@ -30,6 +30,7 @@ import { guardChildren, stopLeftovers } from "../embedded/leftovers.ts";
 import { startPostgres } from "../embedded/postgres.ts";
 import { isAlive, portIsFree } from "../embedded/process.ts";
 import { ensureWebBuild } from "../embedded/web-build.ts";
+import { startMetricsServer } from "../metrics.ts";
 import { createContext, type Service, startApi, startIndexerRole, startWorkerRole } from "../roles.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -250,6 +251,8 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       // Behind a local proxy (or a load test speaking for many clients): which X-Forwarded-For to believe.
       ...(process.env.TRUST_PROXY ? { TRUST_PROXY: process.env.TRUST_PROXY } : {}),
+      // Off unless asked for: one endpoint for the three roles of this process.
+      ...(process.env.METRICS_PORT ? { METRICS_PORT: process.env.METRICS_PORT } : {}),
     };
     let config: Config;
     try {
@@ -264,12 +267,15 @@ async function main(): Promise<void> {
     services.push(await startApi(context));
     services.push(await startIndexerRole(context));
     services.push(await startWorkerRole(context));
+    const metrics = config.metrics && (await startMetricsServer(config.metrics.host, config.metrics.port));
+    if (metrics) stoppers.push(metrics.stop);
 
     say(`Easel is running at http://127.0.0.1:${ports.api}`);
     say(
       `  chain:    local anvil, chain id ${config.chainId}, RPC ${anvil.url} (market ${config.contracts.market})`,
     );
     say(`  database: PostgreSQL on 127.0.0.1:${ports.db}`);
+    if (metrics) say(`  metrics:  ${metrics.url} (Prometheus)`);
     say(`  data:     ${relative(process.cwd(), dataDir) || "."} (npm start -- --reset deletes it)`);
     say(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s; press Ctrl-C to stop`);
     if (demo) void fillDemo(config.publicUrl.origin, anvil.url, deployment);

@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { trackPool } from "../metrics.ts";
 import { CONNECT_TIMEOUT_MS, surviveLostConnections } from "./availability.ts";
 import * as schema from "./schema.ts";
 
@@ -53,6 +54,7 @@ export function createDatabase(
   });
   // A client that loses its server, idle or checked out, must not crash the process; the next query reconnects.
   surviveLostConnections(pool);
+  trackPool("main", pool);
   const db = drizzle(pool, { schema }) as Database;
   let repeatedPool: pg.Pool | null = null;
   const dialect = new PgDialect();
@@ -71,6 +73,7 @@ export function createDatabase(
           options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
         });
         surviveLostConnections(repeatedPool);
+        trackPool("repeated", repeatedPool);
       }
       const { sql: text, params } = dialect.sqlToQuery(query);
       const name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;

@@ -21,7 +21,11 @@ const testClient = createTestClient({ mode: "anvil", transport: http(config.rpcU
 beforeAll(async () => {
   await db.delete(indexerState);
 });
-afterAll(() => db.$client.end());
+afterAll(async () => {
+  // The suites share one database: a cursor and a leader left here would read as a dead indexer to them.
+  await db.execute(sql`DELETE FROM indexer_state; DELETE FROM indexer_leader`);
+  await db.$client.end();
+});
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;

@@ -3,6 +3,7 @@ import type pg from "pg";
 import { BlockNotFoundError, type Log, type PublicClient } from "viem";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { indexerBatchDuration, indexerEvents, indexerLeader, observeIndexer } from "../metrics.ts";
 import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
@@ -146,6 +147,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
         }, HEARTBEAT_MS);
         heartbeat.unref();
         log("indexer: leader; following the chain");
+        indexerLeader.set(1);
         while (!stopping) {
           const caughtUp = await step(leaderOptions, client);
           lastProgress = Date.now();
@@ -168,6 +170,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
         await sleep(backoffMs);
       } finally {
         if (heartbeat) clearInterval(heartbeat);
+        indexerLeader.set(0);
         client.off("error", onError);
         await client.query("SELECT pg_advisory_unlock_all()").catch(() => {
           broken = true;
@@ -250,10 +253,16 @@ async function writeState(client: pg.ClientBase, chainId: number, head: bigint, 
 async function chainBlock(
   chain: PublicClient,
   number: bigint,
-): Promise<{ hash: string; parent: string } | null> {
+): Promise<{ hash: string; parent: string; time: number } | null> {
   try {
     const block = await chain.getBlock({ blockNumber: number });
-    return block.hash ? { hash: block.hash.toLowerCase(), parent: block.parentHash.toLowerCase() } : null;
+    return block.hash
+      ? {
+          hash: block.hash.toLowerCase(),
+          parent: block.parentHash.toLowerCase(),
+          time: Number(block.timestamp),
+        }
+      : null;
   } catch (error) {
     if (error instanceof BlockNotFoundError) return null;
     throw error;
@@ -270,6 +279,7 @@ async function chainHash(chain: PublicClient, number: bigint): Promise<string | 
  */
 export async function step(options: IndexerOptions, client: pg.ClientBase): Promise<boolean> {
   const { chain, config } = options;
+  const started = performance.now();
   options.onProgress?.();
   const head = await chain.getBlockNumber({ cacheTime: 0 });
   const final = head - BigInt(config.indexerConfirmations);
@@ -290,6 +300,7 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   const from = indexed !== null ? indexed + 1n : config.deployBlock;
   if (from > final) {
     if (head !== storedHead) await writeState(client, config.chainId, head, indexed);
+    observeIndexer({ head, indexed, caughtUp: true });
     return true;
   }
   const maxRange = options.blockRange ?? BLOCK_RANGE;
@@ -297,9 +308,10 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   let to = from + range - 1n < final ? from + range - 1n : final;
   let logs: Log[];
   let before: string;
+  let time: number;
   for (;;) {
     try {
-      ({ logs, before } = await readRange(options, client, from, to));
+      ({ logs, before, time } = await readRange(options, client, from, to));
       break;
     } catch (error) {
       // Too many logs for one response: halve the range (down to one block) and remember it.
@@ -358,6 +370,9 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   // Batches without events change nothing anyone watches: no notice.
   if (stored.length > 0) await publish(client, { from: from.toString(), to: to.toString(), ...notice });
   await client.query("COMMIT");
+  indexerBatchDuration.observe((performance.now() - started) / 1000);
+  indexerEvents.inc(stored.length);
+  observeIndexer({ head, indexed: to, indexedTime: time, caughtUp: to >= final });
   options.onCommit?.({ from, to, events: stored.length });
   return to >= final;
 }
@@ -399,7 +414,7 @@ async function readRange(
   client: pg.ClientBase,
   from: bigint,
   to: bigint,
-): Promise<{ logs: Log[]; before: string }> {
+): Promise<{ logs: Log[]; before: string; time: number }> {
   const { chain, config } = options;
   const last = await chainBlock(chain, to);
   if (!last) throw new Error(`block ${to} is not available yet`);
@@ -451,7 +466,7 @@ async function readRange(
       throw new Error(`log of block ${to} from another fork`);
     }
   }
-  return { logs, before };
+  return { logs, before, time: last.time };
 }
 
 /** Whether some events of the batch's blocks are stored already (a range applied again). */

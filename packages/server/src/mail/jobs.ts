@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { countFailures } from "../metrics.ts";
 import { createMailer } from "./mailer.ts";
 import { deliverPendingMail } from "./outbox.ts";
 
@@ -19,12 +20,15 @@ export async function registerMailJobs(
   const deps = { ...options, mailer: createMailer(options.config, options.log) };
   await boss.createQueue(MAIL_JOBS.deliverMail);
   await boss.schedule(MAIL_JOBS.deliverMail, "* * * * *");
-  await boss.work(MAIL_JOBS.deliverMail, async () => {
-    let sent = 0;
-    for (let batch = await deliverPendingMail(deps.db, deps.mailer, { log: deps.log }); batch > 0; ) {
-      sent += batch;
-      batch = await deliverPendingMail(deps.db, deps.mailer, { log: deps.log });
-    }
-    if (sent > 0) deps.log(`worker: sent ${sent} queued mail messages`);
-  });
+  await boss.work(
+    MAIL_JOBS.deliverMail,
+    countFailures(MAIL_JOBS.deliverMail, async () => {
+      let sent = 0;
+      for (let batch = await deliverPendingMail(deps.db, deps.mailer, { log: deps.log }); batch > 0; ) {
+        sent += batch;
+        batch = await deliverPendingMail(deps.db, deps.mailer, { log: deps.log });
+      }
+      if (sent > 0) deps.log(`worker: sent ${sent} queued mail messages`);
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
+import { mailFailures } from "../metrics.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 /** A database handle or an open transaction: queue mail in the transaction that causes it. */
@@ -58,6 +59,7 @@ export async function deliverPendingMail(
       sent++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      mailFailures.inc({ mailer: mailer.kind });
       options.log?.(`mail to ${row.to} failed (attempt ${row.attempts}): ${message}`);
       // Back off one minute per attempt so far.
       await db

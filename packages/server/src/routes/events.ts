@@ -3,6 +3,7 @@ import { ADDRESS_PATTERN } from "@easel/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ChainListener } from "../indexer/live.ts";
+import { liveStreams } from "../metrics.ts";
 
 const HEARTBEAT_MS = 15_000;
 /** How soon a browser reconnects after this process ends its stream on shutdown. */
@@ -72,6 +73,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       res.write("retry: 3000\n\nevent: ready\ndata: {}\n\n");
       streams.add(res);
+      liveStreams.inc();
       const unsubscribe = listener.subscribe({ token, collection, account }, (notice) => {
         res.write(`event: chain\ndata: ${JSON.stringify(notice)}\n\n`);
       });
@@ -86,6 +88,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(res);
+        liveStreams.dec();
         const left = (perClient.get(client) ?? 1) - 1;
         if (left > 0) perClient.set(client, left);
         else perClient.delete(client);

@@ -3,6 +3,7 @@ import { purgeExpiredAuth } from "../auth/siwe.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { registerMailJobs } from "../mail/jobs.ts";
+import { countFailures, watchJobQueues } from "../metrics.ts";
 
 export const JOBS = { purgeExpiredAuth: "purge-expired-auth" } as const;
 
@@ -19,10 +20,14 @@ export async function startWorker(options: {
   await boss.start();
   await boss.createQueue(JOBS.purgeExpiredAuth);
   await boss.schedule(JOBS.purgeExpiredAuth, "*/15 * * * *");
-  await boss.work(JOBS.purgeExpiredAuth, async () => {
-    const removed = await purgeExpiredAuth(options.db);
-    if (removed > 0) options.log(`worker: removed ${removed} expired sessions and nonces`);
-  });
+  await boss.work(
+    JOBS.purgeExpiredAuth,
+    countFailures(JOBS.purgeExpiredAuth, async () => {
+      const removed = await purgeExpiredAuth(options.db);
+      if (removed > 0) options.log(`worker: removed ${removed} expired sessions and nonces`);
+    }),
+  );
   await registerMailJobs(boss, options);
+  watchJobQueues(options.db.$client);
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

@@ -11,6 +11,12 @@ import type { Health } from "@easel/common";
 const WAIT_MS = 30_000;
 const POLL_MS = 300;
 const MAX_POLL_MS = 4_800;
+/**
+ * How long the chain's head must stay below this tab's block before the chain counts as reset. The head that
+ * /api/health reports may be a moment old (the API reads the chain at most every 2 s; the indexer's read may
+ * be newer): right after a transaction it can be one block short, which is not a reset.
+ */
+const RESET_AFTER_MS = 3_000;
 
 /** Kept in the tab's session storage, so a reload right after a purchase still waits for it. */
 const STORAGE_KEY = "easel.ownBlock";
@@ -78,6 +84,7 @@ export function untilOwnWritesIndexed(): Promise<void> {
     const deadline = Date.now() + WAIT_MS;
     // Without an answer (refused, unreachable) the checks slow down instead of adding to the load.
     let pause = POLL_MS;
+    let headBelowSince: number | null = null;
     try {
       while (Date.now() < deadline) {
         const target = ownBlock;
@@ -89,9 +96,12 @@ export function untilOwnWritesIndexed(): Promise<void> {
         }
         pause = POLL_MS;
         if (progress.chainHead !== null && progress.chainHead < target) {
-          forgetOwnWrites();
-          return;
-        }
+          headBelowSince ??= Date.now();
+          if (Date.now() - headBelowSince >= RESET_AFTER_MS) {
+            forgetOwnWrites();
+            return;
+          }
+        } else headBelowSince = null;
         indexedBlock = progress.indexedBlock;
         if (indexedBlock >= target) {
           if (indexedBlock >= ownBlock) return;

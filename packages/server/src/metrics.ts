@@ -1,0 +1,264 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * Prometheus metrics of this process: every metric is defined here once. The API, the indexer and the
+ * worker record into them; `startMetricsServer` serves them on their own port (METRICS_PORT), never on
+ * the public one. Names start with `easel_`; Node's process metrics (CPU, memory, event-loop delay) keep
+ * prom-client's usual names.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+// --- HTTP API --------------------------------------------------------------------------------------
+
+export const httpDuration = new Histogram({
+  name: "easel_http_request_duration_seconds",
+  help: "Time to answer an API request, by method, route pattern and status code.",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export const rateLimited = new Counter({
+  name: "easel_http_rate_limited_total",
+  help: "Requests refused with 429 (a rate limit, or too many live streams), by route pattern.",
+  labelNames: ["route"] as const,
+  registers: [registry],
+});
+
+export const liveStreams = new Gauge({
+  name: "easel_live_streams",
+  help: "Live-update streams (GET /api/events) open on this API process.",
+  registers: [registry],
+});
+
+/** A request that matched no route is labelled so, never by its URL: the label set stays bounded. */
+const UNMATCHED = "(unmatched)";
+
+/** Records every answer's duration by route pattern (`/api/nft/:id`, never the raw URL) and status. */
+export function observeRequests(app: FastifyInstance): void {
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED;
+    httpDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    if (reply.statusCode === 429) rateLimited.inc({ route });
+  });
+}
+
+// --- Database pools --------------------------------------------------------------------------------
+
+const pools = new Set<{ name: string; pool: pg.Pool }>();
+
+/** Reports a connection pool under `name` until it ends (several pools of one name are summed). */
+export function trackPool(name: string, pool: pg.Pool): void {
+  pools.add({ name, pool });
+}
+
+/** One gauge per figure of node-postgres' pool, read when scraped. */
+function poolGauge(name: string, help: string, read: (pool: pg.Pool) => number) {
+  return new Gauge({
+    name,
+    help,
+    labelNames: ["pool"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const sums = new Map<string, number>();
+      for (const entry of pools) {
+        if (entry.pool.ended) {
+          pools.delete(entry);
+          continue;
+        }
+        sums.set(entry.name, (sums.get(entry.name) ?? 0) + read(entry.pool));
+      }
+      for (const [pool, value] of sums) this.set({ pool }, value);
+    },
+  });
+}
+
+poolGauge(
+  "easel_db_pool_connections",
+  "Open connections of a PostgreSQL pool ('main'; 'repeated' for the prepared browse reads).",
+  (pool) => pool.totalCount,
+);
+poolGauge(
+  "easel_db_pool_idle_connections",
+  "Open connections of a pool not lent out.",
+  (pool) => pool.idleCount,
+);
+poolGauge(
+  "easel_db_pool_waiting_clients",
+  "Queries waiting for a connection because every connection of the pool is in use.",
+  (pool) => pool.waitingCount,
+);
+poolGauge(
+  "easel_db_pool_max_connections",
+  "The most connections a pool may open.",
+  (pool) => pool.options.max ?? 10,
+);
+
+// --- Indexer ---------------------------------------------------------------------------------------
+
+export const indexerHead = new Gauge({
+  name: "easel_indexer_head_block",
+  help: "The chain's head block as the indexer last read it.",
+  registers: [registry],
+});
+
+export const indexerIndexed = new Gauge({
+  name: "easel_indexer_indexed_block",
+  help: "The last block the indexer has committed.",
+  registers: [registry],
+});
+
+export const indexerLeader = new Gauge({
+  name: "easel_indexer_leader",
+  help: "1 while this process is the indexing leader, 0 while it stands by.",
+  registers: [registry],
+});
+
+export const indexerBatchDuration = new Histogram({
+  name: "easel_indexer_batch_duration_seconds",
+  help: "Time of one indexer batch, from reading its logs to its commit.",
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers: [registry],
+});
+
+export const indexerEvents = new Counter({
+  name: "easel_indexer_events_total",
+  help: "Chain events the indexer committed (rate() of it is events per second).",
+  registers: [registry],
+});
+
+/** Where this process's indexer stands: enough to say how far behind the chain it is, in seconds. */
+const progress = { caughtUp: true, indexedTime: 0 };
+
+new Gauge({
+  name: "easel_indexer_lag_seconds",
+  help: "How old the last indexed block is while the indexer is behind the chain's final head; 0 when caught up.",
+  registers: [registry],
+  collect() {
+    this.set(progress.caughtUp ? 0 : Math.max(0, Date.now() / 1000 - progress.indexedTime));
+  },
+});
+
+/**
+ * Records an indexer step: the head it read, the block it committed up to and that block's time (seconds),
+ * and whether that reached the final head.
+ */
+export function observeIndexer(step: {
+  head: bigint;
+  indexed: bigint | null;
+  indexedTime?: number;
+  caughtUp: boolean;
+}): void {
+  indexerHead.set(Number(step.head));
+  if (step.indexed !== null) indexerIndexed.set(Number(step.indexed));
+  if (step.indexedTime !== undefined) progress.indexedTime = step.indexedTime;
+  progress.caughtUp = step.caughtUp;
+}
+
+// --- Worker and mail -------------------------------------------------------------------------------
+
+export const jobsFailed = new Counter({
+  name: "easel_jobs_failed_total",
+  help: "Background jobs whose handler threw (pg-boss retries them), by queue.",
+  labelNames: ["queue"] as const,
+  registers: [registry],
+});
+
+export const mailFailures = new Counter({
+  name: "easel_mail_failures_total",
+  help: "Mail messages that could not be sent (they stay in the outbox and are retried), by mailer.",
+  labelNames: ["mailer"] as const,
+  registers: [registry],
+});
+
+let jobsPool: pg.Pool | null = null;
+
+new Gauge({
+  name: "easel_jobs_queued",
+  help: "Background jobs waiting (state 'created' or 'retry') or running ('active'), by queue.",
+  labelNames: ["queue", "state"] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    if (!jobsPool || jobsPool.ended) return;
+    // Every queue shows, an empty one with 0, so a dashboard sees the queue drain instead of vanish.
+    const { rows } = await jobsPool.query<{ queue: string; waiting: number; active: number }>(
+      `SELECT q.name AS queue,
+              count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
+              count(j.id) FILTER (WHERE j.state = 'active')::int AS active
+       FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name AND j.state < 'completed'
+       GROUP BY q.name`,
+    );
+    for (const row of rows) {
+      this.set({ queue: row.queue, state: "waiting" }, row.waiting);
+      this.set({ queue: row.queue, state: "active" }, row.active);
+    }
+  },
+});
+
+/** The worker's database, where pg-boss keeps its queues: their depth is counted there when scraped. */
+export function watchJobQueues(pool: pg.Pool): void {
+  jobsPool = pool;
+}
+
+/** A job handler that counts its failures (and still throws, so pg-boss retries the job). */
+export function countFailures<A extends unknown[], R>(
+  queue: string,
+  handler: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      jobsFailed.inc({ queue });
+      throw error;
+    }
+  };
+}
+
+// --- The metrics endpoint --------------------------------------------------------------------------
+
+export type MetricsServer = { url: string; stop(): Promise<void> };
+
+/**
+ * Serves `GET /metrics` (Prometheus text format) on its own port. Bind it to a private interface: it
+ * tells anyone who reaches it how the service runs, and it is not rate limited.
+ */
+export async function startMetricsServer(host: string, port: number): Promise<MetricsServer> {
+  const server = createServer((request, response) => {
+    if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
+      response.writeHead(404, { "content-type": "text/plain" }).end("Not found: scrape /metrics\n");
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { "content-type": registry.contentType }).end(text),
+      (error: unknown) =>
+        response
+          .writeHead(500, { "content-type": "text/plain" })
+          .end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shown}:${address.port}/metrics`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
