@@ -23,7 +23,7 @@ import {
   chainTransfers,
 } from "../db/chain-schema.ts";
 import type { ChainEvent } from "./decode.ts";
-import { HANDLERS } from "./handlers/index.ts";
+import { HANDLERS, SETTINGS_EVENTS } from "./handlers/index.ts";
 import { copyToToken, tokenKey, ZERO } from "./handlers/shared.ts";
 import { refreshCollectionStats } from "./stats.ts";
 import { copyRows, type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
@@ -118,17 +118,37 @@ export class Batch {
     for (const s of this.stores) s.keepLoaded = options.undo ?? false;
   }
 
-  /** Loads every stored row the events can touch. */
+  /**
+   * Loads every stored row the events can touch, in every mutable table: the loaded rows are what undoing
+   * the batch restores (a row changed without being loaded is refused when undo is recorded, see `Store`).
+   */
   async load(client: pg.ClientBase, events: ChainEvent[]): Promise<void> {
     const tokenKeys = new Map<string, Row>();
     const collections = new Set<string>();
     const accounts = new Set<string>();
+    const settings = new Set<string>();
+    const offers = new Map<string, Row>();
+    const created: Row[] = [];
+    const offer = (collection: string, tokenId: string, buyer: unknown) => {
+      if (typeof buyer !== "string" || buyer === ZERO) return;
+      offers.set(`${collection}:${tokenId}:${buyer}`, { collection, token_id: tokenId, buyer });
+    };
     for (const e of events) {
       const { collection, tokenId } = target(e, this.market);
       if (collection) collections.add(collection);
       if (collection && tokenId !== undefined)
         tokenKeys.set(tokenKey(collection, tokenId), { collection, token_id: tokenId });
       if (e.name === "UserBanned" || e.name === "ArtistVerified") accounts.add(String(e.args.account));
+      if (SETTINGS_EVENTS.has(e.name)) settings.add(e.name);
+      if (e.address !== this.market || !collection || tokenId === undefined) continue;
+      if (e.name === "OfferMade" || e.name === "OfferCancelled" || e.name === "OfferAccepted") {
+        offer(collection, tokenId, e.args.buyer);
+        // The offer this one outbid becomes `outbid`.
+        offer(collection, tokenId, e.args.previousBuyer);
+      }
+      // A new auction's row is keyed by its event: normally absent, present if these events were applied before.
+      if (e.name === "AuctionCreated")
+        created.push({ created_block: String(e.blockNumber), created_log_index: e.logIndex });
     }
     const tokens = [...tokenKeys.values()];
     const cols = [...collections].map((address) => ({ address }));
@@ -145,6 +165,12 @@ export class Batch {
       client,
       [...accounts].map((address) => ({ address })),
     );
+    await this.settings.load(
+      client,
+      [...settings].map((name) => ({ name })),
+    );
+    await this.offers.load(client, [...offers.values()]);
+    await this.auctions.load(client, created);
     if (tokens.length > 0) {
       const { rows } = await client.query(
         `SELECT a.* FROM chain_auctions a WHERE a.status = 'active' AND (a.collection, a.token_id) IN
