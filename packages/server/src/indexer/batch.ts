@@ -22,6 +22,7 @@ import {
   chainTokens,
   chainTransfers,
 } from "../db/chain-schema.ts";
+import { tokenName } from "../trading/profileLists.ts";
 import type { ChainEvent } from "./decode.ts";
 import { HANDLERS, SETTINGS_EVENTS } from "./handlers/index.ts";
 import { copyToToken, tokenKey, ZERO } from "./handlers/shared.ts";
@@ -66,20 +67,26 @@ export const APPEND_TABLES = [
   TABLES.activity,
 ].map((t) => t.name);
 
+/** The item a notification names: its metadata (by CID) gives its name, else `fallback` ("Sunsets #3"). */
+export type NamedItem = { cid: string | null; fallback: string };
+
 /** A notification the handlers want sent; written (once per key) after the handlers ran. */
 export type NotificationIntent = {
   key: string;
   address: string;
   kind: string;
   flag: string;
-  message: string;
   data: Record<string, unknown>;
   time: Date;
   /** Instead of `address`, notify every follower of this account. */
   followersOf?: boolean;
   /** Dropped (the transfer turned out to be part of a sale). */
   skip?: boolean;
-};
+} & (
+  | { message: string; item?: undefined }
+  /** A text naming an item, given its name (quoted) when the notification is written. */
+  | { message: (item: string) => string; item: NamedItem }
+);
 
 /** What a batch changed: for live updates. */
 export type Touched = { collections: Set<string>; tokens: Set<string>; accounts: Set<string> };
@@ -300,13 +307,14 @@ export class Batch {
     });
   }
 
+  /** Notifies `address` of an event about a token, named in `message` by its artwork's name. */
   notify(
     e: ChainEvent,
     address: unknown,
     kind: string,
     flag: string,
-    message: string,
-    extra: Row = {},
+    message: (item: string) => string,
+    extra: { collection: string; tokenId: string } & Row,
   ): void {
     if (typeof address !== "string" || address === ZERO || address === this.market) return;
     this.notifications.push({
@@ -315,9 +323,20 @@ export class Batch {
       kind,
       flag,
       message,
+      item: this.namedItem(extra.collection, extra.tokenId),
       data: { block: String(e.blockNumber), tx: e.txHash, ...extra },
       time: e.blockTime,
     });
+  }
+
+  /** How a notification names a token: by its metadata's CID, as the batch holds the token row. */
+  namedItem(collection: string, tokenId: string): NamedItem {
+    const cid = this.token(collection, tokenId)?.cid;
+    const name = this.collections.get(collection)?.name;
+    return {
+      cid: typeof cid === "string" ? cid : null,
+      fallback: tokenName(typeof name === "string" ? name : null, tokenId),
+    };
   }
 
   /** Ends the fixed-price listing of a token if it is active. */

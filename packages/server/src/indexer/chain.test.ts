@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { shortAddress } from "@easel/common";
 import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/contracts";
 import { type Address, custom, decodeEventLog, HttpRequestError, http, type Log, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -8,7 +9,7 @@ import type { Config } from "../config.ts";
 import { PROJECTION_TABLES } from "./batch.ts";
 import { decodeLogs, normalize } from "./decode.ts";
 import { SETTINGS_EVENTS } from "./handlers/index.ts";
-import { ZERO } from "./handlers/shared.ts";
+import { cidString, ZERO } from "./handlers/shared.ts";
 import { REPLAY_CHUNK, replay, resetChainData, startIndexer } from "./indexer.ts";
 import {
   accounts,
@@ -17,6 +18,7 @@ import {
   artist,
   bob,
   carol,
+  cidBytes,
   configFor,
   createScratchDatabase,
   driver,
@@ -244,6 +246,70 @@ describe("indexer projections", () => {
       } finally {
         await behind.drop();
       }
+    } finally {
+      await scratch.drop();
+    }
+  });
+});
+
+describe("notifications", () => {
+  it("name the artwork by its metadata, or by its collection and number when the metadata is unknown", async () => {
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    try {
+      // Easel's metadata for Sunsets #1 and #2 (uploaded before their mint, keyed by the CID they carry);
+      // none for #3, nor for the lazy collection's item.
+      await scratch.db.$client.query(
+        `INSERT INTO item_metadata (cid, creator, collection, name, description, royalty, media_cid)
+         VALUES ($1, $3, $4, 'Dusk over the pier', '', 10, 'bafkreimedia1'),
+                ($2, $3, $4, 'Tide <b>&</b> "foam"', '', 10, 'bafkreimedia2')`,
+        [cidString(cidBytes(1)), cidString(cidBytes(2)), lower(artist.address), lower(flow.art)],
+      );
+      await scratch.db.$client.query(
+        `INSERT INTO profiles (address, email, email_verified_at, notif_allow) VALUES ($1, 'artist@example.com', now(), '{"email": true}')`,
+        [lower(artist.address)],
+      );
+      await indexToHead(indexerOptions(scratch.db, configFor(t, scratch.url), t.publicClient));
+      const { rows: notes } = await scratch.db.$client.query<{
+        address: string;
+        kind: string;
+        message: string;
+      }>("SELECT address, kind, message FROM notifications WHERE source_key IS NOT NULL");
+      const said = (who: { address: string }, kind: string) =>
+        notes.filter((n) => n.address === lower(who.address) && n.kind === kind).map((n) => n.message);
+      expect(said(artist, "sale")).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Your “Dusk over the pier” sold for 1 ETH; you receive /),
+          expect.stringMatching(/^Your “Tide <b>&<\/b> "foam"” sold for 1\.2 ETH; /),
+          expect.stringMatching(/^Your “Sunsets #3” sold for 0\.5 ETH; /),
+          "Your “Dawn #7” was bought for 0.3 ETH.",
+        ]),
+      );
+      expect(said(alice, "outbid")).toEqual([
+        'You were outbid on “Tide <b>&</b> "foam"”: the top bid is now 1.2 ETH; 1 ETH was refunded.',
+      ]);
+      expect(said(bob, "auction_won")).toEqual([
+        'You won the auction of “Tide <b>&</b> "foam"” for 1.2 ETH.',
+      ]);
+      expect(said(carol, "auction_won")).toEqual(["You won the auction of “Sunsets #3” for 0.5 ETH."]);
+      expect(said(alice, "purchase")).toEqual(
+        expect.arrayContaining([
+          "You bought “Dusk over the pier” for 1 ETH.",
+          "You bought “Dawn #7” for 0.3 ETH.",
+        ]),
+      );
+      expect(said(alice, "offer")).toEqual([
+        "New offer of 0.1 ETH on your “Dusk over the pier”.",
+        "New offer of 0.2 ETH on your “Dusk over the pier”.",
+      ]);
+      expect(said(bob, "transfer")).toEqual([
+        `You received “Dusk over the pier” from ${shortAddress(carol.address.toLowerCase())}.`,
+      ]);
+      expect(notes.filter((n) => n.message.includes("NFT #"))).toEqual([]);
+      // The mail carries the same text.
+      const { rows: mail } = await scratch.db.$client.query(`SELECT text FROM mail_outbox`);
+      expect(mail.some((m) => String(m.text).startsWith("Your “Dusk over the pier” sold for 1 ETH"))).toBe(
+        true,
+      );
     } finally {
       await scratch.drop();
     }
