@@ -118,11 +118,13 @@ export class Batch {
   readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
 
   /** `undo`: the batch will record undo (see `flush`), so its stores keep the rows as loaded. */
+  readonly undo: boolean;
   constructor(
     readonly market: string,
     options: { undo?: boolean } = {},
   ) {
-    for (const s of this.stores) s.keepLoaded = options.undo ?? false;
+    this.undo = options.undo ?? false;
+    for (const s of this.stores) s.keepLoaded = this.undo;
   }
 
   /**
@@ -172,12 +174,15 @@ export class Batch {
       client,
       [...accounts].map((address) => ({ address })),
     );
-    await this.settings.load(
-      client,
-      [...settings].map((name) => ({ name })),
-    );
-    await this.offers.load(client, [...offers.values()]);
-    await this.auctions.load(client, created);
+    if (this.undo) {
+      // The handlers write these rows whole without reading them: loaded only for their undo records.
+      await this.settings.load(
+        client,
+        [...settings].map((name) => ({ name })),
+      );
+      await this.offers.load(client, [...offers.values()]);
+      await this.auctions.load(client, created);
+    }
     if (tokens.length > 0) {
       const { rows } = await client.query(
         `SELECT a.* FROM chain_auctions a WHERE a.status = 'active' AND (a.collection, a.token_id) IN
