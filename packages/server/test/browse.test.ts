@@ -639,18 +639,37 @@ describe("item views and favourites", () => {
           "/api/profile/notifications",
           { user },
         )
-      ).body.data.notificationsTemp.filter((n) => n.kind === "favorite" && n.message.endsWith("#1."));
+      ).body.data.notificationsTemp.filter(
+        (n) => n.kind === "favorite" && n.message.includes(" favourited "),
+      );
     await favorite(users.carol, "1", true);
     await favorite(users.carol, "1", false);
     await favorite(users.carol, "1", true);
     const notes = await favouritedOne(users.artist);
     expect(notes).toHaveLength(1);
-    expect(notes[0]?.message).toMatch(/ favourited your NFT #1\.$/);
+    // Minted without Easel's metadata: named as its page names it, by collection and number.
+    expect(notes[0]?.message).toMatch(/ favourited your “Harbour Lights #1”\.$/);
     // The owner favouriting their own item is told nothing.
     await favorite(users.artist, "1", true);
     expect(await favouritedOne(users.artist)).toHaveLength(1);
     await favorite(users.artist, "1", false);
     await favorite(users.carol, "1", false);
+    // With its metadata known, the artwork's own name.
+    const { rows } = await scratch.db.$client.query(
+      `INSERT INTO item_metadata (cid, creator, collection, name, description, royalty, media_cid)
+       SELECT cid, creator, collection, 'Lights at low tide', '', 10, 'bafkreimedia' FROM chain_tokens
+       WHERE collection = $1 AND token_id = 1 RETURNING cid`,
+      [harbour.toLowerCase()],
+    );
+    try {
+      await favorite(users.bob, "1", true);
+      const named = await favouritedOne(users.artist);
+      expect(named).toHaveLength(2);
+      expect(named[0]?.message).toMatch(/ favourited your “Lights at low tide”\.$/);
+    } finally {
+      await favorite(users.bob, "1", false);
+      await scratch.db.$client.query("DELETE FROM item_metadata WHERE cid = $1", [rows[0]?.cid]);
+    }
   });
 
   it("favourites an item once per person, toggles, and shows the heart to that person only", async () => {

@@ -12,6 +12,13 @@ export function notificationMail(to: string, message: string) {
   };
 }
 
+/**
+ * How a notification names an item: its artwork's name from its metadata, as the item page shows it, or
+ * (metadata unknown: a token minted elsewhere) the item page's fallback, "Collection #id"; quoted, since a
+ * name is the artist's free text.
+ */
+export const itemLabel = (name: string) => `“${name}”`;
+
 export function preferences(stored: Record<string, boolean> | null | undefined) {
   return { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(stored ?? {}) };
 }

@@ -22,8 +22,9 @@ import {
   chainTokens,
   chainTransfers,
 } from "../db/chain-schema.ts";
+import { tokenName } from "../trading/profileLists.ts";
 import type { ChainEvent } from "./decode.ts";
-import { HANDLERS } from "./handlers/index.ts";
+import { HANDLERS, SETTINGS_EVENTS } from "./handlers/index.ts";
 import { copyToToken, tokenKey, ZERO } from "./handlers/shared.ts";
 import { refreshCollectionStats } from "./stats.ts";
 import { copyRows, type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
@@ -66,20 +67,26 @@ export const APPEND_TABLES = [
   TABLES.activity,
 ].map((t) => t.name);
 
+/** The item a notification names: its metadata (by CID) gives its name, else `fallback` ("Sunsets #3"). */
+export type NamedItem = { cid: string | null; fallback: string };
+
 /** A notification the handlers want sent; written (once per key) after the handlers ran. */
 export type NotificationIntent = {
   key: string;
   address: string;
   kind: string;
   flag: string;
-  message: string;
   data: Record<string, unknown>;
   time: Date;
   /** Instead of `address`, notify every follower of this account. */
   followersOf?: boolean;
   /** Dropped (the transfer turned out to be part of a sale). */
   skip?: boolean;
-};
+} & (
+  | { message: string; item?: undefined }
+  /** A text naming an item, given its name (quoted) when the notification is written. */
+  | { message: (item: string) => string; item: NamedItem }
+);
 
 /** What a batch changed: for live updates. */
 export type Touched = { collections: Set<string>; tokens: Set<string>; accounts: Set<string> };
@@ -111,24 +118,46 @@ export class Batch {
   readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
 
   /** `undo`: the batch will record undo (see `flush`), so its stores keep the rows as loaded. */
+  readonly undo: boolean;
   constructor(
     readonly market: string,
     options: { undo?: boolean } = {},
   ) {
-    for (const s of this.stores) s.keepLoaded = options.undo ?? false;
+    this.undo = options.undo ?? false;
+    for (const s of this.stores) s.keepLoaded = this.undo;
   }
 
-  /** Loads every stored row the events can touch. */
+  /**
+   * Loads every stored row the events can touch, in every mutable table: the loaded rows are what undoing
+   * the batch restores (a row changed without being loaded is refused when undo is recorded, see `Store`).
+   */
   async load(client: pg.ClientBase, events: ChainEvent[]): Promise<void> {
     const tokenKeys = new Map<string, Row>();
     const collections = new Set<string>();
     const accounts = new Set<string>();
+    const settings = new Set<string>();
+    const offers = new Map<string, Row>();
+    const created: Row[] = [];
+    const offer = (collection: string, tokenId: string, buyer: unknown) => {
+      if (typeof buyer !== "string" || buyer === ZERO) return;
+      offers.set(`${collection}:${tokenId}:${buyer}`, { collection, token_id: tokenId, buyer });
+    };
     for (const e of events) {
       const { collection, tokenId } = target(e, this.market);
       if (collection) collections.add(collection);
       if (collection && tokenId !== undefined)
         tokenKeys.set(tokenKey(collection, tokenId), { collection, token_id: tokenId });
       if (e.name === "UserBanned" || e.name === "ArtistVerified") accounts.add(String(e.args.account));
+      if (SETTINGS_EVENTS.has(e.name)) settings.add(e.name);
+      if (e.address !== this.market || !collection || tokenId === undefined) continue;
+      if (e.name === "OfferMade" || e.name === "OfferCancelled" || e.name === "OfferAccepted") {
+        offer(collection, tokenId, e.args.buyer);
+        // The offer this one outbid becomes `outbid`.
+        offer(collection, tokenId, e.args.previousBuyer);
+      }
+      // A new auction's row is keyed by its event: normally absent, present if these events were applied before.
+      if (e.name === "AuctionCreated")
+        created.push({ created_block: String(e.blockNumber), created_log_index: e.logIndex });
     }
     const tokens = [...tokenKeys.values()];
     const cols = [...collections].map((address) => ({ address }));
@@ -145,6 +174,15 @@ export class Batch {
       client,
       [...accounts].map((address) => ({ address })),
     );
+    if (this.undo) {
+      // The handlers write these rows whole without reading them: loaded only for their undo records.
+      await this.settings.load(
+        client,
+        [...settings].map((name) => ({ name })),
+      );
+      await this.offers.load(client, [...offers.values()]);
+      await this.auctions.load(client, created);
+    }
     if (tokens.length > 0) {
       const { rows } = await client.query(
         `SELECT a.* FROM chain_auctions a WHERE a.status = 'active' AND (a.collection, a.token_id) IN
@@ -274,13 +312,14 @@ export class Batch {
     });
   }
 
+  /** Notifies `address` of an event about a token, named in `message` by its artwork's name. */
   notify(
     e: ChainEvent,
     address: unknown,
     kind: string,
     flag: string,
-    message: string,
-    extra: Row = {},
+    message: (item: string) => string,
+    extra: { collection: string; tokenId: string } & Row,
   ): void {
     if (typeof address !== "string" || address === ZERO || address === this.market) return;
     this.notifications.push({
@@ -289,9 +328,20 @@ export class Batch {
       kind,
       flag,
       message,
+      item: this.namedItem(extra.collection, extra.tokenId),
       data: { block: String(e.blockNumber), tx: e.txHash, ...extra },
       time: e.blockTime,
     });
+  }
+
+  /** How a notification names a token: by its metadata's CID, as the batch holds the token row. */
+  namedItem(collection: string, tokenId: string): NamedItem {
+    const cid = this.token(collection, tokenId)?.cid;
+    const name = this.collections.get(collection)?.name;
+    return {
+      cid: typeof cid === "string" ? cid : null,
+      fallback: tokenName(typeof name === "string" ? name : null, tokenId),
+    };
   }
 
   /** Ends the fixed-price listing of a token if it is active. */

@@ -1,19 +1,24 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { shortAddress } from "@easel/common";
 import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/contracts";
-import { custom, decodeEventLog, HttpRequestError, http, type Log, parseEther } from "viem";
+import { type Address, custom, decodeEventLog, HttpRequestError, http, type Log, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import { PROJECTION_TABLES } from "./batch.ts";
 import { decodeLogs, normalize } from "./decode.ts";
+import { SETTINGS_EVENTS } from "./handlers/index.ts";
+import { cidString, ZERO } from "./handlers/shared.ts";
 import { REPLAY_CHUNK, replay, resetChainData, startIndexer } from "./indexer.ts";
 import {
+  accounts,
   admin,
   alice,
   artist,
   bob,
   carol,
+  cidBytes,
   configFor,
   createScratchDatabase,
   driver,
@@ -247,6 +252,70 @@ describe("indexer projections", () => {
   });
 });
 
+describe("notifications", () => {
+  it("name the artwork by its metadata, or by its collection and number when the metadata is unknown", async () => {
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    try {
+      // Easel's metadata for Sunsets #1 and #2 (uploaded before their mint, keyed by the CID they carry);
+      // none for #3, nor for the lazy collection's item.
+      await scratch.db.$client.query(
+        `INSERT INTO item_metadata (cid, creator, collection, name, description, royalty, media_cid)
+         VALUES ($1, $3, $4, 'Dusk over the pier', '', 10, 'bafkreimedia1'),
+                ($2, $3, $4, 'Tide <b>&</b> "foam"', '', 10, 'bafkreimedia2')`,
+        [cidString(cidBytes(1)), cidString(cidBytes(2)), lower(artist.address), lower(flow.art)],
+      );
+      await scratch.db.$client.query(
+        `INSERT INTO profiles (address, email, email_verified_at, notif_allow) VALUES ($1, 'artist@example.com', now(), '{"email": true}')`,
+        [lower(artist.address)],
+      );
+      await indexToHead(indexerOptions(scratch.db, configFor(t, scratch.url), t.publicClient));
+      const { rows: notes } = await scratch.db.$client.query<{
+        address: string;
+        kind: string;
+        message: string;
+      }>("SELECT address, kind, message FROM notifications WHERE source_key IS NOT NULL");
+      const said = (who: { address: string }, kind: string) =>
+        notes.filter((n) => n.address === lower(who.address) && n.kind === kind).map((n) => n.message);
+      expect(said(artist, "sale")).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Your “Dusk over the pier” sold for 1 ETH; you receive /),
+          expect.stringMatching(/^Your “Tide <b>&<\/b> "foam"” sold for 1\.2 ETH; /),
+          expect.stringMatching(/^Your “Sunsets #3” sold for 0\.5 ETH; /),
+          "Your “Dawn #7” was bought for 0.3 ETH.",
+        ]),
+      );
+      expect(said(alice, "outbid")).toEqual([
+        'You were outbid on “Tide <b>&</b> "foam"”: the top bid is now 1.2 ETH; 1 ETH was refunded.',
+      ]);
+      expect(said(bob, "auction_won")).toEqual([
+        'You won the auction of “Tide <b>&</b> "foam"” for 1.2 ETH.',
+      ]);
+      expect(said(carol, "auction_won")).toEqual(["You won the auction of “Sunsets #3” for 0.5 ETH."]);
+      expect(said(alice, "purchase")).toEqual(
+        expect.arrayContaining([
+          "You bought “Dusk over the pier” for 1 ETH.",
+          "You bought “Dawn #7” for 0.3 ETH.",
+        ]),
+      );
+      expect(said(alice, "offer")).toEqual([
+        "New offer of 0.1 ETH on your “Dusk over the pier”.",
+        "New offer of 0.2 ETH on your “Dusk over the pier”.",
+      ]);
+      expect(said(bob, "transfer")).toEqual([
+        `You received “Dusk over the pier” from ${shortAddress(carol.address.toLowerCase())}.`,
+      ]);
+      expect(notes.filter((n) => n.message.includes("NFT #"))).toEqual([]);
+      // The mail carries the same text.
+      const { rows: mail } = await scratch.db.$client.query(`SELECT text FROM mail_outbox`);
+      expect(mail.some((m) => String(m.text).startsWith("Your “Dusk over the pier” sold for 1 ETH"))).toBe(
+        true,
+      );
+    } finally {
+      await scratch.drop();
+    }
+  });
+});
+
 describe("the token row's copy of its market state", () => {
   it("equals the active listing, auction and offer after every block of the full flows", async () => {
     const scratch = await createScratchDatabase(inject("databaseUrl"));
@@ -448,6 +517,115 @@ describe("indexer robustness", () => {
       } finally {
         await scratch.drop();
       }
+    }
+  });
+
+  it("undoes a dropped branch's settings and changes to rows it found, each equal to a fresh index", async () => {
+    // Every market setting (none is set at deployment) set on a branch that a reorg drops: first where the
+    // setting has no value yet, then where an earlier block set it. The second branch also changes rows that
+    // existed before it (offers cancelled, outbid and accepted, a listing cancelled, a bid raised, a ban,
+    // a verification and blocks lifted), so each undo must restore the row it found, not delete it.
+    const d = driver(t);
+    const dave = accounts[8] as typeof admin;
+    const outer = await t.test.snapshot();
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    const lines: string[] = [];
+    const options = {
+      ...indexerOptions(scratch.db, configFor(t, scratch.url), t.publicClient),
+      log: (line: string) => void lines.push(line),
+    };
+    const milli = (n: number) => parseEther("0.001") * BigInt(n);
+    const settings = async (v: number, locked: boolean) => {
+      await d.market(admin, "setFees", [500 + v, 100 + v]);
+      await d.market(admin, "setMinimums", [
+        milli(v),
+        milli(v + 1),
+        milli(v + 2),
+        milli(v + 3),
+        milli(v + 4),
+      ]);
+      await d.market(admin, "setMinAuctionDuration", [600 + v]);
+      await d.market(admin, "setSigner", [accounts[6 + (v % 2)]?.address]);
+      await d.market(admin, "setEntranceLocked", [locked]);
+      await d.market(admin, "setMarketLocked", [locked]);
+    };
+    const settingNames = async () =>
+      (await scratch.db.$client.query("SELECT name FROM chain_settings ORDER BY name")).rows.map(
+        (r) => r.name,
+      );
+    // Drops the blocks since `snapshot`, then grows the canonical branch (`canonical`) at least as long.
+    const reorg = async (snapshot: `0x${string}`, canonical: () => Promise<unknown>) => {
+      const dropped = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+      await t.test.revert({ id: snapshot });
+      await canonical();
+      const head = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+      if (head < dropped) await t.test.mine({ blocks: Number(dropped - head) });
+      await indexToHead(options);
+    };
+    // The market's settings events are those the indexer keeps (a new one added to the contracts shows here).
+    const marketEvents = easelMarketAbi.filter((x) => x.type === "event").map((x) => x.name);
+    expect(marketEvents.filter((n) => n.endsWith("Set") && n !== "SellOrderSet").sort()).toEqual(
+      [...SETTINGS_EVENTS].sort(),
+    );
+    try {
+      await indexToHead(options);
+      expect(await settingNames()).toEqual([]);
+
+      // 1. The settings' first values, on a branch that is dropped.
+      let snapshot = await t.test.snapshot();
+      await settings(3, true);
+      await indexToHead(options);
+      expect(await settingNames()).toEqual([...SETTINGS_EVENTS].sort());
+      let art = ZERO as Address;
+      let other = ZERO as Address;
+      await reorg(snapshot, async () => {
+        // The canonical branch sets every setting (unlocked), and the rows the next branch will change.
+        await settings(1, false);
+        art = await d.createCollection(artist, "Reorged", "REO");
+        other = await d.createCollection(artist, "Reorged too", "RE2");
+        for (const id of [1n, 2n, 3n, 4n, 5n, 6n]) await d.mint(artist, art, id);
+        await d.approve(artist, art);
+        await d.market(alice, "makeOffer", [art, 1n, parseEther("0.1")], parseEther("0.1"));
+        await d.market(dave, "makeOffer", [art, 2n, parseEther("0.1")], parseEther("0.1"));
+        await d.market(carol, "makeOffer", [art, 3n, parseEther("0.1")], parseEther("0.1"));
+        await d.market(artist, "setSellOrder", [art, 4n, parseEther("1")]);
+        await d.market(artist, "setStandardAuction", [art, 5n, parseEther("0.5"), 0n, 3_600n]);
+        await d.market(alice, "placeBid", [art, 5n, parseEther("0.5")], parseEther("0.5"));
+        await d.market(admin, "setBanned", [accounts[5]?.address, true]);
+        await d.market(admin, "setArtistVerified", [accounts[5]?.address, true]);
+        await d.market(admin, "setTokenBlocked", [art, 6n, true]);
+        await d.market(admin, "setCollectionBlocked", [other, true]);
+      });
+      expect(lines.filter((l) => l.includes("undoing batches"))).toHaveLength(1);
+      expect(await dumpTables(scratch.db)).toEqual(await freshDump());
+      expect(await settingNames()).toEqual([...SETTINGS_EVENTS].sort());
+
+      // 2. New values of every setting, and changes to rows that existed, on a branch that is dropped.
+      snapshot = await t.test.snapshot();
+      await d.market(alice, "cancelOffer", [art, 1n]);
+      await d.market(carol, "makeOffer", [art, 2n, parseEther("0.2")], parseEther("0.2"));
+      await d.market(artist, "acceptOffer", [art, 3n, parseEther("0.1")]);
+      await d.market(artist, "cancelSellOrder", [art, 4n]);
+      await d.market(carol, "placeBid", [art, 5n, parseEther("0.6")], parseEther("0.6"));
+      await d.market(admin, "setBanned", [accounts[5]?.address, false]);
+      await d.market(admin, "setArtistVerified", [accounts[5]?.address, false]);
+      await d.market(admin, "setTokenBlocked", [art, 6n, false]);
+      await d.market(admin, "setCollectionBlocked", [other, false]);
+      await settings(2, true);
+      await indexToHead(options);
+      await reorg(snapshot, () => d.mint(artist, art, 7n));
+      expect(lines.filter((l) => l.includes("undoing batches"))).toHaveLength(2);
+      expect(lines.filter((l) => l.includes("rebuilding"))).toEqual([]);
+      expect(await dumpTables(scratch.db)).toEqual(await freshDump());
+      const { rows } = await scratch.db.$client.query("SELECT name, args FROM chain_settings ORDER BY name");
+      expect(rows).toContainEqual({
+        name: "FeesSet",
+        args: { primaryFeeBps: "501", secondaryFeeBps: "101" },
+      });
+      expect(rows).toContainEqual({ name: "MarketLockSet", args: { locked: false } });
+    } finally {
+      await scratch.drop();
+      await t.test.revert({ id: outer });
     }
   });
 

@@ -1,5 +1,5 @@
 import { type NotificationFlag, notificationAllowed } from "@easel/common";
-import { notificationMail, preferences } from "../community/notify.ts";
+import { itemLabel, notificationMail, preferences } from "../community/notify.ts";
 import type { NotificationIntent } from "./batch.ts";
 import type { Runner } from "./store.ts";
 
@@ -38,16 +38,29 @@ export async function writeNotifications(
   }
   if (expanded.length === 0) return [];
   const recipients = [...new Set(expanded.map((n) => n.address))];
-  const { rows: profiles } = await read.query<{
-    address: string;
-    notif_allow: Record<string, boolean>;
-    email: string | null;
-  }>(
-    // Mail goes only to an address its owner confirmed (double opt-in).
-    "SELECT address, notif_allow, CASE WHEN email_verified_at IS NOT NULL THEN email END AS email FROM profiles WHERE address = ANY($1::text[])",
-    [recipients],
-  );
+  const cids = [...new Set(expanded.flatMap((n) => (n.item?.cid ? [n.item.cid] : [])))];
+  const [{ rows: profiles }, { rows: items }] = await Promise.all([
+    read.query<{
+      address: string;
+      notif_allow: Record<string, boolean>;
+      email: string | null;
+    }>(
+      // Mail goes only to an address its owner confirmed (double opt-in).
+      "SELECT address, notif_allow, CASE WHEN email_verified_at IS NOT NULL THEN email END AS email FROM profiles WHERE address = ANY($1::text[])",
+      [recipients],
+    ),
+    // The artworks' names, from the metadata uploaded before their mint (keyed by the token's CID).
+    read.query<{ cid: string; name: string }>(
+      "SELECT cid, name FROM item_metadata WHERE cid = ANY($1::text[])",
+      [cids],
+    ),
+  ]);
   const byAddress = new Map(profiles.map((p) => [p.address, p]));
+  const names = new Map(items.map((i) => [i.cid, i.name]));
+  const text = (n: NotificationIntent) =>
+    n.item === undefined
+      ? n.message
+      : n.message(itemLabel((n.item.cid && names.get(n.item.cid)) || n.item.fallback));
   const rows = expanded
     .filter((n) =>
       notificationAllowed(byAddress.get(n.address)?.notif_allow, n.kind, n.flag as NotificationFlag),
@@ -55,7 +68,7 @@ export async function writeNotifications(
     .map((n) => ({
       address: n.address,
       kind: n.kind,
-      message: n.message,
+      message: text(n),
       data: n.data,
       source_key: n.key,
       created_at: n.time.toISOString(),

@@ -76,6 +76,11 @@ export class Store {
    * only when the batch records undo (`keepLoaded`); a backfill far from the head skips the copies.
    */
   readonly loaded = new Map<string, Row>();
+  /**
+   * Every key whose stored state the batch read (found or absent), when it keeps loaded rows: a row changed
+   * outside it has no known prior, and undo refuses it rather than record "created" for a row that existed.
+   */
+  readonly read = new Set<string>();
   keepLoaded = false;
 
   constructor(
@@ -116,7 +121,9 @@ export class Store {
   adopt(row: Row): void {
     const key = this.keyOf(row);
     this.rows.set(key, row);
-    if (this.keepLoaded) this.loaded.set(key, structuredClone(row));
+    if (!this.keepLoaded) return;
+    this.loaded.set(key, structuredClone(row));
+    this.read.add(key);
   }
 
   /** A key's column values, from the key string. */
@@ -128,22 +135,24 @@ export class Store {
   /** Every row this batch changes, with what was stored before (null: the batch creates it). */
   changes(): { key: string; prior: Row | null }[] {
     if (!this.keepLoaded) throw new Error(`${this.table}: undo asked of a batch that kept no loaded rows`);
-    return [...new Set([...this.dirty, ...this.deleted])].map((key) => ({
-      key,
-      prior: this.loaded.get(key) ?? null,
-    }));
+    return [...new Set([...this.dirty, ...this.deleted])].map((key) => {
+      if (!this.read.has(key)) {
+        throw new Error(`${this.table}: row ${key} changed without its stored row loaded (see Batch.load)`);
+      }
+      return { key, prior: this.loaded.get(key) ?? null };
+    });
   }
 
   /** Loads the stored rows whose key is in `keys` (each key given as its column values). */
-  async load(client: pg.ClientBase, keys: Row[], where = "TRUE"): Promise<void> {
+  async load(client: pg.ClientBase, keys: Row[]): Promise<void> {
     if (keys.length === 0) return;
+    if (this.keepLoaded) for (const key of keys) this.read.add(this.keyOf(key));
     const types = await columnTypes(client, this.table);
     const cols = this.keyColumns.map((c) => `${c} ${types.get(c) ?? "text"}`).join(", ");
     const keyList = this.keyColumns.join(", ");
     const { rows } = await client.query(
       `SELECT t.* FROM ${this.table} t
-       WHERE (${this.keyColumns.map((c) => `t.${c}`).join(", ")}) IN (SELECT ${keyList} FROM json_to_recordset($1::json) AS x(${cols}))
-         AND ${where}`,
+       WHERE (${this.keyColumns.map((c) => `t.${c}`).join(", ")}) IN (SELECT ${keyList} FROM json_to_recordset($1::json) AS x(${cols}))`,
       [JSON.stringify(keys)],
     );
     for (const row of rows) this.adopt(row);

@@ -29,10 +29,11 @@ import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
-import { notifiedToday, notify } from "../community/notify.ts";
+import { itemLabel, notifiedToday, notify } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
 import type { DbOrTx } from "../mail/outbox.ts";
+import { tokenName } from "../trading/profileLists.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
 
 const ITEM_NOT_FOUND = "Item not found";
@@ -369,11 +370,13 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
 async function notifyFavorite(tx: DbOrTx, by: string, collection: string, tokenId: string): Promise<boolean> {
   const {
     rows: [item],
-  } = await tx.execute<{ owner: string | null }>(sql`
-    SELECT coalesce(
-      (SELECT owner FROM chain_tokens WHERE collection = ${collection} AND token_id = ${tokenId}::numeric),
-      (SELECT creator FROM lazy_items WHERE collection = ${collection} AND token_id = ${tokenId}::numeric)
-    ) AS owner`);
+  } = await tx.execute<{ owner: string | null; name: string | null; collection_name: string | null }>(sql`
+    SELECT coalesce(t.owner, l.creator) AS owner, m.name, c.name AS collection_name
+    FROM (SELECT) one
+    LEFT JOIN chain_tokens t ON t.collection = ${collection} AND t.token_id = ${tokenId}::numeric
+    LEFT JOIN lazy_items l ON l.collection = ${collection} AND l.token_id = ${tokenId}::numeric
+    LEFT JOIN item_metadata m ON m.cid = coalesce(t.cid, l.metadata_cid)
+    LEFT JOIN chain_collections c ON c.address = ${collection}`);
   const owner = item?.owner;
   if (!owner || owner === by) return false;
   if (await notifiedToday(tx, owner, "favorite", { by, collection, tokenId })) return false;
@@ -385,7 +388,7 @@ async function notifyFavorite(tx: DbOrTx, by: string, collection: string, tokenI
     address: owner,
     kind: "favorite",
     flag: "favorite",
-    message: `${who} favourited your NFT #${tokenId}.`,
+    message: `${who} favourited your ${itemLabel(item?.name ?? tokenName(item?.collection_name, tokenId))}.`,
     data: { by, collection, tokenId },
   });
   return mailQueued;

@@ -78,7 +78,7 @@ export const auctionHandlers = {
         refunded,
         "auction_cancelled",
         "bidActivity",
-        `The auction of NFT #${tokenId} was cancelled; your bid of ${eth(a.refundedAmount)} was refunded.`,
+        (item) => `The auction of ${item} was cancelled; your bid of ${eth(a.refundedAmount)} was refunded.`,
         { collection, tokenId, amount: a.refundedAmount },
       );
     }
@@ -136,12 +136,13 @@ export const auctionHandlers = {
         previous,
         "outbid",
         "bidActivity",
-        `You were outbid on NFT #${tokenId}: the top bid is now ${eth(a.amount)}; ${eth(previousAmount)} was refunded.`,
+        (item) =>
+          `You were outbid on ${item}: the top bid is now ${eth(a.amount)}; ${eth(previousAmount)} was refunded.`,
         data,
       );
     }
     const seller = auction?.seller ?? token?.owner;
-    b.notify(e, seller, "bid", "auction", `New bid of ${eth(a.amount)} on your NFT #${tokenId}.`, data);
+    b.notify(e, seller, "bid", "auction", (item) => `New bid of ${eth(a.amount)} on your ${item}.`, data);
     b.touch(collection, tokenId, a.bidder, previous, seller);
   },
 } satisfies Handlers;

@@ -122,10 +122,17 @@ export const collectionHandlers = {
         const key = `${e.txHash}:${collection}:${tokenId}`;
         b.activityRow(e, 0, "transfer", collection, tokenId, from, to, null);
         b.transferActivity.set(key, b.activity[b.activity.length - 1] as Row);
-        b.notify(e, to, "transfer", "ownedItemUpdate", `You received NFT #${tokenId} from ${short(from)}.`, {
-          collection,
-          tokenId,
-        });
+        b.notify(
+          e,
+          to,
+          "transfer",
+          "ownedItemUpdate",
+          (item) => `You received ${item} from ${short(from)}.`,
+          {
+            collection,
+            tokenId,
+          },
+        );
         const note = b.notifications[b.notifications.length - 1];
         if (note?.kind === "transfer") b.transferNotes.set(key, note);
       }
@@ -179,8 +186,8 @@ export const collectionHandlers = {
     b.activityRow(e, 1, "sale", collection, tokenId, seller, a.buyer, a.price);
     b.touch(collection, tokenId, seller, a.buyer);
     const data = { collection, tokenId, price: a.price };
-    b.notify(e, seller, "sale", "itemSold", `Your NFT #${tokenId} was bought for ${eth(a.price)}.`, data);
-    notifyPurchase(b, e, { buyer: a.buyer, tokenId, price: a.price, data });
+    b.notify(e, seller, "sale", "itemSold", (item) => `Your ${item} was bought for ${eth(a.price)}.`, data);
+    notifyPurchase(b, e, { buyer: a.buyer, price: a.price, data });
   },
 
   PaymentCredited: credit,

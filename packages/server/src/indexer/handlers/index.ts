@@ -11,14 +11,14 @@ import { offerHandlers } from "./offers.ts";
 import { sellOrderHandlers } from "./sell-orders.ts";
 
 /** Settings events keep only their latest arguments, by event name. */
-const SETTINGS_EVENTS = [
+export const SETTINGS_EVENTS: ReadonlySet<string> = new Set([
   "MarketLockSet",
   "EntranceLockSet",
   "FeesSet",
   "MinimumsSet",
   "MinAuctionDurationSet",
   "SignerSet",
-] as const;
+]);
 
 const recordSetting = (b: Batch, e: ChainEvent) => {
   b.settings.set({ name: e.name, args: e.args, block_number: String(e.blockNumber) });
@@ -30,6 +30,6 @@ export const HANDLERS = {
   ...auctionHandlers,
   ...offerHandlers,
   ...marketHandlers,
-  ...Object.fromEntries(SETTINGS_EVENTS.map((name) => [name, recordSetting])),
+  ...Object.fromEntries([...SETTINGS_EVENTS].map((name) => [name, recordSetting])),
   // Each handler takes its own event's arguments; the batch calls it only for events of that name.
 } as unknown as Record<string, ((b: Batch, e: ChainEvent) => void) | undefined>;

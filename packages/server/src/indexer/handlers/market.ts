@@ -60,18 +60,18 @@ export const marketHandlers = {
       a.seller,
       "sale",
       "itemSold",
-      `Your NFT #${tokenId} sold for ${eth(a.price)}; you receive ${eth(proceeds)}.`,
+      (item) => `Your ${item} sold for ${eth(a.price)}; you receive ${eth(proceeds)}.`,
       data,
     );
     if (mechanism === "buy-now") {
-      notifyPurchase(b, e, { buyer: a.buyer, tokenId, price: a.price, data });
+      notifyPurchase(b, e, { buyer: a.buyer, price: a.price, data });
     } else if (mechanism === "auction") {
       b.notify(
         e,
         a.buyer,
         "auction_won",
         "auction",
-        `You won the auction of NFT #${tokenId} for ${eth(a.price)}.`,
+        (item) => `You won the auction of ${item} for ${eth(a.price)}.`,
         {
           collection,
           tokenId,

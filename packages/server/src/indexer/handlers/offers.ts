@@ -39,7 +39,7 @@ export const offerHandlers = {
         previous,
         "offer_outbid",
         "bidActivity",
-        `Your offer on NFT #${tokenId} was outbid; it was refunded.`,
+        (item) => `Your offer on ${item} was outbid; it was refunded.`,
         {
           collection,
           tokenId,
@@ -49,7 +49,7 @@ export const offerHandlers = {
     setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "active" });
     b.activityRow(e, 0, "offer", collection, tokenId, a.buyer, null, a.amount);
     const owner = b.token(collection, tokenId)?.owner;
-    b.notify(e, owner, "offer", "bidActivity", `New offer of ${eth(a.amount)} on your NFT #${tokenId}.`, {
+    b.notify(e, owner, "offer", "bidActivity", (item) => `New offer of ${eth(a.amount)} on your ${item}.`, {
       collection,
       tokenId,
       amount: a.amount,
@@ -77,7 +77,7 @@ export const offerHandlers = {
       a.buyer,
       "offer_accepted",
       "successfulPurchase",
-      `Your offer of ${eth(a.amount)} on NFT #${tokenId} was accepted.`,
+      (item) => `Your offer of ${eth(a.amount)} on ${item} was accepted.`,
       {
         collection,
         tokenId,

@@ -101,8 +101,19 @@ export function endAuction(
 export function notifyPurchase(
   b: Batch,
   e: ChainEvent,
-  purchase: { buyer: unknown; tokenId: string; price: unknown; data: Row },
+  purchase: {
+    buyer: unknown;
+    price: unknown;
+    data: { collection: string; tokenId: string } & Row;
+  },
 ): void {
-  const { buyer, tokenId, price, data } = purchase;
-  b.notify(e, buyer, "purchase", "successfulPurchase", `You bought NFT #${tokenId} for ${eth(price)}.`, data);
+  const { buyer, price, data } = purchase;
+  b.notify(
+    e,
+    buyer,
+    "purchase",
+    "successfulPurchase",
+    (item) => `You bought ${item} for ${eth(price)}.`,
+    data,
+  );
 }

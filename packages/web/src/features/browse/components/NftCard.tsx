@@ -142,7 +142,10 @@ export function NftCard({ nft, priority }: { nft: NftCardData; priority?: CardPr
             <p className="text-neutral-600 dark:text-neutral-400">Not for sale</p>
           )}
           {endMs !== null ? (
-            <p className="tabular-nums text-neutral-600 dark:text-neutral-400">{endsIn(endMs, now)}</p>
+            <p className="tabular-nums text-neutral-600 dark:text-neutral-400">
+              {/* An auction still open after its end awaits its settlement (or ended without a bid). */}
+              {endMs <= now ? "Auction ended" : endsIn(endMs, now)}
+            </p>
           ) : null}
         </div>
       </div>

@@ -19,6 +19,8 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
   const { session } = useSession();
   const me = session?.address.toLowerCase() ?? null;
   const endMs = nft.auction?.endTime ? new Date(nft.auction.endTime).getTime() : null;
+  // Still active after its end: nobody has settled it yet (settling ends it), or nobody bid.
+  const ended = endMs !== null && endMs <= now;
   const owner = nft.owner?.address ?? null;
   const isOwner = !!me && (nft.status === "lazy" ? me === nft.creator.address : me === owner);
   const actions: { to: string; label: string; primary?: boolean }[] = [];
@@ -47,13 +49,18 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
     }
   } else if (nft.auction) {
     const reserve = nft.auction.kind === "reserve";
-    const ended = endMs !== null && endMs <= now;
-    priceLabel = nft.auction.topBidWei ? "Top bid" : reserve ? "Reserve price" : "Starting price";
+    priceLabel = nft.auction.topBidWei
+      ? ended
+        ? "Winning bid"
+        : "Top bid"
+      : reserve
+        ? "Reserve price"
+        : "Starting price";
     priceWei = nft.auction.topBidWei ?? nft.auction.basePriceWei;
     const mayManage = !!me && me === nft.auction.seller;
     if (ended && nft.auction.topBidWei) {
-      if (mayManage || me === nft.auction.topBidder)
-        actions.push({ to: tradePath("Auction/settle", item), label: "Settle auction", primary: true });
+      // Anyone may settle (the market's completeAuction): the outcome is fixed, settling only delivers it.
+      actions.push({ to: tradePath("Auction/settle", item), label: "Settle auction", primary: true });
     } else if (mayManage) {
       actions.push({
         to: tradePath(reserve ? "Auction/manageReserved" : "Auction/manage", item),
@@ -100,7 +107,9 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
           <p className="text-2xl font-bold tabular-nums">{ethText(priceWei)}</p>
           <UsdValue wei={priceWei} className="text-sm" />
         </div>
-        {endMs !== null ? (
+        {ended ? (
+          <p className="text-sm font-semibold">Auction ended</p>
+        ) : endMs !== null ? (
           <p className="text-sm font-semibold tabular-nums">{endsIn(endMs, now)}</p>
         ) : nft.auction?.kind === "reserve" ? (
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -108,6 +117,7 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
           </p>
         ) : null}
       </div>
+      {ended && nft.auction ? <EndedAuction auction={nft.auction} me={me} /> : null}
       {bestOffer && !nft.listing ? (
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
           Best offer: <span className="font-semibold tabular-nums">{ethText(bestOffer.priceWei)}</span> by{" "}
@@ -127,17 +137,36 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
           ))}
         </div>
       ) : actions.length ? (
-        <ConnectToAct />
+        <ConnectToAct what={ended ? "settle" : "buy, bid or offer"} />
       ) : null}
     </section>
   );
 }
 
-function ConnectToAct() {
+/** An auction past its end that is still open: who won and who may settle it, or that nobody bid. */
+function EndedAuction({ auction, me }: { auction: NonNullable<Item["nft"]["auction"]>; me: string | null }) {
+  if (!auction.topBidWei || !auction.topBidder) {
+    return (
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        The auction ended without a bid
+        {me === auction.seller ? ": you can cancel it to take the item back." : "."}
+      </p>
+    );
+  }
+  const winner = me === auction.topBidder ? "you" : shortAddress(auction.topBidder);
+  const seller = me === auction.seller ? "you" : "the seller";
+  return (
+    <p className="text-sm">
+      {`The auction has ended and awaits settlement. Anyone can settle it: the item goes to the winner (${winner}) and the payment to ${seller}.`}
+    </p>
+  );
+}
+
+function ConnectToAct({ what }: { what: string }) {
   const { openWalletDialog } = useWalletDialog();
   return (
     <Button onClick={openWalletDialog} className="self-start">
-      Connect Wallet to buy, bid or offer
+      Connect Wallet to {what}
     </Button>
   );
 }

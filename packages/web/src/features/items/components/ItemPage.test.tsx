@@ -84,6 +84,79 @@ describe("the item page", () => {
     expect(screen.getByText(/^Ends in 2d 23h/)).toBeTruthy();
   });
 
+  describe("an auction past its end that nobody has settled", () => {
+    const BIDDER = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
+    const ended = (bid: boolean) =>
+      itemFixture({
+        status: "auction",
+        priceWei: "1200000000000000000",
+        auction: {
+          kind: "standard",
+          seller: CREATOR,
+          basePriceWei: "1000000000000000000",
+          topBidWei: bid ? "1200000000000000000" : null,
+          topBidder: bid ? BIDDER : null,
+          startTime: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+          // One second ago: no countdown at zero.
+          endTime: new Date(Date.now() - 1_000).toISOString(),
+          minBidWei: "1300000000000000000",
+        },
+      });
+    const settleLink = `/Auction/settle/${CREATOR}/Studio%20Works/42`;
+
+    it("says it has ended and awaits settlement, that anyone can settle, and offers Settle to anyone", async () => {
+      await openItem(ended(true), STRANGER);
+      expect(await screen.findByRole("link", { name: "Settle auction" })).toBeTruthy();
+      expect(link("Settle auction")).toBe(settleLink);
+      expect(screen.getByText("Auction ended")).toBeTruthy();
+      expect(
+        screen.getByText(
+          "The auction has ended and awaits settlement. Anyone can settle it: the item goes to the winner (0x15…6a65) and the payment to the seller.",
+        ),
+      ).toBeTruthy();
+      expect(screen.getByText("Winning bid")).toBeTruthy();
+      expect(screen.queryByText(/Ends in/)).toBeNull();
+      expect(screen.queryByRole("link", { name: "Place a Bid" })).toBeNull();
+    });
+
+    it("tells the winner and the seller it is theirs to settle too", async () => {
+      await openItem(ended(true), BIDDER);
+      expect(await screen.findByRole("link", { name: "Settle auction" })).toBeTruthy();
+      expect(
+        screen.getByText(/the item goes to the winner \(you\) and the payment to the seller\.$/),
+      ).toBeTruthy();
+    });
+
+    it("offers the seller Settle, not the management of an auction that has a winner", async () => {
+      await openItem(ended(true), CREATOR);
+      expect(await screen.findByRole("link", { name: "Settle auction" })).toBeTruthy();
+      expect(screen.getByText(/and the payment to you\.$/)).toBeTruthy();
+      expect(screen.queryByRole("link", { name: "Manage auction" })).toBeNull();
+    });
+
+    it("asks a signed-out visitor to connect a wallet to act", async () => {
+      await openItem(ended(true), null);
+      expect(await screen.findByText(/awaits settlement/)).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Connect Wallet to settle" })).toBeTruthy();
+    });
+
+    it("says an auction that ended without a bid has nothing to settle; its seller may cancel it", async () => {
+      await openItem(ended(false), STRANGER);
+      expect(await screen.findByText("The auction ended without a bid.")).toBeTruthy();
+      expect(screen.queryByRole("link", { name: "Settle auction" })).toBeNull();
+      expect(screen.queryByRole("link", { name: "Place a Bid" })).toBeNull();
+      expect(screen.queryByText(/Ends in/)).toBeNull();
+    });
+
+    it("lets the seller of an auction that ended without a bid cancel it", async () => {
+      await openItem(ended(false), CREATOR);
+      expect(await screen.findByRole("link", { name: "Manage auction" })).toBeTruthy();
+      expect(
+        screen.getByText("The auction ended without a bid: you can cancel it to take the item back."),
+      ).toBeTruthy();
+    });
+  });
+
   it("links a listed item to Buy Now for others", async () => {
     const listed = itemFixture({
       status: "fix",

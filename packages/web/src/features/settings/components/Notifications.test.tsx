@@ -39,6 +39,30 @@ describe("notification list", () => {
     );
   });
 
+  it("shows the artwork's name as the server wrote it, as text even when it looks like markup", async () => {
+    fakeApi({
+      "GET /api/profile/notifications": () => ({
+        body: {
+          data: {
+            notificationsTemp: [
+              {
+                _id: "n1",
+                kind: "sale",
+                message: "Your “Tide <b>&</b> foam” sold for 1 ETH; you receive 0.9 ETH.",
+                time: 1_700_000_000,
+                seen: true,
+              },
+            ],
+            numberOfNewNotif: 0,
+          },
+        },
+      }),
+    });
+    renderList();
+    const text = await screen.findByText("Your “Tide <b>&</b> foam” sold for 1 ETH; you receive 0.9 ETH.");
+    expect(text.querySelector("b")).toBeNull();
+  });
+
   it("sends no seen update when nothing is new", async () => {
     const api = fakeApi({
       "GET /api/profile/notifications": () => ({
