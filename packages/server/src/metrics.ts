@@ -11,7 +11,6 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
  * prom-client's usual names.
  */
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
 
 // --- HTTP API --------------------------------------------------------------------------------------
 
@@ -190,14 +189,17 @@ new Gauge({
   async collect() {
     this.reset();
     if (!jobsPool || jobsPool.ended) return;
-    // Every queue shows, an empty one with 0, so a dashboard sees the queue drain instead of vanish.
-    const { rows } = await jobsPool.query<{ queue: string; waiting: number; active: number }>(
-      `SELECT q.name AS queue,
-              count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
-              count(j.id) FILTER (WHERE j.state = 'active')::int AS active
-       FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name AND j.state < 'completed'
-       GROUP BY q.name`,
-    );
+    // Every queue shows, an empty one with 0, so a dashboard sees the queue drain instead of vanish. When the
+    // database cannot answer, the queues are left out and the other metrics still come.
+    const { rows } = await jobsPool
+      .query<{ queue: string; waiting: number; active: number }>(
+        `SELECT q.name AS queue,
+                count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
+                count(j.id) FILTER (WHERE j.state = 'active')::int AS active
+         FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name AND j.state < 'completed'
+         GROUP BY q.name`,
+      )
+      .catch(() => ({ rows: [] }));
     for (const row of rows) {
       this.set({ queue: row.queue, state: "waiting" }, row.waiting);
       this.set({ queue: row.queue, state: "active" }, row.active);
@@ -234,6 +236,9 @@ export type MetricsServer = { url: string; stop(): Promise<void> };
  * tells anyone who reaches it how the service runs, and it is not rate limited.
  */
 export async function startMetricsServer(host: string, port: number): Promise<MetricsServer> {
+  // Node's process metrics, measured from the first endpoint on (a process that serves none pays nothing).
+  if (!registry.getSingleMetric("process_cpu_user_seconds_total"))
+    collectDefaultMetrics({ register: registry });
   const server = createServer((request, response) => {
     if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
       response.writeHead(404, { "content-type": "text/plain" }).end("Not found: scrape /metrics\n");
