@@ -54,9 +54,25 @@ export function observeRequests(app: FastifyInstance): void {
 
 const pools = new Set<{ name: string; pool: pg.Pool }>();
 
-/** Reports a connection pool under `name` until it ends (several pools of one name are summed). */
+export const poolWaits = new Counter({
+  name: "easel_db_pool_waits_total",
+  help: "Connection requests that found every connection of a pool in use, and had to wait.",
+  labelNames: ["pool"] as const,
+  registers: [registry],
+});
+
+/**
+ * Reports a connection pool under `name` until it ends (several pools of one name are summed), and counts
+ * the requests that must wait for a connection (`pool.query` asks through `connect` too), which a gauge
+ * read every few seconds would miss.
+ */
 export function trackPool(name: string, pool: pg.Pool): void {
   pools.add({ name, pool });
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10)) poolWaits.inc({ pool: name });
+    return connect(...args);
+  }) as typeof pool.connect;
 }
 
 /** One gauge per figure of node-postgres' pool, read when scraped. */
