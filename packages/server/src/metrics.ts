@@ -16,7 +16,7 @@ export const registry = new Registry();
 
 export const httpDuration = new Histogram({
   name: "easel_http_request_duration_seconds",
-  help: "Time to answer an API request, by method, route pattern and status code.",
+  help: "Time to answer a request (API, page or file), by method, route pattern and status code.",
   labelNames: ["method", "route", "status"] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
