@@ -11,13 +11,12 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
  * prom-client's usual names.
  */
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
 
 // --- HTTP API --------------------------------------------------------------------------------------
 
 export const httpDuration = new Histogram({
   name: "easel_http_request_duration_seconds",
-  help: "Time to answer an API request, by method, route pattern and status code.",
+  help: "Time to answer a request (API, page or file), by method, route pattern and status code.",
   labelNames: ["method", "route", "status"] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
@@ -55,9 +54,25 @@ export function observeRequests(app: FastifyInstance): void {
 
 const pools = new Set<{ name: string; pool: pg.Pool }>();
 
-/** Reports a connection pool under `name` until it ends (several pools of one name are summed). */
+export const poolWaits = new Counter({
+  name: "easel_db_pool_waits_total",
+  help: "Connection requests that found every connection of a pool in use, and had to wait.",
+  labelNames: ["pool"] as const,
+  registers: [registry],
+});
+
+/**
+ * Reports a connection pool under `name` until it ends (several pools of one name are summed), and counts
+ * the requests that must wait for a connection (`pool.query` asks through `connect` too), which a gauge
+ * read every few seconds would miss.
+ */
 export function trackPool(name: string, pool: pg.Pool): void {
   pools.add({ name, pool });
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10)) poolWaits.inc({ pool: name });
+    return connect(...args);
+  }) as typeof pool.connect;
 }
 
 /** One gauge per figure of node-postgres' pool, read when scraped. */
@@ -190,14 +205,17 @@ new Gauge({
   async collect() {
     this.reset();
     if (!jobsPool || jobsPool.ended) return;
-    // Every queue shows, an empty one with 0, so a dashboard sees the queue drain instead of vanish.
-    const { rows } = await jobsPool.query<{ queue: string; waiting: number; active: number }>(
-      `SELECT q.name AS queue,
-              count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
-              count(j.id) FILTER (WHERE j.state = 'active')::int AS active
-       FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name AND j.state < 'completed'
-       GROUP BY q.name`,
-    );
+    // Every queue shows, an empty one with 0, so a dashboard sees the queue drain instead of vanish. When the
+    // database cannot answer, the queues are left out and the other metrics still come.
+    const { rows } = await jobsPool
+      .query<{ queue: string; waiting: number; active: number }>(
+        `SELECT q.name AS queue,
+                count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS waiting,
+                count(j.id) FILTER (WHERE j.state = 'active')::int AS active
+         FROM pgboss.queue q LEFT JOIN pgboss.job j ON j.name = q.name AND j.state < 'completed'
+         GROUP BY q.name`,
+      )
+      .catch(() => ({ rows: [] }));
     for (const row of rows) {
       this.set({ queue: row.queue, state: "waiting" }, row.waiting);
       this.set({ queue: row.queue, state: "active" }, row.active);
@@ -234,6 +252,9 @@ export type MetricsServer = { url: string; stop(): Promise<void> };
  * tells anyone who reaches it how the service runs, and it is not rate limited.
  */
 export async function startMetricsServer(host: string, port: number): Promise<MetricsServer> {
+  // Node's process metrics, measured from the first endpoint on (a process that serves none pays nothing).
+  if (!registry.getSingleMetric("process_cpu_user_seconds_total"))
+    collectDefaultMetrics({ register: registry });
   const server = createServer((request, response) => {
     if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
       response.writeHead(404, { "content-type": "text/plain" }).end("Not found: scrape /metrics\n");

@@ -148,12 +148,19 @@ describe("the metrics endpoint", () => {
     expect(value(text, "easel_db_pool_max_connections", { pool: "main" })).toBeGreaterThanOrEqual(10);
 
     // More queries at once than a pool has connections: the rest wait, and the gauge shows them.
+    const waits = value(text, "easel_db_pool_waits_total", { pool: "main" }) ?? 0;
     const small = createDatabase(config.databaseUrl, { max: 1 });
     try {
       const queries = Array.from({ length: 4 }, () => small.$client.query("SELECT pg_sleep(0.3)"));
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(value(await scrape(), "easel_db_pool_waiting_clients", { pool: "main" })).toBe(3);
       await Promise.all(queries);
+      // The waits are counted too, so a scrape between two bursts still knows they happened.
+      expect(value(await scrape(), "easel_db_pool_waits_total", { pool: "main" })).toBe(waits + 3);
+      expect(value(await scrape(), "easel_db_pool_waiting_clients", { pool: "main" })).toBe(0);
+      // A free connection is lent without a wait.
+      await small.$client.query("SELECT 1");
+      expect(value(await scrape(), "easel_db_pool_waits_total", { pool: "main" })).toBe(waits + 3);
     } finally {
       await small.$client.end();
     }
