@@ -1,9 +1,12 @@
+import { createServer, type Socket } from "node:net";
+import { sql } from "drizzle-orm";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import pg from "pg";
 import { createPublicClient, http } from "viem";
 import { describe, expect, inject, it } from "vitest";
 import { freePort } from "../embedded/process.ts";
-import { isChainUnavailable, isDatabaseUnavailable } from "./availability.ts";
+import { CONNECT_TIMEOUT_MS, isChainUnavailable, isDatabaseUnavailable } from "./availability.ts";
+import { createDatabase } from "./client.ts";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -40,6 +43,29 @@ describe("isDatabaseUnavailable", () => {
     const error = await pool.query("SELECT 1").catch((e: unknown) => e);
     await pool.end();
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+});
+
+describe("a database that takes connections and never answers", () => {
+  it("fails a query as unavailable once the connection attempt times out, instead of hanging", async () => {
+    // A server behind a failover in progress, or a cut network: the TCP connection opens, nothing comes back.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    const db = createDatabase(`postgres://easel:easel@127.0.0.1:${port}/easel`);
+    try {
+      const started = Date.now();
+      const error = await db.execute(sql`SELECT 1`).catch((e: unknown) => e);
+      const waited = Date.now() - started;
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(waited).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 50);
+      expect(waited).toBeLessThan(CONNECT_TIMEOUT_MS + 1_000);
+    } finally {
+      await db.$client.end();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
 
