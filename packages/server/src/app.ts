@@ -17,7 +17,7 @@ import helmet from "helmet";
 import type { PublicClient } from "viem";
 import { mainnet, sepolia } from "viem/chains";
 import { type Config, publicConfig } from "./config.ts";
-import { isDatabaseUnavailable, RETRY_AFTER_S } from "./db/availability.ts";
+import { isChainUnavailable, isDatabaseUnavailable, RETRY_AFTER_S } from "./db/availability.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -130,9 +130,10 @@ export async function buildApp(
         .status(status)
         .send({ error: { code: status === 429 ? "rate_limited" : "bad_request", message } });
     }
-    // The database is restarting, failing over or unreachable: a retry soon will work, so say when.
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: loggableError(error) }, "database unavailable");
+    // The database (or the chain's RPC) is restarting, failing over or unreachable: a retry soon will work,
+    // so say when.
+    if (isDatabaseUnavailable(error) || isChainUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, "dependency unavailable");
       return reply
         .status(503)
         .header("retry-after", String(RETRY_AFTER_S))

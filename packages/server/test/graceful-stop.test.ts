@@ -4,9 +4,11 @@
  * in flight for as long as the test wants.
  */
 
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { PgBoss } from "pg-boss";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../src/embedded/process.ts";
@@ -21,6 +23,7 @@ import {
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
+import { MAIL_JOBS } from "../src/mail/jobs.ts";
 import { openStream, type RoleProcess, refused, signIn, sleep, startRole, until } from "./roles-helpers.ts";
 
 let chain: TestChain;
@@ -225,5 +228,51 @@ describe("SIGTERM to the indexer", () => {
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
     expect(await dumpTables(db.db)).toEqual(reference);
+  }, 60_000);
+});
+
+describe("SIGTERM to the worker", () => {
+  it("hands back a job it has not finished", async () => {
+    const db = await scratch();
+    // An SMTP server that takes connections and never answers: a delivery pass hangs in it.
+    const sockets: Socket[] = [];
+    const smtp = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.address() as { port: number }).port;
+    await db.db.$client.query(
+      `INSERT INTO mail_outbox ("to", subject, text) VALUES ('someone@easel.test', 'Hello', 'Hello')`,
+    );
+    const worker = startRole("worker", {
+      ...chain.env(db.url),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      DATA_DIR: join(tmpdir(), "easel-test-data"),
+    });
+    roles.push(worker);
+    const boss = new PgBoss({ connectionString: db.url, max: 1, supervise: false, schedule: false });
+    boss.on("error", () => {});
+    try {
+      await until(() => worker.output().includes("worker started"), "the worker");
+      await boss.start();
+      await boss.send(MAIL_JOBS.deliverMail, {});
+      await until(() => sockets.length > 0, "a delivery pass to reach the SMTP server", 30_000);
+      const { rows: active } = await db.db.$client.query<{ id: string }>(
+        "SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'",
+        [MAIL_JOBS.deliverMail],
+      );
+      expect(active.length).toBe(1);
+
+      worker.child.kill("SIGTERM");
+      expect(await worker.exited).toBe(0);
+      // The job is back in its queue for another try, not lost as active or failed for good.
+      const { rows } = await db.db.$client.query<{ state: string }>(
+        "SELECT state FROM pgboss.job WHERE id = $1",
+        [active[0]?.id],
+      );
+      expect(rows[0]?.state).toBe("retry");
+    } finally {
+      await boss.stop({ graceful: false });
+      for (const socket of sockets) socket.destroy();
+      smtp.close();
+    }
   }, 60_000);
 });

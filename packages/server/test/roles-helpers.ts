@@ -53,12 +53,16 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Signs `wallet` in through the real SIWE flow (PUBLIC_URL http://127.0.0.1:3000); returns its cookie. */
-export async function signIn(apiUrl: string, wallet: PrivateKeyAccount): Promise<string> {
+/** Signs `wallet` in through the real SIWE flow for the API's PUBLIC_URL; returns its cookie. */
+export async function signIn(
+  apiUrl: string,
+  wallet: PrivateKeyAccount,
+  publicUrl = "http://127.0.0.1:3000",
+): Promise<string> {
   const { nonce } = (await fetch(`${apiUrl}/api/auth/nonce`).then((r) => r.json())) as { nonce: string };
   const message = createSiweMessage({
-    domain: "127.0.0.1:3000",
-    uri: "http://127.0.0.1:3000",
+    domain: new URL(publicUrl).host,
+    uri: publicUrl,
     address: wallet.address,
     chainId: 31337,
     version: "1",

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { BaseError, HttpRequestError, TimeoutError, WebSocketRequestError } from "viem";
 
 /**
  * How long a request waits for a database connection before it is answered 503: a database that is down
@@ -51,6 +52,20 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
   if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/**
+ * Whether an error is the chain's RPC not answering (refused, timed out, or an HTTP error from it) after
+ * viem's retries, as opposed to a call the chain refused (a revert): a retry later may work.
+ */
+export function isChainUnavailable(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return !!error.walk(
+    (cause) =>
+      cause instanceof HttpRequestError ||
+      cause instanceof TimeoutError ||
+      cause instanceof WebSocketRequestError,
+  );
 }
 
 /**

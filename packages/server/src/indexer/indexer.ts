@@ -23,6 +23,7 @@ export const REPLAY_CHUNK = 20_000;
 /** How often the leader renews its lease while it makes progress. */
 const HEARTBEAT_MS = 1_000;
 const DEFAULT_LEASE_MS = 10_000;
+/** How long a stopping indexer waits for its batch in flight before rolling it back. */
 const STOP_MS = 10_000;
 /** Channel of the NOTIFY sent after every committed batch (read by the API's SSE endpoint). */
 export const CHAIN_CHANNEL = "easel_chain";

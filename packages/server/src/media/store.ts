@@ -55,7 +55,11 @@ export class MediaStore {
     this.#opened ??= (async () => {
       mkdirSync(this.dir, { recursive: true });
       await this.#blockstore.open();
-    })();
+    })().catch((error: unknown) => {
+      // A folder that is away now (an unmounted volume) is tried again by the next request.
+      this.#opened = null;
+      throw error;
+    });
     return this.#opened;
   }
 
