@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -60,22 +61,29 @@ async function mediaFiles(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
-/** Rewrites an archive, changing its manifest (a backup from another Easel, for the refusals). */
-async function rewriteManifest(from: string, to: string, change: (m: Manifest) => void) {
+/** Rewrites an archive entry by entry (a backup from another Easel, or a crafted one, for the refusals). */
+async function rewriteArchive(
+  from: string,
+  to: string,
+  change: (name: string, data: Buffer) => [string, Buffer][],
+) {
   const writer = new ArchiveWriter(to);
   for await (const entry of readArchive(from)) {
     const chunks: Buffer[] = [];
     for await (const chunk of entry.body()) chunks.push(chunk);
-    let data = Buffer.concat(chunks);
-    if (entry.name === "manifest.json") {
-      const manifest = JSON.parse(data.toString()) as Manifest;
-      change(manifest);
-      data = Buffer.from(JSON.stringify(manifest));
-    }
-    await writer.add(entry.name, data);
+    for (const [name, data] of change(entry.name, Buffer.concat(chunks))) await writer.add(name, data);
   }
   await writer.end();
 }
+
+const withManifest =
+  (change: (m: Manifest) => void) =>
+  (name: string, data: Buffer): [string, Buffer][] => {
+    if (name !== "manifest.json") return [[name, data]];
+    const manifest = JSON.parse(data.toString()) as Manifest;
+    change(manifest);
+    return [[name, Buffer.from(JSON.stringify(manifest))]];
+  };
 
 describe("backup and restore", () => {
   const dir = mkdtempSync(join(tmpdir(), "easel-backup-"));
@@ -241,9 +249,13 @@ describe("backup and restore", () => {
 
   it("refuses a snapshot newer than the code, and a file that is not a backup", async () => {
     const newer = join(dir, "newer.tar.gz");
-    await rewriteManifest(file, newer, (m) => {
-      m.database.migrations.push({ hash: "f".repeat(64), createdAt: Date.now() });
-    });
+    await rewriteArchive(
+      file,
+      newer,
+      withManifest((m) => {
+        m.database.migrations.push({ hash: "f".repeat(64), createdAt: Date.now() });
+      }),
+    );
     const restore = (path: string) =>
       restoreBackup({
         file: path,
@@ -256,6 +268,52 @@ describe("backup and restore", () => {
     const junk = join(dir, "junk.tar.gz");
     writeFileSync(junk, "not a backup at all");
     await expect(restore(junk)).rejects.toThrow("not valid gzip data");
+  });
+
+  it("refuses crafted and tampered files, leaving the database as it was", async () => {
+    const restore = (path: string) =>
+      restoreBackup({
+        file: path,
+        databaseUrl: target.url,
+        mediaDir: join(dir, "unused"),
+        deployment,
+        force: true,
+      });
+    // A media name that climbs out of MEDIA_DIR.
+    const climbing = join(dir, "climbing.tar.gz");
+    await rewriteArchive(file, climbing, (name, data) =>
+      name === "summary.json"
+        ? [
+            ["media/../../escaped.data", Buffer.from("x")],
+            [name, data],
+          ]
+        : [[name, data]],
+    );
+    await expect(restore(climbing)).rejects.toThrow("not a block: ../../escaped.data");
+    expect(existsSync(join(dir, "..", "escaped.data"))).toBe(false);
+    // A row changed after the backup was written.
+    const row = join(dir, "row.tar.gz");
+    await rewriteArchive(file, row, (name, data) => [
+      [
+        name,
+        name.startsWith("database/profiles/") ? Buffer.from(data.toString().replace("alice", "alicf")) : data,
+      ],
+    ]);
+    await expect(restore(row)).rejects.toThrow("table profiles does not match its checksum");
+    // A media block whose bytes are not the ones its name hashes.
+    const block = join(dir, "block.tar.gz");
+    let changed = false;
+    await rewriteArchive(file, block, (name, data) => {
+      if (changed || !name.startsWith("media/")) return [[name, data]];
+      changed = true;
+      return [[name, Buffer.concat([data, Buffer.from("!")])]];
+    });
+    await expect(restore(block)).rejects.toThrow(/media block .* does not match its hash/);
+    // The target is still the empty, migrated database it was.
+    const db = createDatabase(target.url);
+    expect((await db.$client.query("SELECT count(*)::int AS n FROM profiles")).rows[0]?.n).toBe(0);
+    expect((await db.$client.query("SELECT count(*)::int AS n FROM categories")).rows[0]?.n).toBe(12);
+    await db.$client.end();
   });
 
   it("restores into a fresh database: app tables, chain tables and media equal the snapshot", async () => {
@@ -393,4 +451,68 @@ describe("backup and restore", () => {
     expect((again as { stderr: string }).stderr).toMatch(/already exists/);
     sourceDb = createDatabase(source.url);
   }, 60_000);
+
+  it("is one snapshot while Easel writes: rows written together are backed up together", async () => {
+    const busy = await createScratchDatabase(inject("databaseUrl"), "bk");
+    const restored = await createScratchDatabase(inject("databaseUrl"), "bk");
+    await restored.db.$client.end();
+    try {
+      // Many favourites, so copying the tables takes a while; each new favourite and its count change in
+      // one transaction, as the API writes them. item_favorites is copied before item_stats: read at
+      // different moments, the counts would not match the rows.
+      const collection = "0x00000000000000000000000000000000000000aa";
+      await busy.db.$client.query(
+        `INSERT INTO item_favorites (collection, token_id, address)
+         SELECT $1, 1, '0x' || lpad(to_hex(i), 40, '0') FROM generate_series(1, 200000) i`,
+        [collection],
+      );
+      await busy.db.$client.query(
+        "INSERT INTO item_stats (collection, token_id, favorites) VALUES ($1, 1, 200000)",
+        [collection],
+      );
+      let writing = true;
+      let writes = 0;
+      const writer = (async () => {
+        for (let i = 200001; writing; i++) {
+          await busy.db.transaction(async (tx) => {
+            await tx.execute(
+              sql`INSERT INTO item_favorites (collection, token_id, address) VALUES (${collection}, 1, ${`0x${i.toString(16).padStart(40, "0")}`})`,
+            );
+            await tx.execute(
+              sql`UPDATE item_stats SET favorites = favorites + 1 WHERE collection = ${collection} AND token_id = 1`,
+            );
+          });
+          writes++;
+        }
+      })();
+      const backup = join(dir, "busy.tar.gz");
+      try {
+        await createBackup({ file: backup, databaseUrl: busy.url, mediaDir: join(dir, "none"), deployment });
+      } finally {
+        writing = false;
+        await writer;
+      }
+      expect(writes).toBeGreaterThan(0);
+      await restoreBackup({
+        file: backup,
+        databaseUrl: restored.url,
+        mediaDir: join(dir, "none"),
+        deployment,
+        force: false,
+      });
+      const db = createDatabase(restored.url);
+      const { rows } = await db.$client.query<{ rows: number; counted: number }>(
+        `SELECT (SELECT count(*)::int FROM item_favorites) AS rows, (SELECT favorites FROM item_stats) AS counted`,
+      );
+      await db.$client.end();
+      expect(rows[0]?.rows).toBeGreaterThanOrEqual(200000);
+      expect(rows[0]?.counted).toBe(rows[0]?.rows);
+    } finally {
+      await busy.drop();
+      const admin = new pg.Client({ connectionString: inject("databaseUrl") });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${new URL(restored.url).pathname.slice(1)} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 120_000);
 });
