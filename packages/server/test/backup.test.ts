@@ -13,7 +13,13 @@ import { createBackup, type Deployment, type Manifest, restoreBackup } from "../
 import { EXCLUDED_TABLES } from "../src/backup/database.ts";
 import { listBlocks } from "../src/backup/media.ts";
 import type { Config } from "../src/config.ts";
-import { createDatabase, type Database } from "../src/db/client.ts";
+import {
+  applyMigrations,
+  codeMigrations,
+  createDatabase,
+  type Database,
+  migrateDatabase,
+} from "../src/db/client.ts";
 import { resetChainData } from "../src/indexer/indexer.ts";
 import {
   alice,
@@ -515,4 +521,77 @@ describe("backup and restore", () => {
       await admin.end();
     }
   }, 120_000);
+
+  it("restores a snapshot of an older schema, then migrates its data forward", async () => {
+    const name = `bk_old_${Date.now().toString(36)}`;
+    const base = new URL(inject("databaseUrl"));
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    const urls = [`${name}_a`, `${name}_b`].map((db) => {
+      const url = new URL(base);
+      url.pathname = `/${db}`;
+      return url.toString();
+    }) as [string, string];
+    for (const url of urls) await admin.query(`CREATE DATABASE ${new URL(url).pathname.slice(1)}`);
+    try {
+      // An Easel one migration behind this code, with a listed token.
+      const older = new pg.Client({ connectionString: urls[0] });
+      older.on("error", () => {});
+      await older.connect();
+      const migrations = codeMigrations();
+      await older.query("BEGIN");
+      await applyMigrations(older, migrations.slice(0, -1));
+      await older.query("COMMIT");
+      const collection = "0x00000000000000000000000000000000000000bb";
+      await older.query(
+        `INSERT INTO chain_tokens (collection, token_id, owner, holder, status, minted_block, minted_at, mint_tx, updated_block)
+         VALUES ($1, 1, '0x1', '0x1', 'fix', 1, now(), '0x', 1)`,
+        [collection],
+      );
+      await older.query(
+        `INSERT INTO chain_sell_orders (collection, token_id, seller, price, expires_at, status, listed_block, listed_tx, listed_at, updated_block)
+         VALUES ($1, 1, '0x1', 5, '2030-01-01T00:00:00Z', 'active', 1, '0x', now(), 1)`,
+        [collection],
+      );
+      await older.end();
+      const backup = join(dir, "older.tar.gz");
+      const { manifest } = await createBackup({
+        file: backup,
+        databaseUrl: urls[0],
+        mediaDir: join(dir, "none"),
+        deployment,
+      });
+      expect(manifest.database.migrations).toHaveLength(migrations.length - 1);
+
+      await restoreBackup({
+        file: backup,
+        databaseUrl: urls[1],
+        mediaDir: join(dir, "none"),
+        deployment,
+        force: false,
+      });
+      const db = createDatabase(urls[1]);
+      try {
+        // The newest migration ran on the restored rows (it fills the token's copy of its listing's end)…
+        const { rows } = await db.$client.query<{ listing_expires_at: Date }>(
+          "SELECT listing_expires_at FROM chain_tokens",
+        );
+        expect(rows[0]?.listing_expires_at.toISOString()).toBe("2030-01-01T00:00:00.000Z");
+        // …and is recorded as drizzle records it, so starting Easel applies nothing twice.
+        const { rows: applied } = await db.$client.query<{ hash: string; created_at: string }>(
+          'SELECT hash, created_at FROM "drizzle"."__drizzle_migrations" ORDER BY id',
+        );
+        expect(applied.map((m) => [m.hash, Number(m.created_at)])).toEqual(
+          migrations.map((m) => [m.hash, m.folderMillis]),
+        );
+        await migrateDatabase(db);
+      } finally {
+        await db.$client.end();
+      }
+    } finally {
+      for (const url of urls)
+        await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 60_000);
 });
