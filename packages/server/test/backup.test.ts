@@ -333,6 +333,21 @@ describe("backup and restore", () => {
       expect(await mediaFiles(targetMedia)).toEqual(snapshot.media);
       for (const excluded of Object.keys(EXCLUDED_TABLES))
         expect((await db.$client.query(`SELECT * FROM ${excluded}`)).rows).toEqual([]);
+      // The schema is the migrated one: every index rebuilt after the load, every trigger on again.
+      const schema = async (d: Database) => ({
+        indexes: (
+          await d.$client.query(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1",
+          )
+        ).rows,
+        triggers: (
+          await d.$client.query("SELECT tgname, tgenabled FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1")
+        ).rows,
+      });
+      const migrated = await schema(sourceDb);
+      expect(migrated.indexes.length).toBeGreaterThan(50);
+      expect(migrated.triggers.length).toBeGreaterThan(3);
+      expect(await schema(db)).toEqual(migrated);
       // Identity columns continue after the restored rows.
       const { rows } = await db.$client.query<{ id: number }>(
         "INSERT INTO categories (title) VALUES ('After restore') RETURNING id",

@@ -252,6 +252,17 @@ export async function beginRestore(client: pg.ClientBase, manifest: DatabaseMani
   // The migrations seed some rows (categories): the snapshot's rows replace them.
   if (manifest.tables.length > 0)
     await client.query(`TRUNCATE ${manifest.tables.map((t) => ident(t.name)).join(", ")}`);
+  // Indexes are built once after the rows are in, rather than entry by entry as they arrive (the trigram
+  // and full-text GIN indexes above all); those behind a primary key or unique constraint stay, as foreign
+  // keys need them.
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+      WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY($1)
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [manifest.tables.map((t) => t.name)],
+  );
+  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
 
   const loaded: Record<string, TableSummary> = {};
   let current: {
@@ -327,6 +338,8 @@ export async function beginRestore(client: pg.ClientBase, manifest: DatabaseMani
             `the backup is damaged: table ${name} does not match its checksum (${got?.rows ?? 0} rows read, ${want?.rows ?? "?"} written)`,
           );
       }
+      await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+      for (const index of indexes) await client.query(index.definition);
       // Identity and serial columns continue after the highest restored value.
       const { rows: sequences } = await client.query<{ tbl: string; col: string; seq: string }>(
         `SELECT c.oid::regclass::text AS tbl, quote_ident(a.attname) AS col,
