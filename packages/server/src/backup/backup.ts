@@ -249,12 +249,16 @@ export async function restoreBackup(options: {
       if (table) {
         await restore.part(table[1] as string, Number(table[2]), entry.body());
       } else if (entry.name.startsWith("chain/")) {
+        // Kept only where the chain is restored (embedded mode); elsewhere only checked.
         const name = entry.name.slice("chain/".length);
+        const hash = createHash("sha256");
         const chunks: Buffer[] = [];
-        for await (const chunk of entry.body()) chunks.push(chunk);
-        const data = Buffer.concat(chunks);
-        chain[name] = { bytes: data.length, sha256: sha256(data) };
-        await options.localChain?.stage(name, data);
+        for await (const chunk of entry.body()) {
+          hash.update(chunk);
+          if (options.localChain) chunks.push(chunk);
+        }
+        chain[name] = { bytes: entry.size, sha256: hash.digest("hex") };
+        await options.localChain?.stage(name, Buffer.concat(chunks));
       } else if (entry.name.startsWith("media/")) {
         await restoreBlock(options.mediaDir, entry.name.slice("media/".length), entry.body());
         media.files++;
