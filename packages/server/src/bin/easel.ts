@@ -26,6 +26,7 @@ import { localChain } from "../chain/client.ts";
 import { type Config, ConfigError, loadConfig } from "../config.ts";
 import { DEMO_HISTORY_DAYS, seedDemo } from "../demo/seed.ts";
 import { ANVIL_MNEMONIC, startAnvil } from "../embedded/anvil.ts";
+import { embeddedLayout } from "../embedded/layout.ts";
 import { guardChildren, stopLeftovers } from "../embedded/leftovers.ts";
 import { startPostgres } from "../embedded/postgres.ts";
 import { isAlive, portIsFree } from "../embedded/process.ts";
@@ -34,12 +35,8 @@ import { startMetricsServer } from "../metrics.ts";
 import { createContext, type Service, startApi, startIndexerRole, startWorkerRole } from "../roles.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const dataDir = resolve(process.env.EASEL_DATA_DIR ?? join(repoRoot, ".data"));
-const ports = {
-  api: Number(process.env.PORT ?? 3000),
-  chain: Number(process.env.EASEL_CHAIN_PORT ?? 8545),
-  db: Number(process.env.EASEL_DB_PORT ?? 5433),
-};
+const layout = embeddedLayout();
+const { dataDir, ports } = layout;
 const say = (message: string) => console.log(`[easel] ${message}`);
 const fail = (message: string): never => {
   console.error(`[easel] ${message}`);
@@ -108,7 +105,7 @@ function contractsBytecodeHash(): string {
 
 /** Deploys Easel's contracts on the local chain the first time, and whenever the chain lost them. */
 async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
-  const file = join(dataDir, "deployment.json");
+  const file = layout.deploymentFile;
   const chain = { ...localChain, rpcUrls: { default: { http: [rpcUrl] } } };
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   if (existsSync(file)) {
@@ -158,7 +155,7 @@ async function fillDemo(apiUrl: string, rpcUrl: string, deployment: EaselDeploym
       },
       log: say,
     });
-    writeFileSync(join(dataDir, "demo.json"), `${JSON.stringify(summary, null, 2)}\n`);
+    writeFileSync(layout.demoFile, `${JSON.stringify(summary, null, 2)}\n`);
     say(
       `demo ready in ${summary.seconds} s: ${summary.people} people, ${summary.collections.length} collections, ${summary.mints} minted and ${summary.lazyItems} lazy items, ${summary.sales} sales`,
     );
@@ -172,7 +169,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   if (process.argv.includes("--reset")) await confirmReset();
   mkdirSync(dataDir, { recursive: true });
-  const pidFile = join(dataDir, "easel.pid");
+  const pidFile = layout.pidFile;
   checkNotRunning(pidFile);
   // A launcher killed hard (and its watchdog with it) may have left anvil or PostgreSQL running.
   for (const leftover of await stopLeftovers(dataDir))
@@ -203,8 +200,8 @@ async function main(): Promise<void> {
   try {
     const webDist = ensureWebBuild(repoRoot, say);
     mkdirSync(join(dataDir, "chain"), { recursive: true });
-    const stateFile = join(dataDir, "chain", "state.json");
-    const pgDir = join(dataDir, "postgres");
+    const stateFile = layout.chainStateFile;
+    const pgDir = layout.postgresDir;
     const [postgresStart, anvilStart] = await Promise.allSettled([
       startPostgres({ dataDir: pgDir, port: ports.db }),
       startAnvil({ port: ports.chain, chainId: CHAIN_IDS.local, stateFile }),
@@ -224,7 +221,7 @@ async function main(): Promise<void> {
 
     // The demo's story spans five weeks: on a new chain, its clock starts that far back (the seed brings it
     // to the present).
-    const demo = !existsSync(join(dataDir, "deployment.json")) && !process.argv.includes("--no-demo");
+    const demo = !existsSync(layout.deploymentFile) && !process.argv.includes("--no-demo");
     if (demo) {
       const past = Math.floor(Date.now() / 1000) - DEMO_HISTORY_DAYS * 86_400;
       await createPublicClient({ transport: http(anvil.url) }).request({

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { type SQL, sql } from "drizzle-orm";
+import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -105,5 +106,30 @@ export async function migrateDatabase(db: Database): Promise<void> {
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();
+  }
+}
+
+/** Easel's migrations, oldest first (drizzle's own reading of the `drizzle/` folder). */
+export function codeMigrations(): MigrationMeta[] {
+  return readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/**
+ * Applies `migrations` in the caller's transaction, recording each in drizzle's own table as its migrator
+ * does (hash and time of the file), so `migrateDatabase` later continues after them. A restore uses it to
+ * build the schema of a snapshot's level, load the data and migrate forward all in one transaction.
+ */
+export async function applyMigrations(client: pg.ClientBase, migrations: MigrationMeta[]): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+  await client.query('CREATE SCHEMA IF NOT EXISTS "drizzle"');
+  await client.query(
+    'CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
+  );
+  for (const migration of migrations) {
+    for (const statement of migration.sql) await client.query(statement);
+    await client.query(
+      'INSERT INTO "drizzle"."__drizzle_migrations" ("hash", "created_at") VALUES ($1, $2)',
+      [migration.hash, migration.folderMillis],
+    );
   }
 }

@@ -16,6 +16,9 @@ export type EmbeddedPostgres = {
   stop(): Promise<void>;
 };
 
+/** The role and database `npm start`'s PostgreSQL is created with (it listens on 127.0.0.1 only). */
+export const EMBEDDED_POSTGRES = { user: "easel", password: "easel", database: "easel" } as const;
+
 type Binaries = { postgres: string; initdb: string };
 
 async function binaries(): Promise<Binaries> {
@@ -75,9 +78,9 @@ export async function startPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, port } = options;
-  const user = options.user ?? "easel";
-  const password = options.password ?? "easel";
-  const database = options.database ?? "easel";
+  const user = options.user ?? EMBEDDED_POSTGRES.user;
+  const password = options.password ?? EMBEDDED_POSTGRES.password;
+  const database = options.database ?? EMBEDDED_POSTGRES.database;
   const bin = await binaries();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const ids = runAsIds(dataDir);
