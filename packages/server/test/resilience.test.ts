@@ -264,7 +264,7 @@ describe("PostgreSQL restarted or cut under write load", () => {
     const firstOk = samples
       .filter((s) => s.start >= back && s.status === 200)
       .sort((a, b) => a.end - b.end)[0];
-    const last503 = samples.filter((s) => s.start >= starting && s.start < cut && s.status === 503).at(-1);
+    const last503 = samples.filter((s) => s.start >= starting && s.end < cut && s.status === 503).at(-1);
     console.log(
       `restart: PostgreSQL stopped in ${down - stopping} ms, started in ${back - starting} ms; first 2xx ${firstOk ? firstOk.end - back : "?"} ms after it was back; last 503 began ${last503 ? last503.start - back : "none"} ms after; ` +
         `${samples.length} requests, ${unavailable.length} answered 503 (slowest ${Math.max(...unavailable.map((s) => s.end - s.start))} ms), ${acknowledged} acknowledged follows all stored`,
