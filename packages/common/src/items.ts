@@ -183,7 +183,8 @@ export const mintFieldsSchema = z.object({
 export type MintFields = z.output<typeof mintFieldsSchema>;
 
 export const lazyMintFieldsSchema = mintFieldsSchema.extend({
-  price: weiString.refine((wei) => BigInt(wei) >= LAZY_PRICE_MIN_WEI, MINT_MESSAGES.priceMin),
+  // zod runs a refinement even when the pattern failed: BigInt() reads only what the pattern let through.
+  price: weiString.refine((wei) => /^\d+$/.test(wei) && BigInt(wei) >= LAZY_PRICE_MIN_WEI, MINT_MESSAGES.priceMin),
 });
 
 export const mintResponseSchema = z.object({
@@ -224,13 +225,16 @@ export const mintCollectionsResponseSchema = z.object({
 
 // --- The item page ---------------------------------------------------------------------------
 
+const TOKEN_ID_PATTERN = /^[1-9]\d{0,77}$/;
+
 export const itemQuerySchema = z.object({
   creator: z.string().min(1).max(100),
   collection: z.string().min(1).max(100).optional(),
   tokenId: z
     .string()
-    .regex(/^[1-9]\d{0,77}$/, "Not found")
-    .refine((value) => BigInt(value) < 2n ** 256n, "Not found"),
+    .regex(TOKEN_ID_PATTERN, "Not found")
+    // zod runs a refinement even when the pattern failed ("abc" threw inside BigInt(), a 500).
+    .refine((value) => TOKEN_ID_PATTERN.test(value) && BigInt(value) < 2n ** 256n, "Not found"),
 });
 
 export const itemMediaSchema = z.object({

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PublicConfig } from "@easel/common";
+import { BAD_CHARACTER_MESSAGE, containsBadCharacter, type PublicConfig } from "@easel/common";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -18,7 +18,7 @@ import type { PublicClient } from "viem";
 import { mainnet, sepolia } from "viem/chains";
 import { type Config, publicConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { ApiError, loggableError } from "./errors.ts";
+import { ApiError, dataError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { MailService } from "./mail/outbox.ts";
 import { kuboPinner } from "./media/pin.ts";
@@ -87,7 +87,8 @@ export async function buildApp(
   // Let a delivery pass that started before close finish, so no mail is left half-sent.
   app.addHook("onClose", () => app.mail.idle());
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((raw, request, reply) => {
+    const error = dataError(raw) ?? raw;
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)
@@ -129,10 +130,14 @@ export async function buildApp(
     if (crossSite) throw new ApiError(403, "cross_site", "Requests from other sites are not accepted.");
   });
 
-  // A NUL byte is never meaningful input, and PostgreSQL refuses it in text (a 500): refuse it as bad input.
+  // A NUL or half a character is never meaningful input, and PostgreSQL refuses them (a 500): bad input.
   app.addHook("preValidation", async (request) => {
-    if (containsNul(request.query) || containsNul(request.body) || containsNul(request.params)) {
-      throw new ApiError(400, "invalid_request", "The request contains a NUL character.");
+    if (
+      containsBadCharacter(request.query) ||
+      containsBadCharacter(request.body) ||
+      containsBadCharacter(request.params)
+    ) {
+      throw new ApiError(400, "invalid_request", BAD_CHARACTER_MESSAGE);
     }
   });
 
@@ -299,13 +304,6 @@ export async function buildApp(
   );
 
   return app;
-}
-
-/** Whether any string in a parsed query, body or params holds a NUL character. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 8 || value === null || typeof value !== "object") return false;
-  return Object.values(value).some((item) => containsNul(item, depth + 1));
 }
 
 /** viem's public RPC of a known chain: what the web app's wagmi transport uses outside the local chain. */

@@ -15,8 +15,9 @@ import { eq } from "drizzle-orm";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
 import { mainnet } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mailOutbox, profiles } from "../src/db/schema.ts";
+import { startTestChain } from "../src/indexer/testing.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 import { deployEnsResolver } from "./ens-helpers.ts";
@@ -623,4 +624,124 @@ describe("the media gateway serves only what it stores, as it was stored", () =>
       expect((await fetch(`${local.url}/ipfs/${cid}`)).status, cid.toString()).toBe(404);
     }
   });
+});
+
+type OpenApiSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, OpenApiSchema>;
+  anyOf?: OpenApiSchema[];
+  items?: OpenApiSchema;
+};
+type OpenApiOperation = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: OpenApiSchema }[];
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
+};
+
+describe("malformed input is never a server error", () => {
+  /** Values of the wrong type, too big, empty, or not text: each must be refused as bad input. */
+  const BAD_QUERY = ["", "abc", "-1", "1.5", "1e400", "9".repeat(400), "%00", "a%00b", "%ED%A0%80", "%C0%80", "0x", "[]"];
+  const BAD_JSON: unknown[] = [
+    "",
+    "abc",
+    "\u0000",
+    "a\ud800b",
+    "\udc00",
+    "9".repeat(400),
+    -1,
+    1.5,
+    1e308,
+    2 ** 64,
+    true,
+    null,
+    [],
+    {},
+    ["\ud800"],
+    { "\u0000": 1 },
+  ];
+  /** A plausible value of a schema, so one bad field is checked among otherwise fine ones. */
+  const plausible = (schema: OpenApiSchema | undefined): unknown => {
+    if (!schema) return "1";
+    if (schema.enum) return schema.enum[0];
+    if (schema.anyOf) return plausible(schema.anyOf[0]);
+    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+    if (type === "integer" || type === "number") return 1;
+    if (type === "boolean") return true;
+    if (type === "array") return [plausible(schema.items)];
+    if (type === "object")
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, plausible(v)]));
+    return "1";
+  };
+
+  it("answers 4xx, never 5xx, to bad values in every parameter and body field of every route in the OpenAPI document", async () => {
+    // Its own chain with Easel deployed (name checks read the factory), and its own API, trusting one proxy
+    // hop, so each request comes from its own address and no per-IP limit stops the sweep before validation.
+    const chain = await startTestChain();
+    const api = await startAccountsApi({ ...chain.env(inject("databaseUrl")), TRUST_PROXY: "1" });
+    try {
+      const member = await api.signIn();
+      const doc = await api.call<{ paths: Record<string, Record<string, OpenApiOperation>> }>(
+        "GET",
+        "/api/docs",
+      );
+      let n = 0;
+      const failures: string[] = [];
+      const send = async (method: string, url: string, body?: unknown, signedIn = false) => {
+        n++;
+        const headers: Record<string, string> = { "x-forwarded-for": `198.18.${(n >> 8) & 255}.${n & 255}` };
+        if (signedIn) headers.cookie = member.cookie;
+        let payload: string | undefined;
+        if (body !== undefined) {
+          headers["content-type"] = "application/json";
+          payload = JSON.stringify(body);
+        }
+        const response = await fetch(`${api.url}${url}`, { method, headers, body: payload, redirect: "manual" });
+        await response.arrayBuffer();
+        if (response.status >= 500) failures.push(`${response.status} ${method} ${url} ${payload ?? ""}`.slice(0, 300));
+      };
+      let routes = 0;
+      for (const [template, operations] of Object.entries(doc.body.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          if (method === "parameters" || template === "/api/events") continue;
+          routes++;
+          const params = operation.parameters ?? [];
+          const pathParams = params.filter((p) => p.in === "path");
+          const queryParams = params.filter((p) => p.in === "query");
+          const url = (pathValue: (name: string) => string, query: Record<string, string>) => {
+            const path = template.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(name));
+            const search = Object.entries(query)
+              .map(([k, v]) => `${encodeURIComponent(k)}=${v}`)
+              .join("&");
+            return search ? `${path}?${search}` : path;
+          };
+          const fineQuery = Object.fromEntries(
+            queryParams.map((p) => [p.name, encodeURIComponent(String(plausible(p.schema)))]),
+          );
+          const finePath = (name: string) =>
+            encodeURIComponent(String(plausible(pathParams.find((p) => p.name === name)?.schema)));
+          const schema = operation.requestBody?.content?.["application/json"]?.schema;
+          const fineBody = schema ? plausible(schema) : undefined;
+          const upper = method.toUpperCase();
+          for (const signedIn of [false, true]) {
+            for (const bad of BAD_QUERY) {
+              for (const p of queryParams) await send(upper, url(finePath, { ...fineQuery, [p.name]: bad }), fineBody, signedIn);
+              for (const p of pathParams)
+                await send(upper, url((name) => (name === p.name ? bad || "%20" : finePath(name)), fineQuery), fineBody, signedIn);
+            }
+            if (!schema) continue;
+            for (const bad of BAD_JSON) {
+              await send(upper, url(finePath, fineQuery), bad, signedIn);
+              for (const field of Object.keys(schema.properties ?? {}))
+                await send(upper, url(finePath, fineQuery), { ...(fineBody as object), [field]: bad }, signedIn);
+            }
+          }
+        }
+      }
+      expect(routes).toBeGreaterThan(50);
+      expect(failures).toEqual([]);
+    } finally {
+      await api.close();
+      await chain.stop();
+    }
+  }, 300_000);
 });
