@@ -184,7 +184,10 @@ export type MintFields = z.output<typeof mintFieldsSchema>;
 
 export const lazyMintFieldsSchema = mintFieldsSchema.extend({
   // zod runs a refinement even when the pattern failed: BigInt() reads only what the pattern let through.
-  price: weiString.refine((wei) => /^\d+$/.test(wei) && BigInt(wei) >= LAZY_PRICE_MIN_WEI, MINT_MESSAGES.priceMin),
+  price: weiString.refine(
+    (wei) => /^\d+$/.test(wei) && BigInt(wei) >= LAZY_PRICE_MIN_WEI,
+    MINT_MESSAGES.priceMin,
+  ),
 });
 
 export const mintResponseSchema = z.object({

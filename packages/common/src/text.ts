@@ -5,7 +5,8 @@
  */
 const BAD_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const BAD_CHARACTER_MESSAGE = "The request contains a character that is not text (NUL or half a character).";
+export const BAD_CHARACTER_MESSAGE =
+  "The request contains a character that is not text (NUL or half a character).";
 
 /** Whether a string holds a NUL or a lone surrogate. */
 export function hasBadCharacter(text: string): boolean {

@@ -3,6 +3,8 @@
  * real HTTP server and PostgreSQL (with the production configuration where the attack is about production).
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import {
   type Health,
@@ -11,13 +13,13 @@ import {
   type ProfileResponse,
   SESSION_COOKIE,
 } from "@easel/common";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
 import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mailOutbox, profiles } from "../src/db/schema.ts";
-import { startTestChain } from "../src/indexer/testing.ts";
+import { createScratchDatabase, startTestChain } from "../src/indexer/testing.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 import { deployEnsResolver } from "./ens-helpers.ts";
@@ -589,6 +591,87 @@ describe("bad bytes are bad input", () => {
     }
   });
 
+  describe("in what an artist stores", () => {
+    let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+    let api: AccountsApi;
+    let artistUser: TestUser;
+    const works = `0x${"a1".repeat(20)}`;
+    beforeAll(async () => {
+      // A database of its own holding a verified artist and their collection, as the indexer writes them.
+      scratch = await createScratchDatabase(inject("databaseUrl"), "abuse");
+      api = await startAccountsApi({ DATABASE_URL: scratch.url });
+      artistUser = await api.signIn();
+      await scratch.db.execute(sql`
+        INSERT INTO chain_accounts (address, verified_artist, updated_block) VALUES (${artistUser.address}, true, 1)`);
+      await scratch.db.execute(sql`
+        INSERT INTO chain_collections (address, kind, owner, name, symbol, category, max_supply, created_block, created_tx, created_at)
+        VALUES (${works}, 'standard', ${artistUser.address}, 'Works', 'WRK', '', 0, 1, '0x', now())`);
+    });
+    afterAll(async () => {
+      await api?.close();
+      await scratch?.drop();
+    });
+
+    it("refuses lone surrogates in a collection's rich-text description (stored as jsonb) with 400", async () => {
+      for (const text of ["a\ud800b", "\udfff", "tail\ud83d"]) {
+        const result = await api.call("PUT", "/api/collection/edit", {
+          user: artistUser,
+          body: { id: works, description: { type: "doc", paragraphs: [{ runs: [{ text }] }] } },
+        });
+        expect(result.status, JSON.stringify(text)).toBe(400);
+      }
+      // A whole character (a surrogate pair) is text like any other.
+      const fine = await api.call("PUT", "/api/collection/edit", {
+        user: artistUser,
+        body: {
+          id: works,
+          description: { type: "doc", paragraphs: [{ runs: [{ text: "\ud83c\udfa8 art" }] }] },
+        },
+      });
+      expect(fine.status).toBe(200);
+    });
+
+    // A lone surrogate cannot cross multipart as such (it is sent as UTF-8, which has none): only as an escape in
+    // the JSON fields.
+    it("refuses NUL and lone surrogates in the mint form's fields with 400, and stores no media for them", async () => {
+      const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#336699" } })
+        .png()
+        .toBuffer();
+      const { body: categories } = await api.call<{ data: { category_web2: { _id: number }[] } }>(
+        "GET",
+        "/api/category-web2",
+      );
+      const category = String(categories.data.category_web2[0]?._id);
+      const fine = {
+        category_web2_id: category,
+        collection: works,
+        name: "Harbour",
+        royalty: "5",
+        description: "A harbour at night",
+      };
+      for (const bad of [
+        { description: "A har\u0000bour" },
+        { tags: JSON.stringify(["sea", "n\u0000l"]) },
+        { tags: '["sea", "\\ud800"]' },
+        { description_ui: '{"type":"doc","paragraphs":[{"runs":[{"text":"\\udc00 x"}]}]}' },
+      ]) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({ ...fine, ...bad })) form.append(name, value);
+        form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "harbour.png");
+        const response = await fetch(`${api.url}/api/mint`, {
+          method: "POST",
+          headers: { cookie: artistUser.cookie },
+          body: form,
+        });
+        expect(response.status, JSON.stringify(bad)).toBe(400);
+      }
+      // Nothing of the refused uploads stayed in the media store.
+      expect(
+        readdirSync(join(api.dir, "ipfs"), { recursive: true }).filter((f) => String(f).endsWith(".data")),
+      ).toEqual([]);
+    });
+  });
+
   it("refuses line breaks in the contact form's name (they would forge lines in the operators' mail)", async () => {
     const result = await local.call<{ error: { fields: Record<string, string> } }>("POST", "/api/contact", {
       body: { name: "Alice\nSubject: Claim ETH", email: "alice@example.com", message: "hello" },
@@ -640,7 +723,20 @@ type OpenApiOperation = {
 
 describe("malformed input is never a server error", () => {
   /** Values of the wrong type, too big, empty, or not text: each must be refused as bad input. */
-  const BAD_QUERY = ["", "abc", "-1", "1.5", "1e400", "9".repeat(400), "%00", "a%00b", "%ED%A0%80", "%C0%80", "0x", "[]"];
+  const BAD_QUERY = [
+    "",
+    "abc",
+    "-1",
+    "1.5",
+    "1e400",
+    "9".repeat(400),
+    "%00",
+    "a%00b",
+    "%ED%A0%80",
+    "%C0%80",
+    "0x",
+    "[]",
+  ];
   const BAD_JSON: unknown[] = [
     "",
     "abc",
@@ -695,9 +791,15 @@ describe("malformed input is never a server error", () => {
           headers["content-type"] = "application/json";
           payload = JSON.stringify(body);
         }
-        const response = await fetch(`${api.url}${url}`, { method, headers, body: payload, redirect: "manual" });
+        const response = await fetch(`${api.url}${url}`, {
+          method,
+          headers,
+          body: payload,
+          redirect: "manual",
+        });
         await response.arrayBuffer();
-        if (response.status >= 500) failures.push(`${response.status} ${method} ${url} ${payload ?? ""}`.slice(0, 300));
+        if (response.status >= 500)
+          failures.push(`${response.status} ${method} ${url} ${payload ?? ""}`.slice(0, 300));
       };
       let routes = 0;
       for (const [template, operations] of Object.entries(doc.body.paths)) {
@@ -724,15 +826,26 @@ describe("malformed input is never a server error", () => {
           const upper = method.toUpperCase();
           for (const signedIn of [false, true]) {
             for (const bad of BAD_QUERY) {
-              for (const p of queryParams) await send(upper, url(finePath, { ...fineQuery, [p.name]: bad }), fineBody, signedIn);
+              for (const p of queryParams)
+                await send(upper, url(finePath, { ...fineQuery, [p.name]: bad }), fineBody, signedIn);
               for (const p of pathParams)
-                await send(upper, url((name) => (name === p.name ? bad || "%20" : finePath(name)), fineQuery), fineBody, signedIn);
+                await send(
+                  upper,
+                  url((name) => (name === p.name ? bad || "%20" : finePath(name)), fineQuery),
+                  fineBody,
+                  signedIn,
+                );
             }
             if (!schema) continue;
             for (const bad of BAD_JSON) {
               await send(upper, url(finePath, fineQuery), bad, signedIn);
               for (const field of Object.keys(schema.properties ?? {}))
-                await send(upper, url(finePath, fineQuery), { ...(fineBody as object), [field]: bad }, signedIn);
+                await send(
+                  upper,
+                  url(finePath, fineQuery),
+                  { ...(fineBody as object), [field]: bad },
+                  signedIn,
+                );
             }
           }
         }
