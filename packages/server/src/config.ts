@@ -1,8 +1,9 @@
-import { createHmac } from "node:crypto";
+import { createHmac, pbkdf2Sync } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ADDRESS_PATTERN, CHAIN_IDS, type PublicConfig } from "@easel/common";
+import { HDKey } from "viem/accounts";
 import { z } from "zod";
 
 /** `.data/` at the repository root: where the embedded launcher keeps everything. */
@@ -111,6 +112,27 @@ export const envSchema = z.object({
 
 export type Env = Record<string, string | undefined>;
 
+/** The development mnemonic of anvil and Hardhat: its keys are published, so anyone can sign with them. */
+const TEST_MNEMONIC = "test test test test test test test test test test test junk";
+/** How many of its accounts count as known: anvil and Hardhat make 10 and 20. */
+const TEST_ACCOUNTS = 20;
+let testKeys: Set<string> | null = null;
+
+/** Whether a private key is one of the public test mnemonic's first accounts. */
+export function isTestKey(privateKey: string): boolean {
+  if (!testKeys) {
+    // BIP-39's seed (PBKDF2 of the words), made once, then each account's BIP-44 path.
+    const root = HDKey.fromMasterSeed(pbkdf2Sync(TEST_MNEMONIC, "mnemonic", 2048, 64, "sha512"));
+    testKeys = new Set(
+      Array.from({ length: TEST_ACCOUNTS }, (_, i) => {
+        const key = root.derive(`m/44'/60'/0'/0/${i}`).privateKey;
+        return key ? Buffer.from(key).toString("hex") : "";
+      }),
+    );
+  }
+  return testKeys.has(privateKey.slice(2).toLowerCase());
+}
+
 export type Config = {
   databaseUrl: string;
   rpcUrls: string[];
@@ -206,6 +228,18 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     shared.push(
       "MEDIA_DIR is missing: in production media must live in a folder every API replica reads (a shared volume)",
     );
+  // Outside the local chain, no development shortcut: plain http loses HSTS and the Secure __Host- cookie, a
+  // key of the public test mnemonic is anyone's, and email links sign with a secret of their own.
+  if (!localChain && publicUrl.protocol !== "https:")
+    shared.push("PUBLIC_URL must start with https:// outside the local chain");
+  if (!localChain && isTestKey(e.SIGNER_PRIVATE_KEY))
+    shared.push(
+      "SIGNER_PRIVATE_KEY is a public test key (of the 'test test … junk' mnemonic): use a key of your own outside the local chain",
+    );
+  if (!localChain && !e.EMAIL_LINK_SECRET)
+    shared.push(
+      "EMAIL_LINK_SECRET is missing: outside the local chain email links sign with a secret of their own",
+    );
   if (!localChain && !e.SMTP_URL && !e.MAIL_DIR)
     shared.push(
       "SMTP_URL is missing: in production mail goes through SMTP (or set MAIL_DIR to a shared folder)",
@@ -246,8 +280,8 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     mailDir: inData(e.MAIL_DIR, "mail"),
     mailFrom: e.MAIL_FROM ?? `Easel <no-reply@${publicUrl.hostname}>`,
     operatorEmails: e.OPERATOR_EMAILS.map((email) => email.toLowerCase()),
-    // Without its own secret, derive one from the signer key (which is already secret), so a
-    // deployment needs no extra variable; set EMAIL_LINK_SECRET to rotate links independently.
+    // On the local chain only (production requires its own secret, above), one is derived from the signer key,
+    // so development needs no extra variable.
     emailLinkSecret:
       e.EMAIL_LINK_SECRET ??
       createHmac("sha256", e.SIGNER_PRIVATE_KEY).update("easel email links").digest("hex"),

@@ -18,12 +18,13 @@ import { CID } from "multiformats/cid";
 import sharp from "sharp";
 import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
 import { mailOutbox, profiles } from "../src/db/schema.ts";
 import { createScratchDatabase, startTestChain } from "../src/indexer/testing.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 import { deployEnsResolver } from "./ens-helpers.ts";
-import { startTestApi } from "./helpers.ts";
+import { configError, PRODUCTION_SECRETS, startTestApi, validEnv } from "./helpers.ts";
 
 let local: AccountsApi;
 let production: AccountsApi;
@@ -31,7 +32,11 @@ let user: TestUser;
 beforeAll(async () => {
   local = await startAccountsApi();
   // Mainnet configuration, behind no declared proxy (TRUST_PROXY unset).
-  production = await startAccountsApi({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art" });
+  production = await startAccountsApi({
+    CHAIN_ID: "1",
+    PUBLIC_URL: "https://easel.art",
+    ...PRODUCTION_SECRETS,
+  });
   user = await local.signIn();
 });
 afterAll(async () => {
@@ -858,4 +863,41 @@ describe("malformed input is never a server error", () => {
       await chain.stop();
     }
   }, 300_000);
+});
+
+describe("production refuses development settings", () => {
+  const production = (overrides: Record<string, string | undefined>) =>
+    validEnv({
+      CHAIN_ID: "1",
+      PUBLIC_URL: "https://easel.art",
+      MEDIA_DIR: "/shared/media",
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      ...PRODUCTION_SECRETS,
+      ...overrides,
+    });
+
+  it("refuses plain http, a key of the public test mnemonic and a missing email-link secret, one line each", () => {
+    // Anvil's account #9 (the local voucher signer) and #0 (the local admin).
+    for (const key of [
+      "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
+      "0xAC0974BEC39A17E36BA4A6B4D238FF944BACB478CBED5EFCAE784D7BF4F2FF80",
+    ]) {
+      expect(configError(production({ SIGNER_PRIVATE_KEY: key }))).toBe(
+        "Invalid configuration: SIGNER_PRIVATE_KEY is a public test key (of the 'test test … junk' mnemonic): use a key of your own outside the local chain",
+      );
+    }
+    expect(configError(production({ PUBLIC_URL: "http://easel.art" }))).toBe(
+      "Invalid configuration: PUBLIC_URL must start with https:// outside the local chain",
+    );
+    expect(configError(production({ EMAIL_LINK_SECRET: undefined }))).toBe(
+      "Invalid configuration: EMAIL_LINK_SECRET is missing: outside the local chain email links sign with a secret of their own",
+    );
+    for (const chain of ["1", "11155111"])
+      expect(loadConfig(production({ CHAIN_ID: chain })).chainId).toBe(Number(chain));
+  });
+
+  it("keeps the development shortcuts on the local chain", () => {
+    const local = loadConfig(validEnv({ PUBLIC_URL: "http://127.0.0.1:3000", EMAIL_LINK_SECRET: undefined }));
+    expect(local.emailLinkSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
 });
