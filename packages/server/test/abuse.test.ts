@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { mailOutbox, profiles } from "../src/db/schema.ts";
+import { mailOutbox, newsletterSubscriptions, profiles } from "../src/db/schema.ts";
 import { createScratchDatabase, startTestChain } from "../src/indexer/testing.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
@@ -452,6 +452,42 @@ describe("Easel mails only addresses their owners confirmed", () => {
     expectError(await local.call("POST", "/api/profile/email/confirmation", { user: owner }), 429, {
       message: MESSAGES.emailConfirmWait,
     });
+  });
+});
+
+describe("the newsletter cannot be used to mail strangers", () => {
+  it("sends a pending address at most three confirmations a day and five in all, however often it is subscribed", async () => {
+    // Behind a trusted proxy, each attempt from another address: the per-IP form limit is not what stops them.
+    const api = await startAccountsApi({ TRUST_PROXY: "1" });
+    const victim = `newsletter-${unique()}@example.com`;
+    let attempt = 0;
+    const subscribe = async () => {
+      const result = await api.call("POST", "/api/marketing/subscribe", {
+        body: { email: victim },
+        headers: { "x-forwarded-for": `198.51.100.${++attempt}` },
+      });
+      expect(result.status).toBe(200);
+      // A minute passes between attempts: the resend interval alone would allow each one.
+      await api.db
+        .update(newsletterSubscriptions)
+        .set({ lastMailAt: new Date(Date.now() - 2 * 60_000) })
+        .where(eq(newsletterSubscriptions.email, victim));
+    };
+    const queued = async () =>
+      (await api.db.select().from(mailOutbox).where(eq(mailOutbox.to, victim))).length;
+    for (let i = 0; i < 5; i++) await subscribe();
+    expect(await queued()).toBe(3);
+    // The next days: two more, then never again while nobody confirms.
+    for (let day = 0; day < 3; day++) {
+      await api.db
+        .update(mailOutbox)
+        .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) })
+        .where(eq(mailOutbox.to, victim));
+      await subscribe();
+      await subscribe();
+    }
+    expect(await queued()).toBe(5);
+    await api.close();
   });
 });
 
