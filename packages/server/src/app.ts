@@ -39,8 +39,9 @@ import { systemRoutes } from "./routes/system.ts";
 import { EASEL_VERSION } from "./version.ts";
 import { encodePage } from "./web/encodePage.ts";
 import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
+import { pageBudget, plainPage } from "./web/pageBudget.ts";
 import { type Page, pageOf } from "./web/pages.ts";
-import { sharePreview, withPreview } from "./web/sharePreview.ts";
+import { cachedSharePreviews, withPreview } from "./web/sharePreview.ts";
 
 /** Who is signed in: every landing page carries the answer (web/firstPaint.ts). */
 const SESSION_READ = "/api/auth/session";
@@ -232,29 +233,37 @@ export async function buildApp(
         manifest ? pageCode(manifest, page, indexHtml) : { scripts: [], styles: [] },
       ]),
     );
+    const previewOf = cachedSharePreviews(deps.db, config.contracts.defaultCollection);
+    // Past a client's page budget, the app's plain page (web/pageBudget.ts).
+    const budget = pageBudget();
+    const plain = await plainPage(indexHtml);
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const [path = "/", search = ""] = request.url.split("?");
       if (path.startsWith("/api/")) return reply.callNotFound();
       // A page carries its visitor's own answers: browsers may keep it, shared caches may not.
       reply.header("cache-control", "private, no-cache");
-      // Client-side routes all answer with the app; the router shows the not-found page itself.
+      reply.header("vary", "accept-encoding");
+      // Client-side routes all answer with the app; the router shows the not-found page itself. A page the
+      // server adds nothing to, or one past its client's budget, is the plain page compressed at start.
       const page = pageOf(path);
+      if (!page || !budget.take(request.ip)) {
+        const { body, encoding } = plain.send(request.headers["accept-encoding"]);
+        if (encoding) reply.header("content-encoding", encoding);
+        return reply.type("text/html; charset=utf-8").send(body);
+      }
       const [preview, paint] = await Promise.all([
-        sharePreview(deps.db, page, config.contracts.defaultCollection).catch((error) => {
+        previewOf(page).catch((error) => {
           request.log.warn({ err: loggableError(error) }, "share preview failed");
           return null;
         }),
-        page ? firstPaint(page, new URLSearchParams(search), request) : null,
+        firstPaint(page, new URLSearchParams(search), request),
       ]);
       const origin = config.publicUrl.origin;
       let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml;
-      if (paint) {
-        html = withFirstPaint(html, paint);
-        // The session read may clear a cookie that no longer signs in: the browser gets that too.
-        for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
-      }
+      html = withFirstPaint(html, paint);
+      // The session read may clear a cookie that no longer signs in: the browser gets that too.
+      for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
       const { body, encoding } = await encodePage(html, request.headers["accept-encoding"]);
-      reply.header("vary", "accept-encoding");
       if (encoding) reply.header("content-encoding", encoding);
       return reply.type("text/html; charset=utf-8").send(body);
     });

@@ -3,7 +3,8 @@
  * real HTTP server and PostgreSQL (with the production configuration where the attack is about production).
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import {
@@ -22,6 +23,7 @@ import { loadConfig } from "../src/config.ts";
 import { mailOutbox, newsletterSubscriptions, profiles } from "../src/db/schema.ts";
 import { createScratchDatabase, startTestChain } from "../src/indexer/testing.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
+import { PAGE_RENDERS_PER_MINUTE } from "../src/web/pageBudget.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 import { deployEnsResolver } from "./ens-helpers.ts";
 import { configError, PRODUCTION_SECRETS, startTestApi, validEnv } from "./helpers.ts";
@@ -59,6 +61,47 @@ describe("per-IP limits cannot be escaped", () => {
     // The limit is 10 a minute per client address, whatever the header says.
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe("pages cost a bounded amount per client", () => {
+  it("renders a client's first pages in full, then the plain prebuilt page; previews are shared for a while", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "easel-dist-"));
+    writeFileSync(
+      join(dist, "index.html"),
+      "<!doctype html><html><head><title>Easel</title></head><body></body></html>",
+    );
+    // Behind one trusted proxy, so two clients can be told apart.
+    const api = await startAccountsApi({ WEB_DIST: dist, TRUST_PROXY: "1" });
+    try {
+      const painter = await api.signIn();
+      const named = await api.call("PUT", "/api/profile", { user: painter, body: { name: "Ada Painter" } });
+      expect(named.status).toBe(200);
+      const page = async (client: string) => {
+        const response = await fetch(`${api.url}/profile/${painter.address}`, {
+          headers: { "x-forwarded-for": client, "accept-encoding": "identity" },
+        });
+        expect(response.status).toBe(200);
+        return response.text();
+      };
+      const first = await page("203.0.113.7");
+      expect(first).toContain('content="Ada Painter on Easel"');
+      expect(first).toContain('id="easel-answers"');
+      // The preview is read once for everyone for a while: a new name shows after it, not on every request.
+      await api.db.update(profiles).set({ name: "Renamed" }).where(eq(profiles.address, painter.address));
+      expect(await page("203.0.113.8")).toContain('content="Ada Painter on Easel"');
+
+      for (let i = 1; i < PAGE_RENDERS_PER_MINUTE; i++) await page("203.0.113.7");
+      const past = await page("203.0.113.7");
+      // Past the budget: the app's page as built, with its config and nothing read for this visitor.
+      expect(past).toContain('id="easel-config"');
+      expect(past).not.toContain("og:title");
+      expect(past).not.toContain('id="easel-answers"');
+      // Another client is not affected.
+      expect(await page("203.0.113.9")).toContain('id="easel-answers"');
+    } finally {
+      await api.close();
+    }
   });
 });
 
