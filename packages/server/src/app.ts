@@ -36,6 +36,7 @@ import { mediaRoutes } from "./routes/media.ts";
 import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { systemRoutes } from "./routes/system.ts";
+import { applyHeadersTimeout, bodyDeadlines, serverTimeouts } from "./timeouts.ts";
 import { EASEL_VERSION } from "./version.ts";
 import { encodePage } from "./web/encodePage.ts";
 import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
@@ -78,7 +79,10 @@ export async function buildApp(
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1_000_000,
+    ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  applyHeadersTimeout(app.server);
+  bodyDeadlines(app, config.timeouts);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);

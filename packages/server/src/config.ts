@@ -104,6 +104,9 @@ export const envSchema = z.object({
           .transform((value) => value.split(",").map((part) => part.trim())),
       ]),
     ),
+  /** Seconds a request body may take to arrive (then 408, connection closed); uploads get UPLOAD_TIMEOUT_SECONDS. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(128).default(0),
   /** The built web app (packages/web/dist) for the API to serve beside /api; unset, the API serves only /api. */
   WEB_DIST: z.string().min(1).optional(),
@@ -164,6 +167,8 @@ export type Config = {
   emailLinkSecret: string;
   adminAddresses: `0x${string}`[];
   indexerConfirmations: number;
+  /** How long a request body (an upload's) may take to arrive (timeouts.ts). */
+  timeouts: { requestMs: number; uploadMs: number };
   /** Fastify's `trustProxy`: false (trust no proxy), a hop count, or proxy addresses / CIDR ranges. */
   trustProxy: false | number | string[];
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -287,6 +292,7 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
       createHmac("sha256", e.SIGNER_PRIVATE_KEY).update("easel email links").digest("hex"),
     adminAddresses: e.ADMIN_ADDRESSES.map(lower),
     indexerConfirmations: e.INDEXER_CONFIRMATIONS,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     localChain,

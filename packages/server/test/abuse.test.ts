@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
@@ -99,6 +100,59 @@ describe("pages cost a bounded amount per client", () => {
       expect(past).not.toContain('id="easel-answers"');
       // Another client is not affected.
       expect(await page("203.0.113.9")).toContain('id="easel-answers"');
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+/**
+ * A POST whose body (declared 100,000 bytes) comes one byte every 250 ms after `start`: when the server
+ * closed the connection, and what it answered. Gives up after 12 s.
+ */
+async function drip(base: string, path: string, headers: Record<string, string>, start = "") {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  const opened = Date.now();
+  let answer = "";
+  socket.on("data", (chunk) => {
+    answer += chunk.toString("latin1");
+  });
+  socket.on("error", () => {});
+  const head = Object.entries({ host: url.host, "content-length": "100000", ...headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n${start}`);
+  const ticker = setInterval(() => {
+    if (!socket.destroyed) socket.write("a");
+  }, 250);
+  const closedAfterMs = await new Promise<number>((resolve) => {
+    const giveUp = setTimeout(() => resolve(Number.POSITIVE_INFINITY), 12_000);
+    socket.on("close", () => {
+      clearTimeout(giveUp);
+      resolve(Date.now() - opened);
+    });
+  });
+  clearInterval(ticker);
+  socket.destroy();
+  return { answer, closedAfterMs };
+}
+
+describe("slow bodies are cut", () => {
+  it("closes the connection of a request refused 429 before its body arrived, without waiting for the body", async () => {
+    const api = await startAccountsApi();
+    try {
+      for (let i = 0; i < 10; i++) {
+        const result = await api.call("POST", "/api/marketing/subscribe", {
+          body: { email: `s${i}-${unique()}@example.com` },
+        });
+        expect(result.status).toBe(200);
+      }
+      const refused = await drip(api.url, "/api/marketing/subscribe", { "content-type": "application/json" });
+      expect(refused.answer).toMatch(/^HTTP\/1\.1 429/);
+      expect(refused.answer.toLowerCase()).toContain("connection: close");
+      // Well before the request allowance (30 s by default).
+      expect(refused.closedAfterMs).toBeLessThan(2_000);
     } finally {
       await api.close();
     }
@@ -683,7 +737,12 @@ describe("bad bytes are bad input", () => {
     beforeAll(async () => {
       // A database of its own holding a verified artist and their collection, as the indexer writes them.
       scratch = await createScratchDatabase(inject("databaseUrl"), "abuse");
-      api = await startAccountsApi({ DATABASE_URL: scratch.url });
+      // Short body allowances, so slow bodies are cut within the test's time.
+      api = await startAccountsApi({
+        DATABASE_URL: scratch.url,
+        REQUEST_TIMEOUT_SECONDS: "1",
+        UPLOAD_TIMEOUT_SECONDS: "4",
+      });
       artistUser = await api.signIn();
       await scratch.db.execute(sql`
         INSERT INTO chain_accounts (address, verified_artist, updated_block) VALUES (${artistUser.address}, true, 1)`);
@@ -695,6 +754,27 @@ describe("bad bytes are bad input", () => {
       await api?.close();
       await scratch?.drop();
     });
+
+    it("cuts a body dripped a byte at a time: after the request allowance, or the longer upload allowance", async () => {
+      const boundary = "----easel";
+      const [contact, upload] = await Promise.all([
+        drip(api.url, "/api/contact", { "content-type": "application/json" }),
+        drip(
+          api.url,
+          "/api/mint",
+          {
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            cookie: artistUser.cookie,
+          },
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+      ]);
+      expect(contact.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(contact.closedAfterMs).toBeLessThan(3_500);
+      // The upload is still being received after the ordinary allowance, and cut after its own.
+      expect(upload.closedAfterMs).toBeGreaterThan(3_500);
+      expect(upload.answer).toMatch(/^HTTP\/1\.1 408/);
+    }, 20_000);
 
     it("refuses lone surrogates in a collection's rich-text description (stored as jsonb) with 400", async () => {
       for (const text of ["a\ud800b", "\udfff", "tail\ud83d"]) {

@@ -297,6 +297,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Refused uploads count too: a client retrying in a loop is slowed down; an artist never meets it.
   const uploadLimit = {
+    upload: true,
     rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) },
   };
 
