@@ -159,6 +159,51 @@ describe("slow bodies are cut", () => {
   });
 });
 
+describe("clients cannot make statement shapes at will", () => {
+  it("keeps the prepared statements flat over 2,000 distinct pages, page sizes and unknown categories", async () => {
+    const api = await startAccountsApi({ TRUST_PROXY: "1" });
+    try {
+      const sorts = ["newest", "oldest", "owners", "floorPriceHighest", "floorPriceLowest"];
+      const urls = [
+        ...Array.from(
+          { length: 1_500 },
+          (_, i) => `/api/explore/collections?page=${i + 2}&limit=${1 + (i % 50)}&sort=${sorts[i % 5]}`,
+        ),
+        ...Array.from({ length: 500 }, (_, i) => `/api/explore?category=${100_000 + i}`),
+      ];
+      let n = 0;
+      const statuses = new Set<number>();
+      // Eight clients at a time, each request from its own address (the flood guard is not what is tested).
+      for (let i = 0; i < urls.length; i += 8) {
+        await Promise.all(
+          urls.slice(i, i + 8).map(async (url) => {
+            n++;
+            const response = await fetch(`${api.url}${url}`, {
+              headers: { "x-forwarded-for": `198.19.${(n >> 8) & 255}.${n & 255}` },
+            });
+            statuses.add(response.status);
+            await response.arrayBuffer();
+          }),
+        );
+      }
+      expect([...statuses]).toEqual([200]);
+      // What each of the repeated pool's sessions holds, asked of PostgreSQL on ten sessions at once.
+      const counts = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const { rows } = await api.db.$repeated.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n, pg_sleep(0.05) IS NULL AS slept FROM pg_prepared_statements`,
+          );
+          return Number(rows[0]?.n);
+        }),
+      );
+      // A handful of shapes (six page sizes for five sorts, the count), not one per page.
+      expect(Math.max(...counts)).toBeLessThan(50);
+    } finally {
+      await api.close();
+    }
+  }, 120_000);
+});
+
 describe("cross-site requests change nothing", () => {
   it("refuses an admin action posted from another site through the admin's browser", async () => {
     const admin = await local.admin();
