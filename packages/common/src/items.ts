@@ -379,8 +379,6 @@ export const LAZY_EDIT_MESSAGES = {
   updated: "You successfully update the minting price.",
   notYours: "Only the item's creator can change its minting price.",
   minted: "This item has been minted: its price is set by its owner now.",
-  buyerPaying:
-    "A buyer is completing a purchase at the current price. You can raise the price in a few minutes, or lower it now.",
   priceMin: (eth: string) => `Price must be at least ${eth} ETH`,
 } as const;
 

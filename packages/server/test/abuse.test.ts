@@ -10,19 +10,32 @@ import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import {
   type Health,
+  type LazyMintVoucherResponse,
   MESSAGES,
   type MediaUploadResponse,
   type ProfileResponse,
   SESSION_COOKIE,
 } from "@easel/common";
+import { easelCollectionAbi } from "@easel/contracts/abis";
 import { eq, sql } from "drizzle-orm";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
+import { parseEther } from "viem";
 import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import { mailOutbox, newsletterSubscriptions, profiles } from "../src/db/schema.ts";
-import { createScratchDatabase, startTestChain } from "../src/indexer/testing.ts";
+import {
+  admin,
+  alice,
+  artist,
+  createScratchDatabase,
+  driver,
+  indexToHead,
+  startTestChain,
+  type TestChain,
+} from "../src/indexer/testing.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
 import { PAGE_RENDERS_PER_MINUTE } from "../src/web/pageBudget.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
@@ -1103,5 +1116,134 @@ describe("production refuses development settings", () => {
   it("keeps the development shortcuts on the local chain", () => {
     const local = loadConfig(validEnv({ PUBLIC_URL: "http://127.0.0.1:3000", EMAIL_LINK_SECRET: undefined }));
     expect(local.emailLinkSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("nobody can freeze a lazy item's price", () => {
+  let t: TestChain;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let api: AccountsApi;
+  let creator: TestUser;
+  let stranger: TestUser;
+  let night: `0x${string}`;
+  const tokenId = "1";
+  beforeAll(async () => {
+    t = await startTestChain();
+    scratch = await createScratchDatabase(inject("databaseUrl"), "abuse_lazy");
+    const d = driver(t);
+    await d.market(admin, "setArtistVerified", [artist.address, true]);
+    night = await d.createLazyCollection(artist, "Night Shift", "NGT", 4, "photography");
+    const env = t.env(scratch.url);
+    const config = loadConfig(env);
+    await indexToHead({
+      db: scratch.db,
+      chain: createChainClient(config.chainId, config.rpcUrls),
+      config,
+      log: () => {},
+    });
+    api = await startAccountsApi(env);
+    creator = await api.signIn(artist as never);
+    stranger = await api.signIn(alice as never);
+    const { body } = await api.call<{ data: { category_web2: { _id: number; title: string }[] } }>(
+      "GET",
+      "/api/category-web2",
+    );
+    const photography = String(body.data.category_web2.find((c) => c.title === "Photography")?._id);
+    const registered = await api.call("POST", "/api/collection", {
+      user: creator,
+      body: {
+        contract_address: night,
+        name: "Night Shift",
+        symbol: "NGT",
+        collectionType: "lazy",
+        category_web2_id: Number(photography),
+      },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    const fields = {
+      category_web2_id: photography,
+      collection: night.toLowerCase(),
+      name: "Night Bus",
+      royalty: "5",
+      description: "A bus at night",
+      price: parseEther("0.25").toString(),
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "bus.png");
+    const listed = await fetch(`${api.url}/api/mint/lazymint`, {
+      method: "POST",
+      headers: { cookie: creator.cookie },
+      body: form,
+    });
+    expect(listed.status, await listed.clone().text()).toBe(200);
+  }, 180_000);
+  afterAll(async () => {
+    await api?.close();
+    await scratch?.drop();
+    await t?.stop();
+  });
+
+  const ask = (user: TestUser) =>
+    api.call<LazyMintVoucherResponse>("POST", "/api/nft/buy-lazy-mint", {
+      user,
+      body: { collection: night.toLowerCase(), nft_id: tokenId },
+    });
+  const setPrice = (eth: string) =>
+    api.call("PUT", "/api/nft/edit", {
+      user: creator,
+      body: { collection: night.toLowerCase(), nft_id: tokenId, price: parseEther(eth).toString() },
+    });
+  const nonce = async () =>
+    (
+      await t.publicClient.readContract({
+        address: night,
+        abi: easelCollectionAbi,
+        functionName: "collectionInfo",
+      })
+    )[3];
+
+  it("lets the creator raise the price over a stranger's open voucher, and voids that voucher on chain", async () => {
+    const first = await ask(stranger);
+    expect(first.status).toBe(200);
+    const old = first.body.data.voucher;
+    // Asking again (every 10 minutes, or every second) gives the same voucher: one open voucher per buyer.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await ask(stranger)).body.data.voucher).toEqual(old);
+
+    const before = await nonce();
+    expect((await setPrice("0.5")).status).toBe(200);
+    expect(await nonce()).toBe(before + 1n);
+    // The voucher at the old price no longer mints.
+    await expect(
+      driver(t).send(
+        alice,
+        night,
+        easelCollectionAbi,
+        "lazyMint",
+        [
+          {
+            ...old,
+            tokenId: BigInt(old.tokenId),
+            price: BigInt(old.price),
+            deadline: BigInt(old.deadline),
+            cid: old.cid as `0x${string}`,
+            signature: old.signature as `0x${string}`,
+          },
+        ],
+        BigInt(old.price),
+      ),
+    ).rejects.toThrow(/VoucherRevoked/);
+    const fresh = await ask(stranger);
+    expect(fresh.body.data.voucher).toMatchObject({
+      price: parseEther("0.5").toString(),
+      nonce: Number(before + 1n),
+    });
+    // Lowering the price voids nothing: nobody holds a voucher below it.
+    expect((await setPrice("0.3")).status).toBe(200);
+    expect(await nonce()).toBe(before + 1n);
   });
 });
