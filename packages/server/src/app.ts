@@ -147,9 +147,11 @@ export async function buildApp(
   });
 
   // The only hosts the page may reach besides its own: the RPC its wagmi transport reads the chain from
-  // (the local anvil, or viem's public RPC of mainnet or Sepolia). Media and images come from our gateway.
+  // (the local anvil, or viem's public RPC of mainnet or Sepolia), and the media origin when media has its own
+  // (MEDIA_PUBLIC_URL); otherwise media and images come from our gateway.
   const browserRpc = config.browserRpcUrl ?? publicRpcOf(config.chainId);
   const rpcOrigin = browserRpc ? new URL(browserRpc).origin : null;
+  const mediaOrigin = config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
   // Helmet's middleware is built once here: @fastify/helmet built it again on every request (its CSP parse
   // showed in the API's CPU profile under load).
   const securityHeaders = helmet({
@@ -157,8 +159,10 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         connectSrc: ["'self'", ...(rpcOrigin ? [rpcOrigin] : [])],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...mediaOrigin],
+        mediaSrc: ["'self'", "blob:", ...mediaOrigin],
+        // A PDF opens in a frame of its own origin.
+        frameSrc: ["'self'", ...mediaOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", "data:"],
         scriptSrc: ["'self'"],
@@ -263,7 +267,8 @@ export async function buildApp(
         firstPaint(page, new URLSearchParams(search), request),
       ]);
       const origin = config.publicUrl.origin;
-      let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml;
+      const mediaBase = config.mediaPublicUrl ?? origin;
+      let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin, mediaBase) : indexHtml;
       html = withFirstPaint(html, paint);
       // The session read may clear a cookie that no longer signs in: the browser gets that too.
       for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
@@ -304,7 +309,7 @@ export async function buildApp(
       return {
         ...(codeOf.get(page.page) ?? { scripts: [], styles: [] }),
         answers,
-        lead: pageLead(page, read ? answers[read] : null),
+        lead: pageLead(page, read ? answers[read] : null, config.mediaPublicUrl ?? ""),
         cookies: results.flatMap((result) => result.cookies),
       };
     };

@@ -67,6 +67,11 @@ export const envSchema = z.object({
   MAIL_DIR: z.string().min(1).optional(),
   /** A Kubo RPC API (or a provider speaking it) that pins every uploaded file; off when unset. */
   IPFS_API_URL: url(["http:", "https:"]).optional(),
+  /**
+   * Where browsers load media from (the `/ipfs/` gateway on another, cookieless origin, e.g.
+   * https://media.easelcontent.net); unset, from the site itself.
+   */
+  MEDIA_PUBLIC_URL: url(["http:", "https:"]).optional(),
   /** Sent as the Authorization header to IPFS_API_URL (e.g. "Basic …" or "Bearer …"). */
   IPFS_API_AUTH: z.string().min(1).optional(),
   MAIL_FROM: z
@@ -156,6 +161,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** Where IPFS blocks of uploaded media are stored (a filesystem blockstore). */
   mediaDir: string;
+  /** The media origin browsers load `/ipfs/…` from (no trailing slash), or null for the site's own. */
+  mediaPublicUrl: string | null;
   /** Every stored file is also pinned here (Kubo RPC API), when set. */
   ipfsApi: { url: URL; auth: string | undefined } | null;
   /** Without SMTP_URL, mail is written here as .eml files (and logged) instead of being sent. */
@@ -206,6 +213,7 @@ export function publicConfig(config: Config): PublicConfig {
     explorerUrl: explorerUrl(config.chainId),
     contracts: config.contracts,
     ens: config.ens,
+    mediaUrl: config.mediaPublicUrl,
   };
 }
 
@@ -281,6 +289,7 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     port: e.PORT,
     smtpUrl: e.SMTP_URL,
     mediaDir: inData(e.MEDIA_DIR, "ipfs"),
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL ? e.MEDIA_PUBLIC_URL.replace(/\/+$/, "") : null,
     ipfsApi: e.IPFS_API_URL ? { url: new URL(e.IPFS_API_URL), auth: e.IPFS_API_AUTH } : null,
     mailDir: inData(e.MAIL_DIR, "mail"),
     mailFrom: e.MAIL_FROM ?? `Easel <no-reply@${publicUrl.hostname}>`,

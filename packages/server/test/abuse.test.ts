@@ -1247,3 +1247,50 @@ describe("nobody can freeze a lazy item's price", () => {
     expect(await nonce()).toBe(before + 1n);
   });
 });
+
+describe("user media can live on its own origin", () => {
+  it("loads media from MEDIA_PUBLIC_URL when set: the app's config, the page's policy and its preview say so", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "easel-dist-"));
+    writeFileSync(
+      join(dist, "index.html"),
+      "<!doctype html><html><head><title>Easel</title></head><body></body></html>",
+    );
+    const media = "https://media.easelcontent.test";
+    const api = await startAccountsApi({ WEB_DIST: dist, MEDIA_PUBLIC_URL: `${media}/` });
+    try {
+      const config = await api.call<{ mediaUrl: string | null }>("GET", "/api/config");
+      expect(config.body.mediaUrl).toBe(media);
+      const policy = config.headers.get("content-security-policy") ?? "";
+      for (const name of ["img-src", "media-src", "frame-src"]) {
+        const directive = policy.split(";").find((d) => d.trim().startsWith(name)) ?? "";
+        expect(directive, name).toContain(media);
+      }
+      // A profile's picture in its share preview is an address on the media origin.
+      const member = await api.signIn();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#224466" } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
+      const uploaded = (await (
+        await fetch(`${api.url}/api/profile/media_uploader`, {
+          method: "POST",
+          headers: { cookie: member.cookie },
+          body: form,
+        })
+      ).json()) as MediaUploadResponse;
+      expect(
+        (await api.call("PUT", "/api/profile", { user: member, body: { avatar: uploaded.data.path } }))
+          .status,
+      ).toBe(200);
+      const page = await (await fetch(`${api.url}/profile/${member.address}`)).text();
+      expect(page).toContain(`<meta property="og:image" content="${media}${uploaded.data.path}" />`);
+      // Without it, media stays on the site (and no other origin is allowed).
+      const plain = await local.call("GET", "/api/config");
+      expect((plain.body as { mediaUrl: string | null }).mediaUrl).toBeNull();
+      expect(plain.headers.get("content-security-policy")).not.toContain("easelcontent");
+    } finally {
+      await api.close();
+    }
+  });
+});

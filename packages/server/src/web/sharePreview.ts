@@ -125,9 +125,22 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
   );
 
-/** The app's HTML with the preview's tags (and title) in its head. Image paths become absolute URLs. */
-export function withPreview(html: string, preview: SharePreview, pageUrl: string, origin: string): string {
-  const image = preview.image ? new URL(preview.image, origin).href : null;
+/**
+ * The app's HTML with the preview's tags (and title) in its head. Image paths become absolute URLs, on the
+ * media origin when it has its own.
+ */
+export function withPreview(
+  html: string,
+  preview: SharePreview,
+  pageUrl: string,
+  origin: string,
+  mediaBase = origin,
+): string {
+  const image = preview.image
+    ? preview.image.startsWith("/ipfs/")
+      ? `${mediaBase}${preview.image}`
+      : new URL(preview.image, origin).href
+    : null;
   const tags = [
     ["og:type", "website"],
     ["og:site_name", "Easel"],
