@@ -11,7 +11,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { accepted } from "./encodePage.ts";
 
 /** Full pages a minute per client: a visitor lands once, then the app navigates without the server. */
-export const PAGE_RENDERS_PER_MINUTE = 60;
+export const PAGE_RENDERS_PER_MINUTE = 120;
 const WINDOW_MS = 60_000;
 /** Clients tracked at once; past it, ended windows are swept (and at worst all, which only forgives). */
 const MAX_CLIENTS = 50_000;
