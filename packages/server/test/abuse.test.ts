@@ -1285,6 +1285,12 @@ describe("user media can live on its own origin", () => {
       ).toBe(200);
       const page = await (await fetch(`${api.url}/profile/${member.address}`)).text();
       expect(page).toContain(`<meta property="og:image" content="${media}${uploaded.data.path}" />`);
+      // The media origin lets the site (alone) frame a file: a PDF opens in a frame of the item page.
+      const file = await fetch(`${api.url}${uploaded.data.path}`);
+      expect(file.headers.get("x-frame-options")).toBeNull();
+      expect(file.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; img-src 'self'; sandbox; frame-ancestors http://127.0.0.1:3000",
+      );
       // Without it, media stays on the site (and no other origin is allowed).
       const plain = await local.call("GET", "/api/config");
       expect((plain.body as { mediaUrl: string | null }).mediaUrl).toBeNull();
