@@ -28,6 +28,8 @@ export const publicConfigSchema = z.object({
   contracts: z.record(z.string(), addressSchema),
   /** Whether ENS names can be checked on this chain (there is no ENS on the local chain). */
   ens: z.boolean(),
+  /** The origin media is loaded from (MEDIA_PUBLIC_URL), or null for the site's own `/ipfs/`. */
+  mediaUrl: z.string().nullable(),
 }) satisfies z.ZodType<PublicConfig>;
 
 /** `GET /api/dev/accounts` (local chain only): who each of the Dev wallet's test accounts is. */

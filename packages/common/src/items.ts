@@ -183,7 +183,11 @@ export const mintFieldsSchema = z.object({
 export type MintFields = z.output<typeof mintFieldsSchema>;
 
 export const lazyMintFieldsSchema = mintFieldsSchema.extend({
-  price: weiString.refine((wei) => BigInt(wei) >= LAZY_PRICE_MIN_WEI, MINT_MESSAGES.priceMin),
+  // zod runs a refinement even when the pattern failed: BigInt() reads only what the pattern let through.
+  price: weiString.refine(
+    (wei) => /^\d+$/.test(wei) && BigInt(wei) >= LAZY_PRICE_MIN_WEI,
+    MINT_MESSAGES.priceMin,
+  ),
 });
 
 export const mintResponseSchema = z.object({
@@ -224,13 +228,16 @@ export const mintCollectionsResponseSchema = z.object({
 
 // --- The item page ---------------------------------------------------------------------------
 
+const TOKEN_ID_PATTERN = /^[1-9]\d{0,77}$/;
+
 export const itemQuerySchema = z.object({
   creator: z.string().min(1).max(100),
   collection: z.string().min(1).max(100).optional(),
   tokenId: z
     .string()
-    .regex(/^[1-9]\d{0,77}$/, "Not found")
-    .refine((value) => BigInt(value) < 2n ** 256n, "Not found"),
+    .regex(TOKEN_ID_PATTERN, "Not found")
+    // zod runs a refinement even when the pattern failed ("abc" threw inside BigInt(), a 500).
+    .refine((value) => TOKEN_ID_PATTERN.test(value) && BigInt(value) < 2n ** 256n, "Not found"),
 });
 
 export const itemMediaSchema = z.object({
@@ -372,8 +379,6 @@ export const LAZY_EDIT_MESSAGES = {
   updated: "You successfully update the minting price.",
   notYours: "Only the item's creator can change its minting price.",
   minted: "This item has been minted: its price is set by its owner now.",
-  buyerPaying:
-    "A buyer is completing a purchase at the current price. You can raise the price in a few minutes, or lower it now.",
   priceMin: (eth: string) => `Price must be at least ${eth} ETH`,
 } as const;
 

@@ -9,12 +9,17 @@ const config = {
   explorerUrl: null,
   contracts: { market: "0x5FbDB2315678afecb367f032d93F642f64180aa3" },
   ens: false,
+  mediaUrl: null,
 };
 
 // Each case goes to the hand-written reader and to the zod schema the server documents: both must agree.
 const configCases: [string, unknown][] = [
   ["a local chain's config", config],
-  ["an explorer and no RPC", { ...config, rpcUrl: null, explorerUrl: "https://etherscan.io" }],
+  [
+    "an explorer, no RPC and a media origin",
+    { ...config, rpcUrl: null, explorerUrl: "https://etherscan.io", mediaUrl: "https://media.example" },
+  ],
+  ["mediaUrl missing", { ...config, mediaUrl: undefined }],
   ["chain id 0", { ...config, chainId: 0 }],
   ["a negative chain id", { ...config, chainId: -1 }],
   ["a fractional chain id", { ...config, chainId: 1.5 }],

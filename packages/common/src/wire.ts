@@ -39,6 +39,8 @@ export interface PublicConfig {
   contracts: Record<string, string>;
   /** Whether ENS names can be checked on this chain (there is no ENS on the local chain). */
   ens: boolean;
+  /** The origin media is loaded from (MEDIA_PUBLIC_URL), or null for the site's own `/ipfs/`. */
+  mediaUrl: string | null;
 }
 
 const isStringOrNull = (value: unknown): value is string | null =>
@@ -47,14 +49,14 @@ const isStringOrNull = (value: unknown): value is string | null =>
 /** The server's public configuration, or null when the body is not one. */
 export function readPublicConfig(body: unknown): PublicConfig | null {
   if (!isRecord(body)) return null;
-  const { chainId, localChain, rpcUrl, explorerUrl, contracts, ens } = body;
+  const { chainId, localChain, rpcUrl, explorerUrl, contracts, ens, mediaUrl } = body;
   if (typeof chainId !== "number" || !Number.isInteger(chainId) || chainId <= 0) return null;
   if (typeof localChain !== "boolean" || typeof ens !== "boolean") return null;
-  if (!isStringOrNull(rpcUrl) || !isStringOrNull(explorerUrl)) return null;
+  if (!isStringOrNull(rpcUrl) || !isStringOrNull(explorerUrl) || !isStringOrNull(mediaUrl)) return null;
   if (
     !isStringRecord(contracts) ||
     !Object.values(contracts).every((address) => ADDRESS_PATTERN.test(address))
   )
     return null;
-  return { chainId, localChain, rpcUrl, explorerUrl, contracts, ens };
+  return { chainId, localChain, rpcUrl, explorerUrl, contracts, ens, mediaUrl };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PublicConfig } from "@easel/common";
+import { BAD_CHARACTER_MESSAGE, containsBadCharacter, type PublicConfig } from "@easel/common";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -19,7 +19,7 @@ import { mainnet, sepolia } from "viem/chains";
 import { type Config, publicConfig } from "./config.ts";
 import { isChainUnavailable, isDatabaseUnavailable, RETRY_AFTER_S } from "./db/availability.ts";
 import type { Database } from "./db/client.ts";
-import { ApiError, loggableError } from "./errors.ts";
+import { ApiError, dataError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { MailService } from "./mail/outbox.ts";
 import { kuboPinner } from "./media/pin.ts";
@@ -39,11 +39,13 @@ import { mediaRoutes } from "./routes/media.ts";
 import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { type HealthOptions, systemRoutes } from "./routes/system.ts";
+import { applyHeadersTimeout, bodyDeadlines, serverTimeouts } from "./timeouts.ts";
 import { EASEL_VERSION } from "./version.ts";
 import { encodePage } from "./web/encodePage.ts";
 import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
+import { pageBudget, plainPage } from "./web/pageBudget.ts";
 import { type Page, pageOf } from "./web/pages.ts";
-import { sharePreview, withPreview } from "./web/sharePreview.ts";
+import { cachedSharePreviews, withPreview } from "./web/sharePreview.ts";
 
 /** Who is signed in: every landing page carries the answer (web/firstPaint.ts). */
 const SESSION_READ = "/api/auth/session";
@@ -93,7 +95,10 @@ export async function buildApp(
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1_000_000,
+    ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  applyHeadersTimeout(app.server);
+  bodyDeadlines(app, config.timeouts);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
@@ -105,7 +110,8 @@ export async function buildApp(
   // Let a delivery pass that started before close finish, so no mail is left half-sent.
   app.addHook("onClose", () => app.mail.idle());
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((raw, request, reply) => {
+    const error = dataError(raw) ?? raw;
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)
@@ -158,17 +164,23 @@ export async function buildApp(
     if (crossSite) throw new ApiError(403, "cross_site", "Requests from other sites are not accepted.");
   });
 
-  // A NUL byte is never meaningful input, and PostgreSQL refuses it in text (a 500): refuse it as bad input.
+  // A NUL or half a character is never meaningful input, and PostgreSQL refuses them (a 500): bad input.
   app.addHook("preValidation", async (request) => {
-    if (containsNul(request.query) || containsNul(request.body) || containsNul(request.params)) {
-      throw new ApiError(400, "invalid_request", "The request contains a NUL character.");
+    if (
+      containsBadCharacter(request.query) ||
+      containsBadCharacter(request.body) ||
+      containsBadCharacter(request.params)
+    ) {
+      throw new ApiError(400, "invalid_request", BAD_CHARACTER_MESSAGE);
     }
   });
 
   // The only hosts the page may reach besides its own: the RPC its wagmi transport reads the chain from
-  // (the local anvil, or viem's public RPC of mainnet or Sepolia). Media and images come from our gateway.
+  // (the local anvil, or viem's public RPC of mainnet or Sepolia), and the media origin when media has its own
+  // (MEDIA_PUBLIC_URL); otherwise media and images come from our gateway.
   const browserRpc = config.browserRpcUrl ?? publicRpcOf(config.chainId);
   const rpcOrigin = browserRpc ? new URL(browserRpc).origin : null;
+  const mediaOrigin = config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
   // Helmet's middleware is built once here: @fastify/helmet built it again on every request (its CSP parse
   // showed in the API's CPU profile under load).
   const securityHeaders = helmet({
@@ -176,8 +188,10 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         connectSrc: ["'self'", ...(rpcOrigin ? [rpcOrigin] : [])],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...mediaOrigin],
+        mediaSrc: ["'self'", "blob:", ...mediaOrigin],
+        // A PDF opens in a frame of its own origin.
+        frameSrc: ["'self'", ...mediaOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", "data:"],
         scriptSrc: ["'self'"],
@@ -256,29 +270,38 @@ export async function buildApp(
         manifest ? pageCode(manifest, page, indexHtml) : { scripts: [], styles: [] },
       ]),
     );
+    const previewOf = cachedSharePreviews(deps.db, config.contracts.defaultCollection);
+    // Past a client's page budget, the app's plain page (web/pageBudget.ts).
+    const budget = pageBudget();
+    const plain = await plainPage(indexHtml);
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const [path = "/", search = ""] = request.url.split("?");
       if (path.startsWith("/api/")) return reply.callNotFound();
       // A page carries its visitor's own answers: browsers may keep it, shared caches may not.
       reply.header("cache-control", "private, no-cache");
-      // Client-side routes all answer with the app; the router shows the not-found page itself.
+      reply.header("vary", "accept-encoding");
+      // Client-side routes all answer with the app; the router shows the not-found page itself. A page the
+      // server adds nothing to, or one past its client's budget, is the plain page compressed at start.
       const page = pageOf(path);
+      if (!page || !budget.take(request.ip)) {
+        const { body, encoding } = plain.send(request.headers["accept-encoding"]);
+        if (encoding) reply.header("content-encoding", encoding);
+        return reply.type("text/html; charset=utf-8").send(body);
+      }
       const [preview, paint] = await Promise.all([
-        sharePreview(deps.db, page, config.contracts.defaultCollection).catch((error) => {
+        previewOf(page).catch((error) => {
           request.log.warn({ err: loggableError(error) }, "share preview failed");
           return null;
         }),
-        page ? firstPaint(page, new URLSearchParams(search), request) : null,
+        firstPaint(page, new URLSearchParams(search), request),
       ]);
       const origin = config.publicUrl.origin;
-      let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin) : indexHtml;
-      if (paint) {
-        html = withFirstPaint(html, paint);
-        // The session read may clear a cookie that no longer signs in: the browser gets that too.
-        for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
-      }
+      const mediaBase = config.mediaPublicUrl ?? origin;
+      let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin, mediaBase) : indexHtml;
+      html = withFirstPaint(html, paint);
+      // The session read may clear a cookie that no longer signs in: the browser gets that too.
+      for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
       const { body, encoding } = await encodePage(html, request.headers["accept-encoding"]);
-      reply.header("vary", "accept-encoding");
       if (encoding) reply.header("content-encoding", encoding);
       return reply.type("text/html; charset=utf-8").send(body);
     });
@@ -315,7 +338,7 @@ export async function buildApp(
       return {
         ...(codeOf.get(page.page) ?? { scripts: [], styles: [] }),
         answers,
-        lead: pageLead(page, read ? answers[read] : null),
+        lead: pageLead(page, read ? answers[read] : null, config.mediaPublicUrl ?? ""),
         cookies: results.flatMap((result) => result.cookies),
       };
     };
@@ -328,13 +351,6 @@ export async function buildApp(
   );
 
   return app;
-}
-
-/** Whether any string in a parsed query, body or params holds a NUL character. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 8 || value === null || typeof value !== "object") return false;
-  return Object.values(value).some((item) => containsNul(item, depth + 1));
 }
 
 /** viem's public RPC of a known chain: what the web app's wagmi transport uses outside the local chain. */

@@ -1,8 +1,9 @@
-import { createHmac } from "node:crypto";
+import { createHmac, pbkdf2Sync } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ADDRESS_PATTERN, CHAIN_IDS, type PublicConfig } from "@easel/common";
+import { HDKey } from "viem/accounts";
 import { z } from "zod";
 
 /** `.data/` at the repository root: where the embedded launcher keeps everything. */
@@ -70,6 +71,11 @@ export const envSchema = z.object({
   MAIL_DIR: z.string().min(1).optional(),
   /** A Kubo RPC API (or a provider speaking it) that pins every uploaded file; off when unset. */
   IPFS_API_URL: url(["http:", "https:"]).optional(),
+  /**
+   * Where browsers load media from (the `/ipfs/` gateway on another, cookieless origin, e.g.
+   * https://media.easelcontent.net); unset, from the site itself.
+   */
+  MEDIA_PUBLIC_URL: url(["http:", "https:"]).optional(),
   /** Sent as the Authorization header to IPFS_API_URL (e.g. "Basic …" or "Bearer …"). */
   IPFS_API_AUTH: z.string().min(1).optional(),
   MAIL_FROM: z
@@ -107,6 +113,9 @@ export const envSchema = z.object({
           .transform((value) => value.split(",").map((part) => part.trim())),
       ]),
     ),
+  /** Seconds a request body may take to arrive (then 408, connection closed); uploads get UPLOAD_TIMEOUT_SECONDS. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(128).default(0),
   /** The built web app (packages/web/dist) for the API to serve beside /api; unset, the API serves only /api. */
   WEB_DIST: z.string().min(1).optional(),
@@ -114,6 +123,27 @@ export const envSchema = z.object({
 });
 
 export type Env = Record<string, string | undefined>;
+
+/** The development mnemonic of anvil and Hardhat: its keys are published, so anyone can sign with them. */
+const TEST_MNEMONIC = "test test test test test test test test test test test junk";
+/** How many of its accounts count as known: anvil and Hardhat make 10 and 20. */
+const TEST_ACCOUNTS = 20;
+let testKeys: Set<string> | null = null;
+
+/** Whether a private key is one of the public test mnemonic's first accounts. */
+export function isTestKey(privateKey: string): boolean {
+  if (!testKeys) {
+    // BIP-39's seed (PBKDF2 of the words), made once, then each account's BIP-44 path.
+    const root = HDKey.fromMasterSeed(pbkdf2Sync(TEST_MNEMONIC, "mnemonic", 2048, 64, "sha512"));
+    testKeys = new Set(
+      Array.from({ length: TEST_ACCOUNTS }, (_, i) => {
+        const key = root.derive(`m/44'/60'/0'/0/${i}`).privateKey;
+        return key ? Buffer.from(key).toString("hex") : "";
+      }),
+    );
+  }
+  return testKeys.has(privateKey.slice(2).toLowerCase());
+}
 
 export type Config = {
   databaseUrl: string;
@@ -137,6 +167,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** Where IPFS blocks of uploaded media are stored (a filesystem blockstore). */
   mediaDir: string;
+  /** The media origin browsers load `/ipfs/…` from (no trailing slash), or null for the site's own. */
+  mediaPublicUrl: string | null;
   /** Every stored file is also pinned here (Kubo RPC API), when set. */
   ipfsApi: { url: URL; auth: string | undefined } | null;
   /** Without SMTP_URL, mail is written here as .eml files (and logged) instead of being sent. */
@@ -148,6 +180,8 @@ export type Config = {
   emailLinkSecret: string;
   adminAddresses: `0x${string}`[];
   indexerConfirmations: number;
+  /** How long a request body (an upload's) may take to arrive (timeouts.ts). */
+  timeouts: { requestMs: number; uploadMs: number };
   /** Fastify's `trustProxy`: false (trust no proxy), a hop count, or proxy addresses / CIDR ranges. */
   trustProxy: false | number | string[];
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -185,6 +219,7 @@ export function publicConfig(config: Config): PublicConfig {
     explorerUrl: explorerUrl(config.chainId),
     contracts: config.contracts,
     ens: config.ens,
+    mediaUrl: config.mediaPublicUrl,
   };
 }
 
@@ -211,6 +246,18 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   if (!localChain && !e.MEDIA_DIR)
     shared.push(
       "MEDIA_DIR is missing: in production media must live in a folder every API replica reads (a shared volume)",
+    );
+  // Outside the local chain, no development shortcut: plain http loses HSTS and the Secure __Host- cookie, a
+  // key of the public test mnemonic is anyone's, and email links sign with a secret of their own.
+  if (!localChain && publicUrl.protocol !== "https:")
+    shared.push("PUBLIC_URL must start with https:// outside the local chain");
+  if (!localChain && isTestKey(e.SIGNER_PRIVATE_KEY))
+    shared.push(
+      "SIGNER_PRIVATE_KEY is a public test key (of the 'test test … junk' mnemonic): use a key of your own outside the local chain",
+    );
+  if (!localChain && !e.EMAIL_LINK_SECRET)
+    shared.push(
+      "EMAIL_LINK_SECRET is missing: outside the local chain email links sign with a secret of their own",
     );
   if (!localChain && !e.SMTP_URL && !e.MAIL_DIR)
     shared.push(
@@ -251,17 +298,19 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     smtpUrl: e.SMTP_URL,
     mediaDir: inData(e.MEDIA_DIR, "ipfs"),
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL ? e.MEDIA_PUBLIC_URL.replace(/\/+$/, "") : null,
     ipfsApi: e.IPFS_API_URL ? { url: new URL(e.IPFS_API_URL), auth: e.IPFS_API_AUTH } : null,
     mailDir: inData(e.MAIL_DIR, "mail"),
     mailFrom: e.MAIL_FROM ?? `Easel <no-reply@${publicUrl.hostname}>`,
     operatorEmails: e.OPERATOR_EMAILS.map((email) => email.toLowerCase()),
-    // Without its own secret, derive one from the signer key (which is already secret), so a
-    // deployment needs no extra variable; set EMAIL_LINK_SECRET to rotate links independently.
+    // On the local chain only (production requires its own secret, above), one is derived from the signer key,
+    // so development needs no extra variable.
     emailLinkSecret:
       e.EMAIL_LINK_SECRET ??
       createHmac("sha256", e.SIGNER_PRIVATE_KEY).update("easel email links").digest("hex"),
     adminAddresses: e.ADMIN_ADDRESSES.map(lower),
     indexerConfirmations: e.INDEXER_CONFIRMATIONS,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     localChain,

@@ -13,6 +13,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The 400 for a query PostgreSQL refused for its data (class 22: a character it cannot store, text that is
+ * not a number, a number out of range), or null. Such values come from the request: every string is checked
+ * for NUL and lone surrogates on arrival, and this catches whatever a check missed, as bad input, not a 500.
+ */
+export function dataError(error: unknown): ApiError | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code))
+      return new ApiError(400, "invalid_request", "The request holds a value that cannot be stored.");
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 export const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
 
 /**

@@ -3,24 +3,44 @@
  * real HTTP server and PostgreSQL (with the production configuration where the attack is about production).
  */
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import {
   type Health,
+  type LazyMintVoucherResponse,
   MESSAGES,
   type MediaUploadResponse,
   type ProfileResponse,
   SESSION_COOKIE,
 } from "@easel/common";
-import { eq } from "drizzle-orm";
+import { easelCollectionAbi } from "@easel/contracts/abis";
+import { eq, sql } from "drizzle-orm";
 import { CID } from "multiformats/cid";
 import sharp from "sharp";
+import { parseEther } from "viem";
 import { mainnet } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, profiles } from "../src/db/schema.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createChainClient } from "../src/chain/client.ts";
+import { loadConfig } from "../src/config.ts";
+import { mailOutbox, newsletterSubscriptions, profiles } from "../src/db/schema.ts";
+import {
+  admin,
+  alice,
+  artist,
+  createScratchDatabase,
+  driver,
+  indexToHead,
+  startTestChain,
+  type TestChain,
+} from "../src/indexer/testing.ts";
 import { STREAMS_PER_CLIENT } from "../src/routes/events.ts";
+import { PAGE_RENDERS_PER_MINUTE } from "../src/web/pageBudget.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 import { deployEnsResolver } from "./ens-helpers.ts";
-import { startTestApi } from "./helpers.ts";
+import { configError, PRODUCTION_SECRETS, startTestApi, validEnv } from "./helpers.ts";
 
 let local: AccountsApi;
 let production: AccountsApi;
@@ -28,7 +48,11 @@ let user: TestUser;
 beforeAll(async () => {
   local = await startAccountsApi();
   // Mainnet configuration, behind no declared proxy (TRUST_PROXY unset).
-  production = await startAccountsApi({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art" });
+  production = await startAccountsApi({
+    CHAIN_ID: "1",
+    PUBLIC_URL: "https://easel.art",
+    ...PRODUCTION_SECRETS,
+  });
   user = await local.signIn();
 });
 afterAll(async () => {
@@ -52,6 +76,145 @@ describe("per-IP limits cannot be escaped", () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
+});
+
+describe("pages cost a bounded amount per client", () => {
+  it("renders a client's first pages in full, then the plain prebuilt page; previews are shared for a while", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "easel-dist-"));
+    writeFileSync(
+      join(dist, "index.html"),
+      "<!doctype html><html><head><title>Easel</title></head><body></body></html>",
+    );
+    // Behind one trusted proxy, so two clients can be told apart.
+    const api = await startAccountsApi({ WEB_DIST: dist, TRUST_PROXY: "1" });
+    try {
+      const painter = await api.signIn();
+      const named = await api.call("PUT", "/api/profile", { user: painter, body: { name: "Ada Painter" } });
+      expect(named.status).toBe(200);
+      const page = async (client: string) => {
+        const response = await fetch(`${api.url}/profile/${painter.address}`, {
+          headers: { "x-forwarded-for": client, "accept-encoding": "identity" },
+        });
+        expect(response.status).toBe(200);
+        return response.text();
+      };
+      const first = await page("203.0.113.7");
+      expect(first).toContain('content="Ada Painter on Easel"');
+      expect(first).toContain('id="easel-answers"');
+      // The preview is read once for everyone for a while: a new name shows after it, not on every request.
+      await api.db.update(profiles).set({ name: "Renamed" }).where(eq(profiles.address, painter.address));
+      expect(await page("203.0.113.8")).toContain('content="Ada Painter on Easel"');
+
+      for (let i = 1; i < PAGE_RENDERS_PER_MINUTE; i++) await page("203.0.113.7");
+      const past = await page("203.0.113.7");
+      // Past the budget: the app's page as built, with its config and nothing read for this visitor.
+      expect(past).toContain('id="easel-config"');
+      expect(past).not.toContain("og:title");
+      expect(past).not.toContain('id="easel-answers"');
+      // Another client is not affected.
+      expect(await page("203.0.113.9")).toContain('id="easel-answers"');
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+/**
+ * A POST whose body (declared 100,000 bytes) comes one byte every 250 ms after `start`: when the server
+ * closed the connection, and what it answered. Gives up after 12 s.
+ */
+async function drip(base: string, path: string, headers: Record<string, string>, start = "") {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  const opened = Date.now();
+  let answer = "";
+  socket.on("data", (chunk) => {
+    answer += chunk.toString("latin1");
+  });
+  socket.on("error", () => {});
+  const head = Object.entries({ host: url.host, "content-length": "100000", ...headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n${start}`);
+  const ticker = setInterval(() => {
+    if (!socket.destroyed) socket.write("a");
+  }, 250);
+  const closedAfterMs = await new Promise<number>((resolve) => {
+    const giveUp = setTimeout(() => resolve(Number.POSITIVE_INFINITY), 12_000);
+    socket.on("close", () => {
+      clearTimeout(giveUp);
+      resolve(Date.now() - opened);
+    });
+  });
+  clearInterval(ticker);
+  socket.destroy();
+  return { answer, closedAfterMs };
+}
+
+describe("slow bodies are cut", () => {
+  it("closes the connection of a request refused 429 before its body arrived, without waiting for the body", async () => {
+    const api = await startAccountsApi();
+    try {
+      for (let i = 0; i < 10; i++) {
+        const result = await api.call("POST", "/api/marketing/subscribe", {
+          body: { email: `s${i}-${unique()}@example.com` },
+        });
+        expect(result.status).toBe(200);
+      }
+      const refused = await drip(api.url, "/api/marketing/subscribe", { "content-type": "application/json" });
+      expect(refused.answer).toMatch(/^HTTP\/1\.1 429/);
+      expect(refused.answer.toLowerCase()).toContain("connection: close");
+      // Well before the request allowance (30 s by default).
+      expect(refused.closedAfterMs).toBeLessThan(2_000);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe("clients cannot make statement shapes at will", () => {
+  it("keeps the prepared statements flat over 2,000 distinct pages, page sizes and unknown categories", async () => {
+    const api = await startAccountsApi({ TRUST_PROXY: "1" });
+    try {
+      const sorts = ["newest", "oldest", "owners", "floorPriceHighest", "floorPriceLowest"];
+      const urls = [
+        ...Array.from(
+          { length: 1_500 },
+          (_, i) => `/api/explore/collections?page=${i + 2}&limit=${1 + (i % 50)}&sort=${sorts[i % 5]}`,
+        ),
+        ...Array.from({ length: 500 }, (_, i) => `/api/explore?category=${100_000 + i}`),
+      ];
+      let n = 0;
+      const statuses = new Set<number>();
+      // Eight clients at a time, each request from its own address (the flood guard is not what is tested).
+      for (let i = 0; i < urls.length; i += 8) {
+        await Promise.all(
+          urls.slice(i, i + 8).map(async (url) => {
+            n++;
+            const response = await fetch(`${api.url}${url}`, {
+              headers: { "x-forwarded-for": `198.19.${(n >> 8) & 255}.${n & 255}` },
+            });
+            statuses.add(response.status);
+            await response.arrayBuffer();
+          }),
+        );
+      }
+      expect([...statuses]).toEqual([200]);
+      // What each of the repeated pool's sessions holds, asked of PostgreSQL on ten sessions at once.
+      const counts = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const { rows } = await api.db.$repeated.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n, pg_sleep(0.05) IS NULL AS slept FROM pg_prepared_statements`,
+          );
+          return Number(rows[0]?.n);
+        }),
+      );
+      // A handful of shapes (six page sizes for five sorts, the count), not one per page.
+      expect(Math.max(...counts)).toBeLessThan(50);
+    } finally {
+      await api.close();
+    }
+  }, 120_000);
 });
 
 describe("cross-site requests change nothing", () => {
@@ -447,6 +610,42 @@ describe("Easel mails only addresses their owners confirmed", () => {
   });
 });
 
+describe("the newsletter cannot be used to mail strangers", () => {
+  it("sends a pending address at most three confirmations a day and five in all, however often it is subscribed", async () => {
+    // Behind a trusted proxy, each attempt from another address: the per-IP form limit is not what stops them.
+    const api = await startAccountsApi({ TRUST_PROXY: "1" });
+    const victim = `newsletter-${unique()}@example.com`;
+    let attempt = 0;
+    const subscribe = async () => {
+      const result = await api.call("POST", "/api/marketing/subscribe", {
+        body: { email: victim },
+        headers: { "x-forwarded-for": `198.51.100.${++attempt}` },
+      });
+      expect(result.status).toBe(200);
+      // A minute passes between attempts: the resend interval alone would allow each one.
+      await api.db
+        .update(newsletterSubscriptions)
+        .set({ lastMailAt: new Date(Date.now() - 2 * 60_000) })
+        .where(eq(newsletterSubscriptions.email, victim));
+    };
+    const queued = async () =>
+      (await api.db.select().from(mailOutbox).where(eq(mailOutbox.to, victim))).length;
+    for (let i = 0; i < 5; i++) await subscribe();
+    expect(await queued()).toBe(3);
+    // The next days: two more, then never again while nobody confirms.
+    for (let day = 0; day < 3; day++) {
+      await api.db
+        .update(mailOutbox)
+        .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) })
+        .where(eq(mailOutbox.to, victim));
+      await subscribe();
+      await subscribe();
+    }
+    expect(await queued()).toBe(5);
+    await api.close();
+  });
+});
+
 describe("ENS names are the chain's word, not the user's", () => {
   it("refuses an ENS name on the local chain, which has no ENS, and finds nobody by one", async () => {
     expectError(await local.call("PUT", "/api/profile", { user, body: { ens: "vitalik.eth" } }), 400, {
@@ -588,6 +787,114 @@ describe("bad bytes are bad input", () => {
     }
   });
 
+  describe("in what an artist stores", () => {
+    let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+    let api: AccountsApi;
+    let artistUser: TestUser;
+    const works = `0x${"a1".repeat(20)}`;
+    beforeAll(async () => {
+      // A database of its own holding a verified artist and their collection, as the indexer writes them.
+      scratch = await createScratchDatabase(inject("databaseUrl"), "abuse");
+      // Short body allowances, so slow bodies are cut within the test's time.
+      api = await startAccountsApi({
+        DATABASE_URL: scratch.url,
+        REQUEST_TIMEOUT_SECONDS: "1",
+        UPLOAD_TIMEOUT_SECONDS: "4",
+      });
+      artistUser = await api.signIn();
+      await scratch.db.execute(sql`
+        INSERT INTO chain_accounts (address, verified_artist, updated_block) VALUES (${artistUser.address}, true, 1)`);
+      await scratch.db.execute(sql`
+        INSERT INTO chain_collections (address, kind, owner, name, symbol, category, max_supply, created_block, created_tx, created_at)
+        VALUES (${works}, 'standard', ${artistUser.address}, 'Works', 'WRK', '', 0, 1, '0x', now())`);
+    });
+    afterAll(async () => {
+      await api?.close();
+      await scratch?.drop();
+    });
+
+    it("cuts a body dripped a byte at a time: after the request allowance, or the longer upload allowance", async () => {
+      const boundary = "----easel";
+      const [contact, upload] = await Promise.all([
+        drip(api.url, "/api/contact", { "content-type": "application/json" }),
+        drip(
+          api.url,
+          "/api/mint",
+          {
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            cookie: artistUser.cookie,
+          },
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+      ]);
+      expect(contact.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(contact.closedAfterMs).toBeLessThan(3_500);
+      // The upload is still being received after the ordinary allowance, and cut after its own.
+      expect(upload.closedAfterMs).toBeGreaterThan(3_500);
+      expect(upload.answer).toMatch(/^HTTP\/1\.1 408/);
+    }, 20_000);
+
+    it("refuses lone surrogates in a collection's rich-text description (stored as jsonb) with 400", async () => {
+      for (const text of ["a\ud800b", "\udfff", "tail\ud83d"]) {
+        const result = await api.call("PUT", "/api/collection/edit", {
+          user: artistUser,
+          body: { id: works, description: { type: "doc", paragraphs: [{ runs: [{ text }] }] } },
+        });
+        expect(result.status, JSON.stringify(text)).toBe(400);
+      }
+      // A whole character (a surrogate pair) is text like any other.
+      const fine = await api.call("PUT", "/api/collection/edit", {
+        user: artistUser,
+        body: {
+          id: works,
+          description: { type: "doc", paragraphs: [{ runs: [{ text: "\ud83c\udfa8 art" }] }] },
+        },
+      });
+      expect(fine.status).toBe(200);
+    });
+
+    // A lone surrogate cannot cross multipart as such (it is sent as UTF-8, which has none): only as an escape in
+    // the JSON fields.
+    it("refuses NUL and lone surrogates in the mint form's fields with 400, and stores no media for them", async () => {
+      const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#336699" } })
+        .png()
+        .toBuffer();
+      const { body: categories } = await api.call<{ data: { category_web2: { _id: number }[] } }>(
+        "GET",
+        "/api/category-web2",
+      );
+      const category = String(categories.data.category_web2[0]?._id);
+      const fine = {
+        category_web2_id: category,
+        collection: works,
+        name: "Harbour",
+        royalty: "5",
+        description: "A harbour at night",
+      };
+      for (const bad of [
+        { description: "A har\u0000bour" },
+        { tags: JSON.stringify(["sea", "n\u0000l"]) },
+        { tags: '["sea", "\\ud800"]' },
+        { description_ui: '{"type":"doc","paragraphs":[{"runs":[{"text":"\\udc00 x"}]}]}' },
+      ]) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({ ...fine, ...bad })) form.append(name, value);
+        form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "harbour.png");
+        const response = await fetch(`${api.url}/api/mint`, {
+          method: "POST",
+          headers: { cookie: artistUser.cookie },
+          body: form,
+        });
+        expect(response.status, JSON.stringify(bad)).toBe(400);
+      }
+      // Nothing of the refused uploads stayed in the media store (it was never even opened).
+      const stored = existsSync(join(api.dir, "ipfs"))
+        ? readdirSync(join(api.dir, "ipfs"), { recursive: true })
+        : [];
+      expect(stored.filter((f) => String(f).endsWith(".data"))).toEqual([]);
+    });
+  });
+
   it("refuses line breaks in the contact form's name (they would forge lines in the operators' mail)", async () => {
     const result = await local.call<{ error: { fields: Record<string, string> } }>("POST", "/api/contact", {
       body: { name: "Alice\nSubject: Claim ETH", email: "alice@example.com", message: "hello" },
@@ -621,6 +928,375 @@ describe("the media gateway serves only what it stores, as it was stored", () =>
     ];
     for (const cid of sameHash) {
       expect((await fetch(`${local.url}/ipfs/${cid}`)).status, cid.toString()).toBe(404);
+    }
+  });
+});
+
+type OpenApiSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, OpenApiSchema>;
+  anyOf?: OpenApiSchema[];
+  items?: OpenApiSchema;
+};
+type OpenApiOperation = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: OpenApiSchema }[];
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
+};
+
+describe("malformed input is never a server error", () => {
+  /** Values of the wrong type, too big, empty, or not text: each must be refused as bad input. */
+  const BAD_QUERY = [
+    "",
+    "abc",
+    "-1",
+    "1.5",
+    "1e400",
+    "9".repeat(400),
+    "%00",
+    "a%00b",
+    "%ED%A0%80",
+    "%C0%80",
+    "0x",
+    "[]",
+  ];
+  const BAD_JSON: unknown[] = [
+    "",
+    "abc",
+    "\u0000",
+    "a\ud800b",
+    "\udc00",
+    "9".repeat(400),
+    -1,
+    1.5,
+    1e308,
+    2 ** 64,
+    true,
+    null,
+    [],
+    {},
+    ["\ud800"],
+    { "\u0000": 1 },
+  ];
+  /** A plausible value of a schema, so one bad field is checked among otherwise fine ones. */
+  const plausible = (schema: OpenApiSchema | undefined): unknown => {
+    if (!schema) return "1";
+    if (schema.enum) return schema.enum[0];
+    if (schema.anyOf) return plausible(schema.anyOf[0]);
+    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+    if (type === "integer" || type === "number") return 1;
+    if (type === "boolean") return true;
+    if (type === "array") return [plausible(schema.items)];
+    if (type === "object")
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, plausible(v)]));
+    return "1";
+  };
+
+  it("answers 4xx, never 5xx, to bad values in every parameter and body field of every route in the OpenAPI document", async () => {
+    // Its own chain with Easel deployed (name checks read the factory), and its own API, trusting one proxy
+    // hop, so each request comes from its own address and no per-IP limit stops the sweep before validation.
+    const chain = await startTestChain();
+    const api = await startAccountsApi({ ...chain.env(inject("databaseUrl")), TRUST_PROXY: "1" });
+    try {
+      const member = await api.signIn();
+      const doc = await api.call<{ paths: Record<string, Record<string, OpenApiOperation>> }>(
+        "GET",
+        "/api/docs",
+      );
+      let n = 0;
+      const failures: string[] = [];
+      const send = async (method: string, url: string, body?: unknown, signedIn = false) => {
+        n++;
+        const headers: Record<string, string> = { "x-forwarded-for": `198.18.${(n >> 8) & 255}.${n & 255}` };
+        if (signedIn) headers.cookie = member.cookie;
+        let payload: string | undefined;
+        if (body !== undefined) {
+          headers["content-type"] = "application/json";
+          payload = JSON.stringify(body);
+        }
+        const response = await fetch(`${api.url}${url}`, {
+          method,
+          headers,
+          body: payload,
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        if (response.status >= 500)
+          failures.push(`${response.status} ${method} ${url} ${payload ?? ""}`.slice(0, 300));
+      };
+      let routes = 0;
+      for (const [template, operations] of Object.entries(doc.body.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          if (method === "parameters" || template === "/api/events") continue;
+          routes++;
+          const params = operation.parameters ?? [];
+          const pathParams = params.filter((p) => p.in === "path");
+          const queryParams = params.filter((p) => p.in === "query");
+          const url = (pathValue: (name: string) => string, query: Record<string, string>) => {
+            const path = template.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(name));
+            const search = Object.entries(query)
+              .map(([k, v]) => `${encodeURIComponent(k)}=${v}`)
+              .join("&");
+            return search ? `${path}?${search}` : path;
+          };
+          const fineQuery = Object.fromEntries(
+            queryParams.map((p) => [p.name, encodeURIComponent(String(plausible(p.schema)))]),
+          );
+          const finePath = (name: string) =>
+            encodeURIComponent(String(plausible(pathParams.find((p) => p.name === name)?.schema)));
+          const schema = operation.requestBody?.content?.["application/json"]?.schema;
+          const fineBody = schema ? plausible(schema) : undefined;
+          const upper = method.toUpperCase();
+          for (const signedIn of [false, true]) {
+            for (const bad of BAD_QUERY) {
+              for (const p of queryParams)
+                await send(upper, url(finePath, { ...fineQuery, [p.name]: bad }), fineBody, signedIn);
+              for (const p of pathParams)
+                await send(
+                  upper,
+                  url((name) => (name === p.name ? bad || "%20" : finePath(name)), fineQuery),
+                  fineBody,
+                  signedIn,
+                );
+            }
+            if (!schema) continue;
+            for (const bad of BAD_JSON) {
+              await send(upper, url(finePath, fineQuery), bad, signedIn);
+              for (const field of Object.keys(schema.properties ?? {}))
+                await send(
+                  upper,
+                  url(finePath, fineQuery),
+                  { ...(fineBody as object), [field]: bad },
+                  signedIn,
+                );
+            }
+          }
+        }
+      }
+      expect(routes).toBeGreaterThan(50);
+      expect(failures).toEqual([]);
+    } finally {
+      await api.close();
+      await chain.stop();
+    }
+  }, 300_000);
+});
+
+describe("production refuses development settings", () => {
+  const production = (overrides: Record<string, string | undefined>) =>
+    validEnv({
+      CHAIN_ID: "1",
+      PUBLIC_URL: "https://easel.art",
+      MEDIA_DIR: "/shared/media",
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      ...PRODUCTION_SECRETS,
+      ...overrides,
+    });
+
+  it("refuses plain http, a key of the public test mnemonic and a missing email-link secret, one line each", () => {
+    // Anvil's account #9 (the local voucher signer) and #0 (the local admin).
+    for (const key of [
+      "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
+      "0xAC0974BEC39A17E36BA4A6B4D238FF944BACB478CBED5EFCAE784D7BF4F2FF80",
+    ]) {
+      expect(configError(production({ SIGNER_PRIVATE_KEY: key }))).toBe(
+        "Invalid configuration: SIGNER_PRIVATE_KEY is a public test key (of the 'test test … junk' mnemonic): use a key of your own outside the local chain",
+      );
+    }
+    expect(configError(production({ PUBLIC_URL: "http://easel.art" }))).toBe(
+      "Invalid configuration: PUBLIC_URL must start with https:// outside the local chain",
+    );
+    expect(configError(production({ EMAIL_LINK_SECRET: undefined }))).toBe(
+      "Invalid configuration: EMAIL_LINK_SECRET is missing: outside the local chain email links sign with a secret of their own",
+    );
+    for (const chain of ["1", "11155111"])
+      expect(loadConfig(production({ CHAIN_ID: chain })).chainId).toBe(Number(chain));
+  });
+
+  it("keeps the development shortcuts on the local chain", () => {
+    const local = loadConfig(validEnv({ PUBLIC_URL: "http://127.0.0.1:3000", EMAIL_LINK_SECRET: undefined }));
+    expect(local.emailLinkSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("nobody can freeze a lazy item's price", () => {
+  let t: TestChain;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let api: AccountsApi;
+  let creator: TestUser;
+  let stranger: TestUser;
+  let night: `0x${string}`;
+  const tokenId = "1";
+  beforeAll(async () => {
+    t = await startTestChain();
+    scratch = await createScratchDatabase(inject("databaseUrl"), "abuse_lazy");
+    const d = driver(t);
+    await d.market(admin, "setArtistVerified", [artist.address, true]);
+    night = await d.createLazyCollection(artist, "Night Shift", "NGT", 4, "photography");
+    const env = t.env(scratch.url);
+    const config = loadConfig(env);
+    await indexToHead({
+      db: scratch.db,
+      chain: createChainClient(config.chainId, config.rpcUrls),
+      config,
+      log: () => {},
+    });
+    api = await startAccountsApi(env);
+    creator = await api.signIn(artist as never);
+    stranger = await api.signIn(alice as never);
+    const { body } = await api.call<{ data: { category_web2: { _id: number; title: string }[] } }>(
+      "GET",
+      "/api/category-web2",
+    );
+    const photography = String(body.data.category_web2.find((c) => c.title === "Photography")?._id);
+    const registered = await api.call("POST", "/api/collection", {
+      user: creator,
+      body: {
+        contract_address: night,
+        name: "Night Shift",
+        symbol: "NGT",
+        collectionType: "lazy",
+        category_web2_id: Number(photography),
+      },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    const fields = {
+      category_web2_id: photography,
+      collection: night.toLowerCase(),
+      name: "Night Bus",
+      royalty: "5",
+      description: "A bus at night",
+      price: parseEther("0.25").toString(),
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "bus.png");
+    const listed = await fetch(`${api.url}/api/mint/lazymint`, {
+      method: "POST",
+      headers: { cookie: creator.cookie },
+      body: form,
+    });
+    expect(listed.status, await listed.clone().text()).toBe(200);
+  }, 180_000);
+  afterAll(async () => {
+    await api?.close();
+    await scratch?.drop();
+    await t?.stop();
+  });
+
+  const ask = (user: TestUser) =>
+    api.call<LazyMintVoucherResponse>("POST", "/api/nft/buy-lazy-mint", {
+      user,
+      body: { collection: night.toLowerCase(), nft_id: tokenId },
+    });
+  const setPrice = (eth: string) =>
+    api.call("PUT", "/api/nft/edit", {
+      user: creator,
+      body: { collection: night.toLowerCase(), nft_id: tokenId, price: parseEther(eth).toString() },
+    });
+  const nonce = async () =>
+    (
+      await t.publicClient.readContract({
+        address: night,
+        abi: easelCollectionAbi,
+        functionName: "collectionInfo",
+      })
+    )[3];
+
+  it("lets the creator raise the price over a stranger's open voucher, and voids that voucher on chain", async () => {
+    const first = await ask(stranger);
+    expect(first.status).toBe(200);
+    const old = first.body.data.voucher;
+    // Asking again (every 10 minutes, or every second) gives the same voucher: one open voucher per buyer.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await ask(stranger)).body.data.voucher).toEqual(old);
+
+    const before = await nonce();
+    expect((await setPrice("0.5")).status).toBe(200);
+    expect(await nonce()).toBe(before + 1n);
+    // The voucher at the old price no longer mints.
+    await expect(
+      driver(t).send(
+        alice,
+        night,
+        easelCollectionAbi,
+        "lazyMint",
+        [
+          {
+            ...old,
+            tokenId: BigInt(old.tokenId),
+            price: BigInt(old.price),
+            deadline: BigInt(old.deadline),
+            cid: old.cid as `0x${string}`,
+            signature: old.signature as `0x${string}`,
+          },
+        ],
+        BigInt(old.price),
+      ),
+    ).rejects.toThrow(/VoucherRevoked/);
+    const fresh = await ask(stranger);
+    expect(fresh.body.data.voucher).toMatchObject({
+      price: parseEther("0.5").toString(),
+      nonce: Number(before + 1n),
+    });
+    // Lowering the price voids nothing: nobody holds a voucher below it.
+    expect((await setPrice("0.3")).status).toBe(200);
+    expect(await nonce()).toBe(before + 1n);
+  });
+});
+
+describe("user media can live on its own origin", () => {
+  it("loads media from MEDIA_PUBLIC_URL when set: the app's config, the page's policy and its preview say so", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "easel-dist-"));
+    writeFileSync(
+      join(dist, "index.html"),
+      "<!doctype html><html><head><title>Easel</title></head><body></body></html>",
+    );
+    const media = "https://media.easelcontent.test";
+    const api = await startAccountsApi({ WEB_DIST: dist, MEDIA_PUBLIC_URL: `${media}/` });
+    try {
+      const config = await api.call<{ mediaUrl: string | null }>("GET", "/api/config");
+      expect(config.body.mediaUrl).toBe(media);
+      const policy = config.headers.get("content-security-policy") ?? "";
+      for (const name of ["img-src", "media-src", "frame-src"]) {
+        const directive = policy.split(";").find((d) => d.trim().startsWith(name)) ?? "";
+        expect(directive, name).toContain(media);
+      }
+      // A profile's picture in its share preview is an address on the media origin.
+      const member = await api.signIn();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#224466" } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
+      const uploaded = (await (
+        await fetch(`${api.url}/api/profile/media_uploader`, {
+          method: "POST",
+          headers: { cookie: member.cookie },
+          body: form,
+        })
+      ).json()) as MediaUploadResponse;
+      expect(
+        (await api.call("PUT", "/api/profile", { user: member, body: { avatar: uploaded.data.path } }))
+          .status,
+      ).toBe(200);
+      const page = await (await fetch(`${api.url}/profile/${member.address}`)).text();
+      expect(page).toContain(`<meta property="og:image" content="${media}${uploaded.data.path}" />`);
+      // The media origin lets the site (alone) frame a file: a PDF opens in a frame of the item page.
+      const file = await fetch(`${api.url}${uploaded.data.path}`);
+      expect(file.headers.get("x-frame-options")).toBeNull();
+      expect(file.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; img-src 'self'; sandbox; frame-ancestors http://127.0.0.1:3000",
+      );
+      // Without it, media stays on the site (and no other origin is allowed).
+      const plain = await local.call("GET", "/api/config");
+      expect((plain.body as { mediaUrl: string | null }).mediaUrl).toBeNull();
+      expect(plain.headers.get("content-security-policy")).not.toContain("easelcontent");
+    } finally {
+      await api.close();
     }
   });
 });

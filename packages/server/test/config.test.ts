@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { configError, startTestApi, validEnv } from "./helpers.ts";
+import { configError, PRODUCTION_SECRETS, startTestApi, validEnv } from "./helpers.ts";
 
 /** What production needs so that every API replica sees the same media and mail. */
 const PRODUCTION_STORAGE = { MEDIA_DIR: "/shared/media", SMTP_URL: "smtps://user:pass@mail.example:465" };
@@ -48,7 +48,12 @@ describe("loadConfig", () => {
 
   it("does not accept the localhost alias outside the local chain", () => {
     const config = loadConfig(
-      validEnv({ CHAIN_ID: "1", PUBLIC_URL: "https://easel.art", ...PRODUCTION_STORAGE }),
+      validEnv({
+        CHAIN_ID: "1",
+        PUBLIC_URL: "https://easel.art",
+        ...PRODUCTION_STORAGE,
+        ...PRODUCTION_SECRETS,
+      }),
     );
     expect(config.siweDomains).toEqual(["easel.art"]);
     expect(config.browserRpcUrl).toBeNull();
@@ -68,6 +73,7 @@ describe("production storage every replica sees", () => {
         PUBLIC_URL: "https://easel.art",
         MEDIA_DIR: "/shared/media",
         MAIL_DIR: "/shared/mail",
+        ...PRODUCTION_SECRETS,
       }),
     );
     expect(withFiles).toMatchObject({

@@ -26,6 +26,12 @@ export function validEnv(overrides: Env = {}): Env {
   };
 }
 
+/** Production's own secrets: a signer key of nobody's mnemonic and the email links' key. */
+export const PRODUCTION_SECRETS = {
+  SIGNER_PRIVATE_KEY: "0x5c3b7b8e2f0f5f4b2b1b5f8d6d8e1c3a9e7f6b5a4c3d2e1f0a9b8c7d6e5f4a3b",
+  EMAIL_LINK_SECRET: "a-production-secret-of-at-least-32-characters",
+};
+
 /** The real API listening on a free port, with its dependencies; `close` stops it. */
 export async function startTestApi(overrides: Env = {}, options: { rateLimitScope?: string } = {}) {
   const config: Config = loadConfig(validEnv(overrides));

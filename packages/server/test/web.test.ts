@@ -275,6 +275,7 @@ describe("the public config block", () => {
       explorerUrl: null,
       contracts: {},
       ens: true,
+      mediaUrl: null,
     };
     const html = withPublicConfig("<html><head></head><body></body></html>", hostile);
     expect(html.match(/<\/script>/g)).toHaveLength(1);

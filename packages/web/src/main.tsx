@@ -1,4 +1,5 @@
 import "./styles.css";
+import { setMediaBase } from "@easel/common";
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -29,6 +30,8 @@ async function start() {
     root.render(<StartupError error={error} onRetry={start} />);
     return;
   }
+  // Media loads from its own origin when the server names one (MEDIA_PUBLIC_URL).
+  setMediaBase(config.mediaUrl);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
   });

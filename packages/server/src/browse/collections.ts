@@ -53,6 +53,14 @@ function countCollections(db: Database, condition: SQL): Promise<number> {
   });
 }
 
+/**
+ * The page's row count as written into the statement: the page and one more (is there a next page?), rounded
+ * up to a multiple of 10, so six texts serve every page size. The offset is a parameter: written into the
+ * text it made a new statement for every page a client asked for (see docs/architecture.md, "Planning costs
+ * more than running").
+ */
+const pageRows = (limit: number) => Math.ceil((limit + 1) / 10) * 10;
+
 export async function exploreCollections(
   db: Database,
   viewer: Viewer,
@@ -91,7 +99,7 @@ export async function exploreCollections(
         SELECT c.address FROM chain_collections c LEFT JOIN collection_details d ON d.address = c.address
         WHERE ${condition}
         ORDER BY ${ORDER[query.sort]}
-        LIMIT ${literalInteger(query.limit + 1)} OFFSET ${literalInteger(offset)}
+        LIMIT ${literalInteger(pageRows(query.limit))} OFFSET ${offset}::bigint
       )
       SELECT ${COLLECTION_CARD_COLUMNS}
       FROM page JOIN chain_collections c ON c.address = page.address ${COLLECTION_CARD_JOINS}

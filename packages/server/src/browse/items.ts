@@ -8,6 +8,7 @@ import type { ItemSort, ItemStatus, NftCard } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { parseEther } from "viem";
 import { type Database, literalInteger } from "../db/client.ts";
+import { shortLived } from "../db/shortLived.ts";
 import { ApiError } from "../errors.ts";
 import { NFT_CARD_COLUMNS, NFT_CARD_JOINS, toNftCards, type Viewer, visibleToken } from "./cards.ts";
 
@@ -140,6 +141,20 @@ function decodeCursor(value: string, sort: ItemSort): Cursor {
 
 const wei = (eth: string) => parseEther(eth).toString();
 
+/** The artwork types' ids (a few dozen rows), read at most once a minute. */
+const categoryList = shortLived<Set<number>>(60_000);
+
+/** Whether an artwork type exists: from the list, else (one made within the minute) from its row. */
+async function categoryExists(db: Database, id: number): Promise<boolean> {
+  const known = await categoryList.get(db, "ids", async () => {
+    const { rows } = await db.execute<{ id: number }>(sql`SELECT id FROM categories`);
+    return new Set(rows.map((row) => Number(row.id)));
+  });
+  if (known.has(id)) return true;
+  const { rows } = await db.execute(sql`SELECT 1 FROM categories WHERE id = ${id}`);
+  return rows.length > 0;
+}
+
 export async function listItems(
   db: Database,
   viewer: Viewer,
@@ -171,6 +186,10 @@ export async function listItems(
   if (filters.collection) where.push(sql`t.collection = ${filters.collection}`);
   if (filters.creator) where.push(sql`t.creator = ${filters.creator}`);
   let planned: Planned = "repeated";
+  // Only a category that exists is written into a statement: any other number made a new statement shape for
+  // each request (and holds no token anyway).
+  if (filters.category !== undefined && !(await categoryExists(db, filters.category)))
+    return { nfts: [], nextCursor: null };
   if (filters.category !== undefined) {
     // Each token carries its collection's category (kept by triggers, migration 0015), and each sort has an
     // index that starts with the category. The category is written into the statement, so its plan is made

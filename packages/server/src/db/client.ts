@@ -43,10 +43,16 @@ const MIGRATION_LOCK_KEY = 7_340_001;
  * unnamed, planned for that run only; the shapes prepared before it stay prepared.
  */
 const MAX_PREPARED_SHAPES = 1_000;
+/**
+ * How long a `$repeated` connection lives. Its prepared statements (and their plans' memory) go with it, and
+ * the shape slots start again every such period: shapes a client made up cannot hold the slots, or a session's
+ * memory, for the life of the process.
+ */
+const REPEATED_CONNECTION_LIFETIME_S = 600;
 
 export function createDatabase(
   databaseUrl: string,
-  options: { max?: number; maxPreparedShapes?: number } = {},
+  options: { max?: number; maxPreparedShapes?: number; repeatedLifetimeSeconds?: number } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -59,8 +65,10 @@ export function createDatabase(
   const db = drizzle(pool, { schema }) as Database;
   let repeatedPool: pg.Pool | null = null;
   const dialect = new PgDialect();
-  const preparedShapes = new Set<string>();
+  let preparedShapes = new Set<string>();
   const maxPreparedShapes = options.maxPreparedShapes ?? MAX_PREPARED_SHAPES;
+  const lifetimeS = options.repeatedLifetimeSeconds ?? REPEATED_CONNECTION_LIFETIME_S;
+  let slotsSince = Date.now();
   db.$repeated = {
     async execute<T extends Record<string, unknown>>(query: SQL) {
       if (!repeatedPool) {
@@ -72,12 +80,18 @@ export function createDatabase(
           // sizes each Memoize node's cache for many, and building those caches on every run cost more than
           // the lookups they save (a card page ran at 1,200 a second with them, 7,400 without).
           options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
+          maxLifetimeSeconds: lifetimeS,
         });
         surviveLostConnections(repeatedPool);
         trackPool("repeated", repeatedPool);
       }
       const { sql: text, params } = dialect.sqlToQuery(query);
       const name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
+      // A connection prepared before this period ends within the next one (maxLifetimeSeconds).
+      if (Date.now() - slotsSince > lifetimeS * 1000) {
+        preparedShapes = new Set();
+        slotsSince = Date.now();
+      }
       if (!preparedShapes.has(name) && preparedShapes.size < maxPreparedShapes) preparedShapes.add(name);
       const result = await repeatedPool.query<T>(
         preparedShapes.has(name)

@@ -444,13 +444,28 @@ export const lazyItems = pgTable(
     metadataCid: text("metadata_cid").notNull(),
     creator: text("creator").notNull(),
     price: numeric("price", { precision: 78, scale: 0 }).notNull(),
-    /**
-     * Until when a buyer's voucher at `price` may still be used: the price may not rise before then, or a buyer
-     * holding the old voucher would mint below the creator's new price.
-     */
-    voucherExpiresAt: timestamp("voucher_expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.collection, t.tokenId] }), index("lazy_items_creator_idx").on(t.creator)],
+);
+
+/**
+ * The lazy-mint vouchers Easel signed and that may still be used: one per buyer and item (asking again gives
+ * the same voucher while it has time left), so a price raise knows which vouchers at an older price it must
+ * void (the collection's voucher nonce) before the new price holds.
+ */
+export const lazyVouchers = pgTable(
+  "lazy_vouchers",
+  {
+    collection: text("collection").notNull(),
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    buyer: text("buyer").notNull(),
+    price: numeric("price", { precision: 78, scale: 0 }).notNull(),
+    nonce: integer("nonce").notNull(),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    /** The voucher as sent: its fields (numbers as strings) and the platform's signature. */
+    voucher: jsonb("voucher").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.tokenId, t.buyer] })],
 );

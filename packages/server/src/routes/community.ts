@@ -11,9 +11,10 @@ import {
   reportRequestSchema,
   reportResponseSchema,
 } from "@easel/common";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY } from "../community/profileEmail.ts";
 import { signedLink, verifySignedLink } from "../community/signedLinks.ts";
 import { chainCollections, chainTokens } from "../db/chain-schema.ts";
 import type { Database } from "../db/client.ts";
@@ -21,6 +22,7 @@ import {
   artistApplications,
   contactMessages,
   lazyItems,
+  mailOutbox,
   newsletterSubscriptions,
   profiles,
   reports,
@@ -32,6 +34,12 @@ import { requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
 
 /** A pending address gets at most one confirmation mail per this interval, however often it subscribes. */
 const RESEND_INTERVAL_MS = 60_000;
+export const NEWSLETTER_CONFIRM_SUBJECT = "Confirm your subscription to the Easel newsletter";
+/**
+ * An address nobody confirms gets this many confirmation mails in all, then no more: subscribing a stranger
+ * in a loop otherwise mailed them once a minute forever. (A day holds at most the profile email's cap.)
+ */
+export const NEWSLETTER_MAX_CONFIRMATIONS = 5;
 
 export function toApplication(row: typeof artistApplications.$inferSelect): ArtistApplication {
   return {
@@ -93,6 +101,16 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         // gets its confirmation again (at most once a minute).
         if (!row || row.confirmedAt) return false;
         if (row.lastMailAt && Date.now() - row.lastMailAt.getTime() < RESEND_INTERVAL_MS) return false;
+        // The outbox keeps every mail: what it holds for this address is what was sent to it.
+        const [sent] = await tx
+          .select({
+            total: count(),
+            today: count(sql`CASE WHEN ${mailOutbox.createdAt} > now() - interval '1 day' THEN 1 END`),
+          })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, NEWSLETTER_CONFIRM_SUBJECT)));
+        if ((sent?.today ?? 0) >= MAX_CONFIRMATIONS_PER_ADDRESS_PER_DAY) return false;
+        if ((sent?.total ?? 0) >= NEWSLETTER_MAX_CONFIRMATIONS) return false;
         await tx
           .update(newsletterSubscriptions)
           .set({ lastMailAt: new Date() })
@@ -104,7 +122,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         await queueMail(tx, [
           {
             to: email,
-            subject: "Confirm your subscription to the Easel newsletter",
+            subject: NEWSLETTER_CONFIRM_SUBJECT,
             text: [
               "Hello,",
               "",

@@ -15,6 +15,7 @@ import {
   LAZY_EDIT_MESSAGES,
   LAZY_MINT_VOUCHER_TTL_SECONDS,
   LAZY_PRICE_MIN_WEI,
+  type LazyMintVoucherResponse,
   lazyPriceEditResponseSchema,
   lazyPriceEditSchema,
   MINT_MESSAGES,
@@ -22,16 +23,18 @@ import {
 import { LAZY_MINT_DOMAIN, lazyMintVoucherTypes, MAX_PRICE_WEI } from "@easel/contracts";
 import { aggregatorV3Abi, easelCollectionAbi } from "@easel/contracts/abis";
 import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { formatEther, formatUnits } from "viem";
+import { createWalletClient, custom, formatEther, formatUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
+import { chainFor } from "../chain/client.ts";
 import { itemLabel, notifiedToday, notify } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, loggableError } from "../errors.ts";
 import type { DbOrTx } from "../mail/outbox.ts";
 import { tokenName } from "../trading/profileLists.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
@@ -39,6 +42,11 @@ import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from 
 const ITEM_NOT_FOUND = "Item not found";
 /** The feed moves every few minutes at most; one read a minute serves every price on every screen. */
 const ETH_PRICE_TTL_MS = 60_000;
+type LazyMintVoucher = LazyMintVoucherResponse["data"]["voucher"];
+/** A voucher is given again only with this much time left to send the mint. */
+const LAZY_VOUCHER_REUSE_MIN_SECONDS = 120;
+/** How long a price raise waits for the revocation of older vouchers to be mined. */
+const REVOKE_TIMEOUT_MS = 60_000;
 
 /** Whether the token exists on chain and this viewer may see it (not burned; blocked only for moderators). */
 async function itemVisible(db: Database, viewer: Viewer, collection: string, tokenId: string) {
@@ -176,6 +184,15 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         abi: easelCollectionAbi,
         functionName: "collectionInfo",
       });
+      const price = String(item.price);
+      // One open voucher per buyer and item: asked again (the app asks at every Buy), the buyer gets the one
+      // they hold while it is for this price and nonce and has time left to be used.
+      const { rows: held } = await db.execute<{ voucher: LazyMintVoucher }>(sql`
+        SELECT voucher FROM lazy_vouchers
+        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric AND buyer = ${session.address}
+          AND price = ${price}::numeric AND nonce = ${Number(nonce)}
+          AND deadline > now() + make_interval(secs => ${LAZY_VOUCHER_REUSE_MIN_SECONDS})`);
+      if (held[0]) return { data: { voucher: held[0].voucher } };
       const collaborators = ((item.collaborators as { address: string; share: number }[] | null) ?? []).map(
         (c) => ({
           account: c.address as `0x${string}`,
@@ -184,17 +201,13 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const voucher = {
         tokenId: BigInt(nft_id),
-        price: BigInt(String(item.price)),
+        price: BigInt(price),
         royaltyBps: Number(item.royalty) * 100,
         cid: cidToHex(String(item.cid)),
         collaborators,
         nonce: Number(nonce),
         deadline: BigInt(Math.floor(Date.now() / 1000) + LAZY_MINT_VOUCHER_TTL_SECONDS),
       };
-      // Recorded before the voucher leaves: until it expires, the price may not rise under the buyer.
-      await db.execute(sql`
-        UPDATE lazy_items SET voucher_expires_at = greatest(voucher_expires_at, to_timestamp(${Number(voucher.deadline)}))
-        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric`);
       const signature = await platformSigner.signTypedData({
         domain: {
           ...LAZY_MINT_DOMAIN,
@@ -209,19 +222,55 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
           collection: collection as `0x${string}`,
         },
       });
-      return {
-        data: {
-          voucher: {
-            ...voucher,
-            tokenId: voucher.tokenId.toString(),
-            price: voucher.price.toString(),
-            deadline: voucher.deadline.toString(),
-            signature,
-          },
-        },
+      const sent: LazyMintVoucher = {
+        ...voucher,
+        tokenId: voucher.tokenId.toString(),
+        price: voucher.price.toString(),
+        deadline: voucher.deadline.toString(),
+        signature,
       };
+      // Recorded before the voucher leaves: a price raise finds it and voids it (the edit below).
+      await db.execute(sql`
+        INSERT INTO lazy_vouchers (collection, token_id, buyer, price, nonce, deadline, voucher)
+        VALUES (${collection}, ${nft_id}::numeric, ${session.address}, ${price}::numeric, ${voucher.nonce},
+          to_timestamp(${Number(voucher.deadline)}), ${JSON.stringify(sent)}::jsonb)
+        ON CONFLICT (collection, token_id, buyer) DO UPDATE SET price = EXCLUDED.price, nonce = EXCLUDED.nonce,
+          deadline = EXCLUDED.deadline, voucher = EXCLUDED.voucher`);
+      // A price changed while this was signed: the voucher never leaves (the edit may not have seen it).
+      const { rows: still } = await db.execute(sql`
+        SELECT 1 FROM lazy_items
+        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric AND price = ${price}::numeric`);
+      if (still.length === 0)
+        throw new ApiError(409, "price_changed", "The price has just changed: please try again.");
+      return { data: { voucher: sent } };
     },
   );
+
+  /**
+   * Voids every voucher of a collection signed so far: the platform signer (which the collection allows, like
+   * its owner) moves the collection's voucher nonce on, and vouchers carrying the old one no longer mint.
+   * False when the transaction could not be made (the signer has no ETH for gas, the RPC is down, the nonce
+   * is at its end): the old vouchers then end at their deadline, within LAZY_MINT_VOUCHER_TTL_SECONDS.
+   */
+  async function revokeVouchers(collection: `0x${string}`, log: FastifyBaseLogger): Promise<boolean> {
+    try {
+      const wallet = createWalletClient({
+        account: platformSigner,
+        chain: chainFor(config.chainId),
+        transport: custom(chain),
+      });
+      const hash = await wallet.writeContract({
+        address: collection,
+        abi: easelCollectionAbi,
+        functionName: "revokeVouchers",
+      });
+      const receipt = await chain.waitForTransactionReceipt({ hash, timeout: REVOKE_TIMEOUT_MS });
+      return receipt.status === "success";
+    } catch (error) {
+      log.warn({ err: loggableError(error), collection }, "revoking lazy vouchers failed");
+      return false;
+    }
+  }
 
   app.put(
     "/edit",
@@ -253,14 +302,22 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(400, "price_too_low", LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)), {
           price: LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)),
         });
-      // A raise waits for the buyers' vouchers at the current price to expire (checked in the update itself, so
-      // a voucher signed meanwhile is seen); lowering the price is always allowed.
-      const { rows: changed } = await db.execute(sql`
+      // The creator's price always holds. Vouchers given at a lower price would still mint below it until
+      // their deadline: on a raise, the collection's nonce moves on and voids them. The price changes first,
+      // so a voucher signed meanwhile is either seen here or refused by the voucher route's own check.
+      // (The nonce is the collection's: other items' open vouchers go too, and their buyers ask again.)
+      await db.execute(sql`
         UPDATE lazy_items SET price = ${price}::numeric, updated_at = now()
-        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric
-          AND (${price}::numeric <= price OR voucher_expires_at IS NULL OR voucher_expires_at <= now())
-        RETURNING 1`);
-      if (changed.length === 0) throw new ApiError(409, "voucher_open", LAZY_EDIT_MESSAGES.buyerPaying);
+        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric`);
+      const { rows: open } = await db.execute(sql`
+        SELECT 1 FROM lazy_vouchers
+        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric AND deadline > now()
+          AND price < ${price}::numeric
+        LIMIT 1`);
+      if (open.length > 0 && (await revokeVouchers(collection as `0x${string}`, request.log)))
+        await db.execute(sql`DELETE FROM lazy_vouchers WHERE collection = ${collection}`);
+      // Vouchers past their deadline are of no use to anyone.
+      await db.execute(sql`DELETE FROM lazy_vouchers WHERE deadline <= now()`);
       return { data: { message: LAZY_EDIT_MESSAGES.updated, price } };
     },
   );

@@ -11,6 +11,10 @@ import { MediaStore } from "../media/store.ts";
  * served as a download, and a sandbox CSP stops a stored file from running scripts on our origin.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.deps;
+  // On its own origin (MEDIA_PUBLIC_URL), media is framed by the site (a PDF opens in a frame): the site may
+  // frame it, nobody else.
+  const policy = `default-src 'none'; img-src 'self'; sandbox${config.mediaPublicUrl ? `; frame-ancestors ${config.publicUrl.origin}` : ""}`;
   app.get(
     "/ipfs/:cid",
     {
@@ -38,8 +42,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("cache-control", "public, max-age=31536000, immutable")
         .header("etag", etag)
         .header("x-content-type-options", "nosniff")
-        .header("content-security-policy", "default-src 'none'; img-src 'self'; sandbox")
+        .header("content-security-policy", policy)
         .header("cross-origin-resource-policy", "cross-origin");
+      // Helmet's X-Frame-Options (same origin only) would keep the site from framing it; the policy says who may.
+      if (config.mediaPublicUrl) reply.raw.removeHeader("x-frame-options");
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
       if (row) reply.type(row.mime);
       else reply.type("application/octet-stream").header("content-disposition", "attachment");

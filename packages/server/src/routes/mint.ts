@@ -14,7 +14,10 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   apiErrorSchema,
+  BAD_CHARACTER_MESSAGE,
   type Collaborator,
+  containsBadCharacter,
+  hasBadCharacter,
   LAZY_PRICE_MIN_WEI,
   lazyMintFieldsSchema,
   MINT_FILE_MAX_BYTES,
@@ -123,7 +126,15 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+    // The JSON hook's check, for the fields the multipart parser read: refused before anything is stored.
+    for (const [name, value] of Object.entries(fields)) {
+      if (hasBadCharacter(name) || hasBadCharacter(value))
+        throw new ApiError(400, "invalid_request", BAD_CHARACTER_MESSAGE, { [name]: BAD_CHARACTER_MESSAGE });
+    }
     const parsed = schema.safeParse(fields);
+    // JSON fields (tags, the rich description) may spell them as escapes: checked again once parsed.
+    if (parsed.success && containsBadCharacter(parsed.data))
+      throw new ApiError(400, "invalid_request", BAD_CHARACTER_MESSAGE);
     if (parsed.success) return parsed.data;
     const messages: Record<string, string> = {};
     for (const issue of parsed.error.issues) messages[String(issue.path[0] ?? "body")] ??= issue.message;
@@ -286,6 +297,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Refused uploads count too: a client retrying in a loop is slowed down; an artist never meets it.
   const uploadLimit = {
+    upload: true,
     rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) },
   };
 

@@ -435,6 +435,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/media_uploader",
     {
       config: {
+        upload: true,
         rateLimit: {
           max: 30,
           timeWindow: "1 minute",

@@ -5,7 +5,7 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** The encodings a request's Accept-Encoding allows (a `q=0` refuses one). */
-function accepted(header: string | undefined): Set<string> {
+export function accepted(header: string | undefined): Set<string> {
   const names = (header ?? "").split(",").flatMap((part) => {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     return params.some((param) => /^\s*q=0(\.0+)?\s*$/.test(param)) ? [] : [name.trim()];

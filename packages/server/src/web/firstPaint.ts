@@ -103,26 +103,33 @@ export function firstRead(page: Page, search: URLSearchParams): string | null {
  * where the page will: a profile's or collection's banner, an item's artwork; the marketplace's first card
  * picture is only preloaded. Null when the page's largest paint is text (home), or without an answer.
  */
-export function pageLead(page: Page, answer: unknown): { picture: string | null; html: string } | null {
+export function pageLead(
+  page: Page,
+  answer: unknown,
+  mediaBase = "",
+): { picture: string | null; html: string } | null {
   const data = (answer as { data?: Record<string, unknown> } | null)?.data;
   if (!data) return null;
   if (page.page === "profile" || page.page === "collection") {
     const owner = (page.page === "profile" ? data.user : data.collection) as
       | { banner?: string | null }
       | undefined;
-    const picture = mediaUrl(owner?.banner);
+    const picture = mediaUrl(owner?.banner, mediaBase);
     return { picture, html: bannerHtml(picture) };
   }
   if (page.page === "explore") {
     // The first card's picture, preloaded: the cards themselves are drawn by the app.
-    const picture = mediaUrl((data.nfts as { image_cid: string | null }[] | undefined)?.[0]?.image_cid);
+    const picture = mediaUrl(
+      (data.nfts as { image_cid: string | null }[] | undefined)?.[0]?.image_cid,
+      mediaBase,
+    );
     return picture ? { picture, html: "" } : null;
   }
   if (page.page === "item") {
     const nft = data.nft as { name: string; media: ItemMedia | null } | undefined;
     if (!nft?.media) return null;
-    const picture = itemPagePicture(nft.media);
-    return { picture, html: artworkHtml(picture, nft.name, nft.media) };
+    const picture = itemPagePicture(nft.media, mediaBase);
+    return { picture, html: artworkHtml(picture, nft.name, nft.media, mediaBase) };
   }
   return null;
 }
@@ -138,11 +145,11 @@ function bannerHtml(picture: string | null): string {
   return `<div class="w-full"><div class="aspect-[12/5] w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900">${img}</div></div>`;
 }
 
-function artworkHtml(picture: string, name: string, media: ItemMedia): string {
+function artworkHtml(picture: string, name: string, media: ItemMedia, mediaBase: string): string {
   const video = media.mime.startsWith("video/");
   const sized = !video && media.mime !== "application/pdf" && media.width && media.height;
   const img = video
-    ? `<video src="${attribute(mediaUrl(media.cid) as string)}" poster="${attribute(picture)}" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
+    ? `<video src="${attribute(mediaUrl(media.cid, mediaBase) as string)}" poster="${attribute(picture)}" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
     : `<img src="${attribute(picture)}" alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
   return `<article class="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"><div class="grid gap-8 lg:grid-cols-2"><figure class="flex flex-col gap-2"><div class="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">${img}</div></figure></div></article>`;
 }

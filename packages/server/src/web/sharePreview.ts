@@ -87,15 +87,60 @@ async function collectionPreview(db: Database, key: string): Promise<SharePrevie
   };
 }
 
+/** How long a preview is reused: a renamed item shows its new name within this time. */
+export const PREVIEW_TTL_MS = 30_000;
+const PREVIEW_CACHE_MAX = 5_000;
+
+/**
+ * Previews are public (read as nobody), so one answer serves every visitor of a page for `PREVIEW_TTL_MS`:
+ * a flood of one item's page runs its detail queries once per window, not once per request. Unknown pages
+ * (null) are kept too, so made-up paths cost one lookup each window; the map is bounded.
+ */
+export function cachedSharePreviews(db: Database, defaultCollection: string, ttlMs = PREVIEW_TTL_MS) {
+  const cache = new Map<string, { preview: Promise<SharePreview | null>; ends: number }>();
+  return (page: Page | null, now = Date.now()): Promise<SharePreview | null> => {
+    if (page === null || page.page === "home" || page.page === "explore") return Promise.resolve(null);
+    const key = JSON.stringify(page);
+    const hit = cache.get(key);
+    if (hit && hit.ends > now) return hit.preview;
+    if (cache.size >= PREVIEW_CACHE_MAX) {
+      for (const [k, entry] of cache) if (entry.ends <= now) cache.delete(k);
+      // Still full: forget the oldest entries (a Map iterates in insertion order).
+      for (const k of cache.keys()) {
+        if (cache.size < PREVIEW_CACHE_MAX) break;
+        cache.delete(k);
+      }
+    }
+    const preview = sharePreview(db, page, defaultCollection);
+    cache.set(key, { preview, ends: now + ttlMs });
+    // A failed read is not kept: the next visitor tries again.
+    preview.catch(() => cache.delete(key));
+    return preview;
+  };
+}
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
   );
 
-/** The app's HTML with the preview's tags (and title) in its head. Image paths become absolute URLs. */
-export function withPreview(html: string, preview: SharePreview, pageUrl: string, origin: string): string {
-  const image = preview.image ? new URL(preview.image, origin).href : null;
+/**
+ * The app's HTML with the preview's tags (and title) in its head. Image paths become absolute URLs, on the
+ * media origin when it has its own.
+ */
+export function withPreview(
+  html: string,
+  preview: SharePreview,
+  pageUrl: string,
+  origin: string,
+  mediaBase = origin,
+): string {
+  const image = preview.image
+    ? preview.image.startsWith("/ipfs/")
+      ? `${mediaBase}${preview.image}`
+      : new URL(preview.image, origin).href
+    : null;
   const tags = [
     ["og:type", "website"],
     ["og:site_name", "Easel"],

@@ -9,6 +9,7 @@ const config = {
   explorerUrl: null,
   contracts: { market: "0x5FbDB2315678afecb367f032d93F642f64180aa3" },
   ens: false,
+  mediaUrl: null,
 };
 
 function inlineConfig(text: string) {

@@ -17,6 +17,7 @@ export const LOCAL_CONFIG: PublicConfig = {
   explorerUrl: null,
   contracts: {},
   ens: false,
+  mediaUrl: null,
 };
 
 export const MAINNET_CONFIG: PublicConfig = {
@@ -26,6 +27,7 @@ export const MAINNET_CONFIG: PublicConfig = {
   explorerUrl: "https://etherscan.io",
   contracts: {},
   ens: true,
+  mediaUrl: null,
 };
 
 export const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;

@@ -152,7 +152,7 @@ function ItemView({ item }: { item: Item }) {
                   <dt className="text-neutral-500">Metadata</dt>
                   <dd>
                     <a
-                      href={`/ipfs/${nft.uri_cid}`}
+                      href={mediaUrl(nft.uri_cid) ?? undefined}
                       target="_blank"
                       rel="noopener noreferrer"
                       className="underline"
