@@ -7,9 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { fileURLToPath } from "node:url";
 import { CHAIN_IDS } from "@easel/common";
 import {
   type EaselDeployment,
@@ -30,9 +29,9 @@ import { guardChildren, stopLeftovers } from "../embedded/leftovers.ts";
 import { startPostgres } from "../embedded/postgres.ts";
 import { isAlive, portIsFree } from "../embedded/process.ts";
 import { ensureWebBuild } from "../embedded/web-build.ts";
+import { repoRoot } from "../paths.ts";
 import { createContext, type Service, startApi, startIndexerRole, startWorkerRole } from "../roles.ts";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const dataDir = resolve(process.env.EASEL_DATA_DIR ?? join(repoRoot, ".data"));
 const ports = {
   api: Number(process.env.PORT ?? 3000),
