@@ -52,9 +52,9 @@ const demoPendingFile = join(dataDir, "demo-pending");
  * checkpoint (seconds after the demo's writes on a busy machine) is given up POSTGRES_FAST_STOP_MS after the
  * stop began (it is replayed from the WAL at the next start); past STOP_DEADLINE_MS the launcher exits anyway.
  */
-const SERVICES_STOP_MS = 600;
-const POSTGRES_FAST_STOP_MS = 1_100;
-const STOP_DEADLINE_MS = 1_600;
+const SERVICES_STOP_MS = 500;
+const POSTGRES_FAST_STOP_MS = 900;
+const STOP_DEADLINE_MS = 1_400;
 
 /** Waits for `promise`, but no longer than `ms`. */
 const within = (ms: number, promise: Promise<unknown>) =>
@@ -351,6 +351,8 @@ async function main(): Promise<void> {
     for (const start of [startApi, startIndexerRole, startWorkerRole]) {
       const service = await start(context);
       services.push(service);
+      // Started as the stop began: stopped at once, not left running against a closed pool until the exit.
+      if (signal.aborted) void service.stop().catch(() => {});
       signal.throwIfAborted();
     }
 

@@ -58,7 +58,8 @@ export async function startAnvil(options: {
     detached: true,
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const abort = () => child.kill("SIGTERM");
+  // Not ready yet, it has nothing to save: SIGKILL, since a SIGTERM that comes before anvil listens for it is lost.
+  const abort = () => child.kill("SIGKILL");
   options.signal?.addEventListener("abort", abort, { once: true });
   await new Promise<void>((resolve, reject) => {
     let output = "";
