@@ -1,6 +1,6 @@
 /**
  * `npm start`: runs the launcher (src/bin/easel.ts) compiled, building it first when a source is newer
- * than the build (a few seconds), so a start never waits for TypeScript to compile as it loads.
+ * than the build, so a start never waits for TypeScript to compile as it loads.
  */
 import { enableCompileCache } from "node:module";
 import { buildServer, serverBuildIsCurrent } from "./build.ts";
