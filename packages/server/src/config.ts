@@ -1,13 +1,13 @@
 import { createHmac, pbkdf2Sync } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ADDRESS_PATTERN, CHAIN_IDS, type PublicConfig } from "@easel/common";
 import { HDKey } from "viem/accounts";
 import { z } from "zod";
+import { repoRoot } from "./paths.ts";
 
 /** `.data/` at the repository root: where the embedded launcher keeps everything. */
-const DEFAULT_DATA_DIR = fileURLToPath(new URL("../../../.data", import.meta.url));
+const DEFAULT_DATA_DIR = join(repoRoot, ".data");
 const emailAddress = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must list email addresses");
 
 const address = z.string().regex(ADDRESS_PATTERN, "must be a 0x-prefixed 20-byte hex address");

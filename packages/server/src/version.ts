@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot } from "./paths.ts";
 
-const rootPackage = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+const rootPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
   version: string;
 };
 

@@ -1,8 +1,9 @@
 /**
  * The demo marketplace of a first `npm start`, run by the real launcher on its own ports, and checked the
- * way a visitor meets it: through the API (and the chain for the money).
+ * way a visitor meets it: through the API (and the chain for the money). The first start is stopped while it
+ * fills the demo, as a newcomer pressing Ctrl-C would; the demo checked is the one the next start makes.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ActivityRow } from "@easel/common";
 import { createPublicClient, http, parseEther } from "viem";
@@ -11,12 +12,23 @@ import type { DemoSummary } from "../src/demo/seed.ts";
 import { exited, stack, until } from "./launcher-helpers.ts";
 
 let launcher: Awaited<ReturnType<typeof stack>>;
+let interrupted: ReturnType<Awaited<ReturnType<typeof stack>>["start"]>;
+let interruptedExit: number | null;
+let portsFreeAfterStop: boolean;
 let run: ReturnType<Awaited<ReturnType<typeof stack>>["start"]>;
 let summary: DemoSummary;
 let apiUrl: string;
 
 beforeAll(async () => {
   launcher = await stack();
+  interrupted = launcher.start([]);
+  await until(() => interrupted.output().includes("demo: collections"), "the demo to be under way", 240_000);
+  const stopping = performance.now();
+  interrupted.child.kill("SIGINT");
+  interruptedExit = await exited(interrupted.child);
+  console.log(`stopped during the demo in ${Math.round(performance.now() - stopping)} ms`);
+  portsFreeAfterStop = await launcher.portsFree();
+
   run = launcher.start([]);
   await until(
     () => /demo ready in|demo could not be filled/.test(run.output()),
@@ -26,7 +38,7 @@ beforeAll(async () => {
   expect(run.output()).toMatch(/demo ready in [\d.]+ s/);
   summary = JSON.parse(readFileSync(join(launcher.dir, "data", "demo.json"), "utf8")) as DemoSummary;
   apiUrl = `http://127.0.0.1:${launcher.ports.api}`;
-}, 300_000);
+}, 480_000);
 
 afterAll(async () => {
   if (!run) return;
@@ -47,6 +59,20 @@ describe("the demo marketplace", () => {
     for (const step of ["demo: people", "demo: collections", "demo: five weeks of sales", "demo ready in"])
       expect(run.output()).toContain(step);
     console.log(`demo seed: ${summary.seconds} s (${summary.mints} mints, ${summary.sales} sales)`);
+  });
+
+  it("is started over by the next start when the first start was stopped while filling it", () => {
+    expect(interruptedExit).toBe(0);
+    expect(interrupted.output()).toContain("[easel] stopped.");
+    expect(interrupted.output()).not.toMatch(/demo ready|could not/);
+    // Nothing of the stopped start keeps running.
+    expect(portsFreeAfterStop).toBe(true);
+    expect(run.output()).toContain(
+      "the first start was stopped before its demo was complete: starting it over on a new chain and database",
+    );
+    expect(run.output()).toMatch(/\[easel\] demo ready in [\d.]+ s/);
+    expect(run.output()).not.toContain("could not");
+    expect(existsSync(join(launcher.dir, "data", "demo-pending"))).toBe(false);
   });
 
   it("has named artists and collectors with avatars and banners, and a moderator", async () => {

@@ -1,8 +1,8 @@
 /**
- * `npm start` (src/bin/easel.ts) in the hard cases: killed without a chance to stop its children, and a
- * start that fails half-way. Each case runs the real launcher with its own data folder and ports.
+ * `npm start` (src/bin/easel.ts) in the hard cases: killed without a chance to stop its children, stopped
+ * half-way through its first start, and a start that fails half-way. Each case runs the real launcher with its own data folder and ports.
  */
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isAlive, portIsFree } from "../src/embedded/process.ts";
@@ -41,6 +41,45 @@ describe("npm start when things go wrong", () => {
     expect(await exited(third.child)).toBe(0);
     expect(await s.portsFree()).toBe(true);
   }, 240_000);
+
+  it("stops at once when told to during the first start's deployment, and the next start begins again", async () => {
+    const s = await stack();
+    const dataDir = join(s.dir, "data");
+    // 1. A closed terminal (SIGHUP) while the first start deploys the contracts.
+    const first = s.start([]);
+    await until(() => first.output().includes("deploying Easel's contracts"), "the deployment");
+    const [postgres, anvil] = s.children();
+    let stopping = performance.now();
+    first.child.kill("SIGHUP");
+    expect(await exited(first.child)).toBe(0);
+    console.log(`stopped during the deployment in ${Math.round(performance.now() - stopping)} ms`);
+    expect(first.output()).toContain("[easel] stopped.");
+    expect(first.output()).not.toContain("could not start");
+    expect(await s.portsFree()).toBe(true);
+    expect(isAlive(postgres?.pid ?? 0) || isAlive(anvil?.pid ?? 0)).toBe(false);
+    expect(existsSync(join(dataDir, "demo-pending"))).toBe(true);
+
+    // 2. The next start deletes what the stopped one made and begins again: a new deployment and the demo.
+    const second = s.start([]);
+    await until(() => second.output().includes("demo: people"), "the second start's demo");
+    expect(second.output()).toContain("starting it over on a new chain and database");
+    expect(second.output()).toContain("deploying Easel's contracts");
+    stopping = performance.now();
+    second.child.kill("SIGTERM");
+    expect(await exited(second.child)).toBe(0);
+    console.log(`stopped during the demo in ${Math.round(performance.now() - stopping)} ms`);
+    expect(await s.portsFree()).toBe(true);
+
+    // 3. --no-demo keeps what the interrupted demo made, and says how to start over.
+    const third = s.start(["--no-demo"]);
+    await until(() => third.output().includes("Easel is running"), "the third start");
+    expect(third.output()).toContain("--no-demo keeps what it made");
+    expect(third.output()).not.toContain("deploying");
+    expect(existsSync(join(dataDir, "demo-pending"))).toBe(false);
+    third.child.kill("SIGINT");
+    expect(await exited(third.child)).toBe(0);
+    expect(await s.portsFree()).toBe(true);
+  }, 300_000);
 
   it("stops anvil again and says what failed when PostgreSQL cannot start", async () => {
     const s = await stack();

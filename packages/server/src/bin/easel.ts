@@ -3,13 +3,14 @@
  * `npm start`: the whole of Easel on this machine with no external services — a local chain
  * (anvil), PostgreSQL, the API serving the web app, the indexer and the worker — with all data
  * under .data/. `npm start -- --reset` deletes .data/ first. The first start fills the marketplace with demo
- * artists, collectors, artworks and trades (src/demo/seed.ts) unless `--no-demo` is given.
+ * artists, collectors, artworks and trades (src/demo/seed.ts) unless `--no-demo` is given; a first start
+ * stopped before its demo was complete is started over by the next one. A stop (Ctrl-C, SIGTERM, SIGHUP)
+ * ends everything within 2 s in any phase.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { fileURLToPath } from "node:url";
 import { CHAIN_IDS } from "@easel/common";
 import {
   type EaselDeployment,
@@ -32,12 +33,30 @@ import { startPostgres } from "../embedded/postgres.ts";
 import { isAlive, portIsFree } from "../embedded/process.ts";
 import { ensureWebBuild } from "../embedded/web-build.ts";
 import { startMetricsServer } from "../metrics.ts";
+import { repoRoot } from "../paths.ts";
 import { createContext, type Service, startApi, startIndexerRole, startWorkerRole } from "../roles.ts";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const layout = embeddedLayout();
 const { dataDir, ports } = layout;
 const say = (message: string) => console.log(`[easel] ${message}`);
+/**
+ * Present while the demo of a first start is not complete: written before anything of that start (the
+ * contracts' deployment included), removed once demo.json is. Found by a later start, it means the data
+ * folder holds an interrupted first start and nothing else, which that start deletes and begins again.
+ */
+const demoPendingFile = join(dataDir, "demo-pending");
+/**
+ * A stop ends within 2 s: the roles get SERVICES_STOP_MS to finish what they are doing; PostgreSQL's
+ * checkpoint (seconds after the demo's writes on a busy machine) is given up POSTGRES_FAST_STOP_MS after the
+ * stop began (it is replayed from the WAL at the next start); past STOP_DEADLINE_MS the launcher exits anyway.
+ */
+const SERVICES_STOP_MS = 500;
+const POSTGRES_FAST_STOP_MS = 900;
+const STOP_DEADLINE_MS = 1_400;
+
+/** Waits for `promise`, but no longer than `ms`. */
+const within = (ms: number, promise: Promise<unknown>) =>
+  Promise.race([promise.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 const fail = (message: string): never => {
   console.error(`[easel] ${message}`);
   process.exit(1);
@@ -54,6 +73,11 @@ async function confirmReset(): Promise<void> {
   say("  (the local chain with every token and listing, the database, uploaded media and stored mail)");
   if (process.stdin.isTTY && !process.argv.includes("--yes")) {
     const rl = createInterface({ input: process.stdin, output: process.stdout });
+    rl.once("SIGINT", () => {
+      rl.close();
+      console.log();
+      fail("Nothing was deleted.");
+    });
     const answer = await rl.question("[easel] Type 'yes' to delete it: ");
     rl.close();
     if (answer.trim().toLowerCase() !== "yes") fail("Nothing was deleted.");
@@ -104,10 +128,11 @@ function contractsBytecodeHash(): string {
 }
 
 /** Deploys Easel's contracts on the local chain the first time, and whenever the chain lost them. */
-async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
+async function ensureDeployment(rpcUrl: string, signal: AbortSignal): Promise<EaselDeployment> {
   const file = layout.deploymentFile;
   const chain = { ...localChain, rpcUrls: { default: { http: [rpcUrl] } } };
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+  const transport = http(rpcUrl, { fetchOptions: { signal } });
+  const publicClient = createPublicClient({ chain, transport });
   if (existsSync(file)) {
     const recorded = JSON.parse(readFileSync(file, "utf8")) as EaselDeployment & { bytecodeHash?: string };
     const codes = await Promise.all(
@@ -125,7 +150,7 @@ async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
     say("the local chain no longer holds the recorded contracts; deploying again");
   }
   say("deploying Easel's contracts to the local chain…");
-  const walletClient = createWalletClient({ account: deployer, chain, transport: http(rpcUrl) });
+  const walletClient = createWalletClient({ account: deployer, chain, transport });
   const signer = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 }).address;
   const deployment = await deployEasel({
     walletClient,
@@ -142,7 +167,12 @@ async function ensureDeployment(rpcUrl: string): Promise<EaselDeployment> {
 }
 
 /** Fills a new local marketplace with the demo while the server already answers. */
-async function fillDemo(apiUrl: string, rpcUrl: string, deployment: EaselDeployment): Promise<void> {
+async function fillDemo(
+  apiUrl: string,
+  rpcUrl: string,
+  deployment: EaselDeployment,
+  signal: AbortSignal,
+): Promise<void> {
   say("filling the marketplace with demo artists, artworks and trades (npm start -- --no-demo skips it)…");
   try {
     const summary = await seedDemo({
@@ -154,15 +184,48 @@ async function fillDemo(apiUrl: string, rpcUrl: string, deployment: EaselDeploym
         ethUsdFeed: deployment.contracts.ethUsdFeed,
       },
       log: say,
+      signal,
     });
     writeFileSync(layout.demoFile, `${JSON.stringify(summary, null, 2)}\n`);
+    rmSync(demoPendingFile, { force: true });
     say(
       `demo ready in ${summary.seconds} s: ${summary.people} people, ${summary.collections.length} collections, ${summary.mints} minted and ${summary.lazyItems} lazy items, ${summary.sales} sales`,
     );
   } catch (error) {
+    // Stopped half-way: the marker stays, and the next start begins the demo again.
+    if (signal.aborted) return;
+    // A seed that fails is not retried by every later start (it would fail again, deleting what was done since).
+    rmSync(demoPendingFile, { force: true });
     say(`the demo could not be filled: ${error instanceof Error ? error.message : String(error)}`);
     say("Easel keeps running without it; `npm start -- --reset` starts over.");
   }
+}
+
+/**
+ * Whether this start fills the demo: a new data folder, or one whose first start was stopped before its demo
+ * was complete, which is emptied first (with --no-demo, it is kept as it is instead).
+ */
+function demoToFill(): boolean {
+  const noDemo = process.argv.includes("--no-demo");
+  if (existsSync(demoPendingFile)) {
+    if (noDemo) {
+      rmSync(demoPendingFile);
+      say("the first start was stopped before its demo was complete; --no-demo keeps what it made");
+      say("(npm start -- --reset starts over)");
+      return false;
+    }
+    say(
+      "the first start was stopped before its demo was complete: starting it over on a new chain and database",
+    );
+    for (const entry of readdirSync(dataDir)) {
+      if (entry !== "easel.pid" && entry !== "demo-pending")
+        rmSync(join(dataDir, entry), { recursive: true });
+    }
+    return true;
+  }
+  if (noDemo || existsSync(layout.deploymentFile)) return false;
+  writeFileSync(demoPendingFile, `${new Date().toISOString()}\n`);
+  return true;
 }
 
 async function main(): Promise<void> {
@@ -178,38 +241,60 @@ async function main(): Promise<void> {
   writeFileSync(pidFile, String(process.pid));
 
   const services: Service[] = [];
-  const stoppers: (() => Promise<void>)[] = [];
+  const stoppers: (() => Promise<unknown>)[] = [];
+  // Aborted by a stop: whatever is under way (the web build, anvil's or PostgreSQL's start, the deployment,
+  // the demo) ends at once, so a stop never waits for it.
+  const stop = new AbortController();
+  let childrenStarting: Promise<unknown> = Promise.resolve();
   let stopping = false;
+  let stoppingAt = 0;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    stoppingAt = performance.now();
     say("stopping…");
-    for (const service of services.reverse()) await service.stop().catch(() => {});
-    for (const stop of stoppers.reverse()) await stop().catch(() => {});
+    // Past the deadline, exit anyway: the watchdog (not ended then) finishes stopping anvil and PostgreSQL.
+    setTimeout(() => process.exit(code), STOP_DEADLINE_MS).unref();
+    stop.abort();
+    await childrenStarting; // anvil and PostgreSQL stop themselves when the stop comes as they start
+    // The roles get a moment, not the whole grace they would take in production (pg-boss waits for jobs).
+    await within(SERVICES_STOP_MS, Promise.all(services.map((service) => service.stop().catch(() => {}))));
+    for (const stopper of stoppers.reverse()) await stopper().catch(() => {});
     rmSync(pidFile, { force: true });
     say("stopped.");
     process.exit(code);
   };
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
+  process.on("SIGHUP", () => void shutdown(0));
   process.on("uncaughtException", (error) => {
     console.error(error);
     void shutdown(1);
   });
 
   try {
-    const webDist = ensureWebBuild(repoRoot, say);
+    const { signal } = stop;
+    const demo = demoToFill();
+    const webDist = await ensureWebBuild(repoRoot, say, signal);
     mkdirSync(join(dataDir, "chain"), { recursive: true });
     const stateFile = layout.chainStateFile;
     const pgDir = layout.postgresDir;
-    const [postgresStart, anvilStart] = await Promise.allSettled([
-      startPostgres({ dataDir: pgDir, port: ports.db }),
-      startAnvil({ port: ports.chain, chainId: CHAIN_IDS.local, stateFile }),
-    ]);
-    // Whatever started is stopped again if the other failed (shutdown runs the stoppers).
-    for (const started of [postgresStart, anvilStart]) {
-      if (started.status === "fulfilled") stoppers.push(started.value.stop);
-    }
+    const starting = Promise.allSettled([
+      startPostgres({ dataDir: pgDir, port: ports.db, signal }),
+      startAnvil({ port: ports.chain, chainId: CHAIN_IDS.local, stateFile, signal }),
+    ]).then(([postgresStart, anvilStart]) => {
+      // Whatever started is stopped again if the other failed (shutdown runs the stoppers); both at once.
+      stoppers.push(() =>
+        Promise.all([
+          postgresStart.status === "fulfilled" &&
+            postgresStart.value.stop(POSTGRES_FAST_STOP_MS - (performance.now() - stoppingAt)),
+          anvilStart.status === "fulfilled" && anvilStart.value.stop(),
+        ]),
+      );
+      return [postgresStart, anvilStart] as const;
+    });
+    childrenStarting = starting;
+    const [postgresStart, anvilStart] = await starting;
     if (postgresStart.status === "rejected") throw postgresStart.reason;
     if (anvilStart.status === "rejected") throw anvilStart.reason;
     const [postgres, anvil] = [postgresStart.value, anvilStart.value];
@@ -218,10 +303,10 @@ async function main(): Promise<void> {
       { name: "anvil", pid: anvil.pid, signal: "SIGTERM", marker: stateFile },
     ]);
     stoppers.unshift(async () => unguard());
+    signal.throwIfAborted();
 
     // The demo's story spans five weeks: on a new chain, its clock starts that far back (the seed brings it
     // to the present).
-    const demo = !existsSync(layout.deploymentFile) && !process.argv.includes("--no-demo");
     if (demo) {
       const past = Math.floor(Date.now() / 1000) - DEMO_HISTORY_DAYS * 86_400;
       await createPublicClient({ transport: http(anvil.url) }).request({
@@ -229,7 +314,7 @@ async function main(): Promise<void> {
         params: [past] as never,
       });
     }
-    const deployment = await ensureDeployment(anvil.url);
+    const deployment = await ensureDeployment(anvil.url, signal);
     const env = {
       DATABASE_URL: postgres.url,
       RPC_URL: anvil.url,
@@ -259,11 +344,17 @@ async function main(): Promise<void> {
         throw new Error(`the local deployment is incomplete: ${error.message}`);
       throw error;
     }
+    signal.throwIfAborted();
     const context = createContext(config);
-    stoppers.push(() => context.db.$client.end());
-    services.push(await startApi(context));
-    services.push(await startIndexerRole(context));
-    services.push(await startWorkerRole(context));
+    // A pool's end waits for the clients in use: a stop does not wait long for them.
+    stoppers.push(() => within(300, context.db.$client.end()));
+    for (const start of [startApi, startIndexerRole, startWorkerRole]) {
+      const service = await start(context);
+      services.push(service);
+      // Started as the stop began: stopped at once, not left running against a closed pool until the exit.
+      if (signal.aborted) void service.stop().catch(() => {});
+      signal.throwIfAborted();
+    }
     const metrics = config.metrics && (await startMetricsServer(config.metrics.host, config.metrics.port));
     if (metrics) stoppers.push(metrics.stop);
 
@@ -275,8 +366,9 @@ async function main(): Promise<void> {
     if (metrics) say(`  metrics:  ${metrics.url} (Prometheus)`);
     say(`  data:     ${relative(process.cwd(), dataDir) || "."} (npm start -- --reset deletes it)`);
     say(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s; press Ctrl-C to stop`);
-    if (demo) void fillDemo(config.publicUrl.origin, anvil.url, deployment);
+    if (demo) void fillDemo(config.publicUrl.origin, anvil.url, deployment, signal);
   } catch (error) {
+    if (stop.signal.aborted) return; // a stop cut the start short: shutdown is under way
     console.error(`[easel] could not start: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);
   }

@@ -42,6 +42,8 @@ export type DemoOptions = {
   rpcUrl: string;
   contracts: { market: Address; factory: Address; ethUsdFeed?: Address };
   log?: (message: string) => void;
+  /** Stops the seed: requests in flight are cancelled and no step starts after it (the seed rejects). */
+  signal?: AbortSignal;
 };
 
 export type DemoSummary = {
@@ -62,8 +64,9 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const { market, factory } = options.contracts;
+  const { signal } = options;
   const chain = { ...localChain, rpcUrls: { default: { http: [options.rpcUrl] } } };
-  const transport = http(options.rpcUrl);
+  const transport = http(options.rpcUrl, { fetchOptions: { signal } });
   const client = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
   const accounts = Array.from({ length: 10 }, (_, index) =>
     mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }),
@@ -81,6 +84,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
     args: readonly unknown[],
     value?: bigint,
   ): Promise<TransactionReceipt> {
+    signal?.throwIfAborted();
     const hash = await (wallets[who] as (typeof wallets)[number]).writeContract({
       address,
       abi: abi as never,
@@ -91,6 +95,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
       account: account(who),
     } as never);
     const receipt = await client.waitForTransactionReceipt({ hash });
+    signal?.throwIfAborted();
     if (receipt.status !== "success") throw new Error(`demo: ${functionName} reverted (${hash})`);
     return receipt;
   }
@@ -128,7 +133,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
       headers["content-type"] = "application/json";
       body = JSON.stringify(request.body);
     }
-    const response = await fetch(new URL(path, options.apiUrl), { method, headers, body });
+    const response = await fetch(new URL(path, options.apiUrl), { method, headers, body, signal });
     const text = await response.text();
     if (!response.ok) throw new Error(`demo: ${method} ${path} answered ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : null) as T;
@@ -150,6 +155,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
     });
     const signature = await who.signMessage({ message });
     const response = await fetch(new URL("/api/auth/verify", options.apiUrl), {
+      signal,
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message, signature }),
@@ -176,6 +182,7 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
       const health = await api<{ indexer: { indexedBlock: string } | null }>("GET", "/api/health").catch(
         () => null,
       );
+      signal?.throwIfAborted();
       if (health?.indexer && BigInt(health.indexer.indexedBlock) >= head) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -34,7 +34,10 @@ export async function startAnvil(options: {
   stateIntervalS?: number;
   blockTimeS?: number;
   log?: (line: string) => void;
+  /** Aborted before anvil is ready: it is stopped again, and the start rejects. */
+  signal?: AbortSignal;
 }): Promise<Anvil> {
+  options.signal?.throwIfAborted();
   const args = [
     "--host",
     "127.0.0.1",
@@ -55,6 +58,9 @@ export async function startAnvil(options: {
     detached: true,
   });
   const url = `http://127.0.0.1:${options.port}`;
+  // Not ready yet, it has nothing to save: SIGKILL, since a SIGTERM that comes before anvil listens for it is lost.
+  const abort = () => child.kill("SIGKILL");
+  options.signal?.addEventListener("abort", abort, { once: true });
   await new Promise<void>((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
@@ -66,7 +72,7 @@ export async function startAnvil(options: {
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
     child.once("exit", (code) => reject(new Error(`anvil exited (code ${code}):\n${output.slice(-2000)}`)));
-  });
+  }).finally(() => options.signal?.removeEventListener("abort", abort));
   // Keep draining output so anvil never blocks on a full pipe.
   child.stdout?.on("data", () => {});
   child.stderr?.on("data", () => {});

@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { repoRoot } from "../paths.ts";
 import { isAlive } from "./process.ts";
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 /**
  * Where `npm start` keeps everything (EASEL_DATA_DIR, default `.data` at the repository root) and the ports

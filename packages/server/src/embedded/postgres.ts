@@ -1,7 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { isAlive, stopChild } from "./process.ts";
 
@@ -13,7 +14,11 @@ import { isAlive, stopChild } from "./process.ts";
 export type EmbeddedPostgres = {
   url: string;
   pid: number;
-  stop(): Promise<void>;
+  /**
+   * A fast shutdown (sessions ended, a checkpoint written), turned into an immediate one (no checkpoint: the
+   * next start replays the WAL, losing nothing committed) if it has not ended after `immediateAfterMs`.
+   */
+  stop(immediateAfterMs?: number): Promise<void>;
 };
 
 /** The role and database `npm start`'s PostgreSQL is created with (it listens on 127.0.0.1 only). */
@@ -76,8 +81,11 @@ export async function startPostgres(options: {
   password?: string;
   database?: string;
   log?: (line: string) => void;
+  /** Aborted before the server is ready: it is stopped again (initdb too), and the start rejects. */
+  signal?: AbortSignal;
 }): Promise<EmbeddedPostgres> {
-  const { dataDir, port } = options;
+  const { dataDir, port, signal } = options;
+  signal?.throwIfAborted();
   const user = options.user ?? EMBEDDED_POSTGRES.user;
   const password = options.password ?? EMBEDDED_POSTGRES.password;
   const database = options.database ?? EMBEDDED_POSTGRES.database;
@@ -99,7 +107,7 @@ export async function startPostgres(options: {
     const pwFile = join(tmpdir(), `easel-pg-${process.pid}-${Date.now()}`);
     writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
     try {
-      execFileSync(
+      await promisify(execFile)(
         bin.initdb,
         [
           `--pgdata=${dataDir}`,
@@ -109,10 +117,11 @@ export async function startPostgres(options: {
           "--encoding=UTF8",
           "--locale=C",
         ],
-        { ...ids, stdio: "pipe" },
+        { ...ids, signal },
       );
     } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? "").trim();
+      signal?.throwIfAborted();
+      const stderr = String((error as { stderr?: string }).stderr ?? "").trim();
       throw new Error(`PostgreSQL could not initialise ${dataDir}: ${stderr || String(error)}`);
     } finally {
       rmSync(pwFile, { force: true });
@@ -140,6 +149,9 @@ export async function startPostgres(options: {
       env: { ...process.env, LC_MESSAGES: "C" },
     },
   );
+  // SIGINT is PostgreSQL's "fast shutdown": it ends sessions and checkpoints cleanly.
+  const abort = () => child.kill("SIGINT");
+  signal?.addEventListener("abort", abort, { once: true });
   await new Promise<void>((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
@@ -152,21 +164,32 @@ export async function startPostgres(options: {
     child.once("exit", (code) =>
       reject(new Error(`PostgreSQL exited (code ${code}):\n${output.slice(-2000)}`)),
     );
-  });
+  }).finally(() => signal?.removeEventListener("abort", abort));
 
-  const admin = new pg.Client({ host: "127.0.0.1", port, user, password, database: "postgres" });
-  await admin.connect();
+  const stop = async (immediateAfterMs = 15_000) => {
+    const immediate = setTimeout(() => child.kill("SIGQUIT"), immediateAfterMs);
+    await stopChild(child, "SIGINT", immediateAfterMs + 15_000);
+    clearTimeout(immediate);
+  };
   try {
-    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await admin.end();
+    signal?.throwIfAborted();
+    const admin = new pg.Client({ host: "127.0.0.1", port, user, password, database: "postgres" });
+    await admin.connect();
+    try {
+      const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+      if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+    } finally {
+      await admin.end();
+    }
+    signal?.throwIfAborted();
+  } catch (error) {
+    await stop();
+    throw error;
   }
 
   return {
     url: `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
     pid: child.pid as number,
-    // SIGINT is PostgreSQL's "fast shutdown": it ends sessions and checkpoints cleanly.
-    stop: () => stopChild(child, "SIGINT", 15_000),
+    stop,
   };
 }

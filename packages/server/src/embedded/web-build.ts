@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -21,7 +21,11 @@ function newestMtime(paths: string[]): number {
  * Builds the web app when its build is missing or older than its sources (including the shared
  * code it imports), so `npm start` always serves what the repository holds.
  */
-export function ensureWebBuild(repoRoot: string, log: (message: string) => void): string {
+export async function ensureWebBuild(
+  repoRoot: string,
+  log: (message: string) => void,
+  signal?: AbortSignal,
+): Promise<string> {
   const webDir = join(repoRoot, "packages", "web");
   const dist = join(webDir, "dist");
   const index = join(dist, "index.html");
@@ -36,13 +40,20 @@ export function ensureWebBuild(repoRoot: string, log: (message: string) => void)
   // vite's package exports do not include its CLI, so find it beside its package.json.
   const vitePackage = createRequire(join(webDir, "package.json")).resolve("vite/package.json");
   const vite = join(dirname(vitePackage), "bin", "vite.js");
-  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+  // Not spawnSync: a stop (Ctrl-C, SIGTERM) during the build must be handled at once, and end vite too.
+  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], {
     cwd: webDir,
     stdio: "inherit",
     // Always the production build: a start from a test runner (NODE_ENV=test) would otherwise ship
     // React's development build, twice the size and slower.
     env: { ...process.env, NODE_ENV: "production" },
+    signal,
   });
-  if (result.status !== 0 || !existsSync(index)) throw new Error("The web app failed to build (see above).");
+  const code = await new Promise<number | null>((resolve) => {
+    child.once("error", () => resolve(null));
+    child.once("exit", resolve);
+  });
+  signal?.throwIfAborted();
+  if (code !== 0 || !existsSync(index)) throw new Error("The web app failed to build (see above).");
   return dist;
 }
