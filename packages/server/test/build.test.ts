@@ -90,7 +90,8 @@ describe("the compiled server", () => {
       });
       await until(() => {
         if (child.exitCode !== null) throw new Error(`the ${role} exited:\n${output}`);
-        return output.includes(`[easel] ${role} started`);
+        // Production roles log JSON lines (src/log.ts).
+        return output.includes(`"msg":"${role} started`);
       }, `the compiled ${role} to start`);
       child.kill("SIGTERM");
       expect(await exited(child)).toBe(0);
