@@ -35,35 +35,62 @@ function readVarint(bytes: Uint8Array, offset: number): [number, number] | null 
   throw new MismatchError("The CAR stream is malformed.");
 }
 
-/** The blocks of a CARv1 stream as they arrive; its header (roots) is skipped, as the spec tells clients. */
+/**
+ * The blocks of a CARv1 stream as they arrive; its header (roots) is skipped, as the spec tells clients. Chunks
+ * are queued as they come and copied once into the frame they belong to, however small the network cuts them.
+ */
 export async function* carBlocks(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Block> {
-  let buffer = new Uint8Array(0);
+  const queue: Uint8Array[] = [];
+  let available = 0;
+  /** The first `n` queued bytes (fewer when fewer are queued), removed from the queue when `remove`. */
+  const read = (n: number, remove: boolean) => {
+    const out = new Uint8Array(Math.min(n, available));
+    let filled = 0;
+    let index = 0;
+    while (filled < out.length) {
+      const head = queue[index] as Uint8Array;
+      const part = Math.min(head.length, out.length - filled);
+      out.set(head.subarray(0, part), filled);
+      filled += part;
+      if (!remove) index++;
+      else if (part === head.length) queue.shift();
+      else queue[0] = head.subarray(part);
+    }
+    if (remove) available -= out.length;
+    return out;
+  };
+  let pending: number | null = null;
   let headerRead = false;
   for await (const chunk of stream) {
-    const joined = new Uint8Array(buffer.length + chunk.length);
-    joined.set(buffer);
-    joined.set(chunk, buffer.length);
-    buffer = joined;
-    let offset = 0;
+    queue.push(chunk);
+    available += chunk.length;
     for (;;) {
-      const prefix = readVarint(buffer, offset);
-      if (!prefix) break;
-      const [length, size] = prefix;
-      if (length > 4 * 1024 * 1024) throw new MismatchError("The CAR stream holds an oversized block.");
-      if (buffer.length < offset + size + length) break;
-      const frame = buffer.subarray(offset + size, offset + size + length);
-      offset += size + length;
+      if (pending === null) {
+        const prefix = readVarint(read(9, false), 0);
+        if (!prefix) break;
+        read(prefix[1], true);
+        pending = prefix[0];
+        if (pending > 4 * 1024 * 1024) throw new MismatchError("The CAR stream holds an oversized block.");
+      }
+      if (available < pending) break;
+      const frame = read(pending, true);
+      pending = null;
       if (!headerRead) {
         headerRead = true;
         continue;
       }
-      const [cid, bytes] = CID.decodeFirst(frame);
-      yield { cid, bytes: bytes.slice() };
+      let block: Block;
+      try {
+        const [cid, bytes] = CID.decodeFirst(frame);
+        block = { cid, bytes };
+      } catch {
+        throw new MismatchError("The CAR stream holds a block without a valid CID.");
+      }
+      yield block;
     }
-    buffer = buffer.slice(offset);
   }
   // Cut short (a dropped connection, or a gateway missing a block): not proven either way.
-  if (buffer.length) throw new Error("The gateway's answer ended in the middle of a block.");
+  if (available || pending !== null) throw new Error("The gateway's answer ended in the middle of a block.");
 }
 
 /**
