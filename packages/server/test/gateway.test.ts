@@ -423,3 +423,21 @@ describe("GET /ipfs/:cid as a trustless gateway", () => {
     await plain.arrayBuffer();
   });
 });
+
+describe("a client that stops reading a CAR", () => {
+  it("leaves nothing open: the API still closes", async () => {
+    const token = tokens[2];
+    if (!token) throw new Error("the first describe mints the tokens");
+    const metadata = (await (
+      await fetch(`${api.url}/${token.tokenUri.replace("ipfs://", "ipfs/")}`)
+    ).json()) as {
+      animation_url: string;
+    };
+    const response = await fetch(
+      `${api.url}/ipfs/${metadata.animation_url.slice("ipfs://".length)}?format=car`,
+    );
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    await reader.cancel();
+  });
+});
