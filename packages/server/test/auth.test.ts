@@ -7,9 +7,10 @@ import {
   SIWE_STATEMENT,
 } from "@easel/common";
 import { eq } from "drizzle-orm";
+import { type Abi, createPublicClient, createTestClient, createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { authNonces, indexerState, profiles, sessions } from "../src/db/schema.ts";
 import { startTestApi } from "./helpers.ts";
 
@@ -262,5 +263,119 @@ describe("health and docs", () => {
     const response = await fetch(`${api.url}/api/nope`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as ApiErrorBody).error.code).toBe("not_found");
+  });
+});
+
+/**
+ * A minimal ERC-1271 wallet, as Safe and passkey wallets are to the chain: it holds no key itself and says a
+ * signature is its own when its owner's key made it (Safe checks its owners, a passkey wallet its P-256 key).
+ */
+const CONTRACT_WALLET_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+contract OwnedWallet {
+    address public immutable owner;
+    constructor(address owner_) { owner = owner_; }
+    function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4) {
+        if (signature.length != 65) return 0xffffffff;
+        bytes32 r = bytes32(signature[0:32]);
+        bytes32 s = bytes32(signature[32:64]);
+        uint8 v = uint8(signature[64]);
+        return ecrecover(hash, v, r, s) == owner ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
+    }
+}`;
+
+async function deployContractWallet(owner: `0x${string}`): Promise<`0x${string}`> {
+  const solc = (await import("solc")).default as { compile(input: string): string };
+  const output = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: "Solidity",
+        sources: { "OwnedWallet.sol": { content: CONTRACT_WALLET_SOURCE } },
+        settings: { evmVersion: "prague", outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
+      }),
+    ),
+  ) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
+  const compiled = output.contracts["OwnedWallet.sol"]?.OwnedWallet;
+  if (!compiled) throw new Error("OwnedWallet did not compile");
+  // A fresh funded deployer: the shared anvil's own accounts are used by other test files at the same time.
+  const deployer = newWallet();
+  const transport = http(inject("rpcUrl"));
+  const client = createPublicClient({ transport });
+  await createTestClient({ mode: "anvil", transport }).setBalance({
+    address: deployer.address,
+    value: 10n ** 18n,
+  });
+  const hash = await createWalletClient({ account: deployer, transport }).deployContract({
+    abi: compiled.abi,
+    bytecode: `0x${compiled.evm.bytecode.object}`,
+    args: [owner],
+    chain: null,
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (!receipt.contractAddress) throw new Error("the wallet was not deployed");
+  return receipt.contractAddress;
+}
+
+describe("Sign-In with Ethereum from a smart-contract wallet (ERC-1271)", () => {
+  let owner: ReturnType<typeof newWallet>;
+  let wallet: `0x${string}`;
+  beforeAll(async () => {
+    owner = newWallet();
+    wallet = await deployContractWallet(owner.address);
+  }, 60_000);
+
+  /** The message names the contract wallet; its owner's key signs it, as the wallet's app does. */
+  async function contractSigned(signer = owner) {
+    const message = createSiweMessage({
+      domain: "127.0.0.1:3000",
+      uri: "http://127.0.0.1:3000",
+      address: wallet,
+      chainId: 31337,
+      version: "1",
+      statement: SIWE_STATEMENT,
+      issuedAt: new Date(),
+      nonce: await getNonce(),
+    });
+    return { message, signature: await signer.signMessage({ message }) };
+  }
+
+  it("signs in the contract wallet's address when the chain says the signature is the wallet's", async () => {
+    const response = await verify(await contractSigned());
+    expect(response.status).toBe(200);
+    const { token } = sessionCookie(response);
+    expect(token).toBeTruthy();
+    const [session] = await api.db
+      .select()
+      .from(sessions)
+      .where(
+        eq(
+          sessions.tokenHash,
+          createHash("sha256")
+            .update(token ?? "")
+            .digest("hex"),
+        ),
+      );
+    expect(session?.address).toBe(wallet.toLowerCase());
+  });
+
+  it("refuses a signature the wallet contract rejects: another key's, or the wallet's for another message", async () => {
+    await expect401(
+      await verify(await contractSigned(newWallet())),
+      "invalid_signature",
+      /does not match the wallet address/,
+    );
+    // The wallet's own signature of one message does not sign another (here, a later nonce).
+    const signed = await contractSigned();
+    const other = await contractSigned();
+    await expect401(
+      await verify({ message: other.message, signature: signed.signature }),
+      "invalid_signature",
+      /does not match the wallet address/,
+    );
   });
 });

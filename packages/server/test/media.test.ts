@@ -54,7 +54,7 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
     const original = await fetch(`${api.url}${data.path}`);
     expect(original.status).toBe(200);
     expect(original.headers.get("content-type")).toBe("image/png");
-    expect(original.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(original.headers.get("cache-control")).toBe("public, max-age=29030400, immutable");
     expect(original.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true);
 

@@ -1,5 +1,7 @@
 import { createReadStream, mkdirSync } from "node:fs";
+import * as dagPb from "@ipld/dag-pb";
 import { FsBlockstore } from "blockstore-fs";
+import { UnixFS } from "ipfs-unixfs";
 import { exporter } from "ipfs-unixfs-exporter";
 import { importer } from "ipfs-unixfs-importer";
 import { CID } from "multiformats/cid";
@@ -7,6 +9,20 @@ import type { Pinner } from "./pin.ts";
 
 const RAW_CODEC = 0x55;
 const DAG_PB_CODEC = 0x70;
+const SHA2_256 = 0x12;
+
+/** A block as the trustless gateway sends it: its CID and its bytes. */
+export type Block = { cid: CID; bytes: Uint8Array };
+
+/** Which blocks of a file's DAG a CAR carries (the trustless gateway's `dag-scope` and `entity-bytes`). */
+export type DagSelection = {
+  /** `block`: the root block only; `entity` and `all` are the whole file (a file has nothing below it). */
+  scope: "block" | "entity" | "all";
+  /** Only the blocks needed for these bytes of the file, both ends inclusive (`entity-bytes`). */
+  range?: { from: number; to: number } | null;
+  /** Send a block every time the walk meets it (`dups=y`), or once (`dups=n`). */
+  dups: boolean;
+};
 
 /**
  * Writes each block once: a block already stored, or being written by another put, is not written again.
@@ -92,6 +108,72 @@ export class MediaStore {
     }
   }
 
+  /** Whether a CID is one the store can hold: CIDv1, raw or dag-pb, over SHA-256. */
+  static ours(cid: CID): boolean {
+    return (
+      cid.version === 1 &&
+      (cid.code === RAW_CODEC || cid.code === DAG_PB_CODEC) &&
+      cid.multihash.code === SHA2_256
+    );
+  }
+
+  /** One stored block by CID (the trustless gateway's `format=raw`), or null when the store does not hold it. */
+  async block(cid: CID): Promise<Uint8Array | null> {
+    if (!MediaStore.ours(cid)) return null;
+    await this.#open();
+    if (!(await this.#blockstore.has(cid))) return null;
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of this.#blockstore.get(cid)) chunks.push(chunk);
+    const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
+    if (cid.code === DAG_PB_CODEC) {
+      try {
+        dagPb.decode(bytes);
+      } catch {
+        return null;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * The blocks of a file's DAG in depth-first order (the trustless gateway's `format=car`), starting with its
+   * root. A missing block below the root throws, which ends the CAR stream early: the client sees it incomplete.
+   */
+  async *blocks(root: CID, selection: DagSelection): AsyncGenerator<Block> {
+    const sent = new Set<string>();
+    const self = this;
+    async function* walk(cid: CID, offset: number): AsyncGenerator<Block> {
+      const bytes = await self.block(cid);
+      if (!bytes) throw new Error(`block ${cid} is missing from the media store`);
+      const id = cid.toString();
+      if (selection.dups || !sent.has(id)) {
+        sent.add(id);
+        yield { cid, bytes };
+      }
+      if (selection.scope === "block" || cid.code !== DAG_PB_CODEC) return;
+      const node = dagPb.decode(bytes);
+      if (!node.Data) return;
+      const file = UnixFS.unmarshal(node.Data);
+      let start = offset + (file.data?.length ?? 0);
+      for (const [index, link] of node.Links.entries()) {
+        const size = Number(file.blockSizes[index] ?? 0n);
+        const range = selection.range;
+        if (!range || (start <= range.to && start + size - 1 >= range.from)) yield* walk(link.Hash, start);
+        start += size;
+      }
+    }
+    yield* walk(root, 0);
+  }
+
+  /** A file's size in bytes from its root block (UnixFS `fileSize`, or a raw block's length), or null. */
+  async fileSize(root: CID): Promise<number | null> {
+    const bytes = await this.block(root);
+    if (!bytes) return null;
+    if (root.code === RAW_CODEC) return bytes.length;
+    const node = dagPb.decode(bytes);
+    return node.Data ? Number(UnixFS.unmarshal(node.Data).fileSize()) : null;
+  }
+
   /**
    * The file's bytes by CID, or null when the store does not hold it as asked. Blocks are keyed by their
    * hash alone, so a CID of another version or codec over the same hash (`Qm…`, `bafyrei…`, or `bafybei…`
@@ -99,7 +181,7 @@ export class MediaStore {
    * block that does not decode as the CID's codec is not found either.
    */
   async read(cid: CID): Promise<{ size: number; content: AsyncIterable<Uint8Array> } | null> {
-    if (cid.version !== 1 || (cid.code !== RAW_CODEC && cid.code !== DAG_PB_CODEC)) return null;
+    if (!MediaStore.ours(cid)) return null;
     await this.#open();
     if (!(await this.#blockstore.has(cid))) return null;
     try {

@@ -4,11 +4,26 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { media } from "../db/schema.ts";
 import { MediaStore } from "../media/store.ts";
+import {
+  carContentType,
+  carEtag,
+  carStream,
+  PROBE_CID,
+  probeCid,
+  RAW_TYPE,
+  resolveRange,
+  wantedFormat,
+} from "../media/trustless.ts";
+
+/** What the spec asks of every immutable `/ipfs/` answer: cached for a year by everyone. */
+const IMMUTABLE = "public, max-age=29030400, immutable";
 
 /**
  * `GET /ipfs/:cid`: our IPFS gateway for the media store. Content never changes for a CID, so it is
- * cached forever. The type comes from what the uploader detected in the bytes; anything else is
- * served as a download, and a sandbox CSP stops a stored file from running scripts on our origin.
+ * cached forever. A plain request gets the file: its type comes from what the uploader detected in the
+ * bytes; anything else is served as a download, and a sandbox CSP stops a stored file from running scripts
+ * on our origin. `?format=raw` / `?format=car` (or the `Accept` equivalents) make it a Trustless Gateway:
+ * a block or the file's whole DAG as a CAR, which anyone checks against the CID without trusting us.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
@@ -19,8 +34,16 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     "/ipfs/:cid",
     {
       schema: {
-        summary: "Media by IPFS CID",
+        summary: "Media by IPFS CID (a file, or a verifiable raw block or CAR)",
         params: z.object({ cid: z.string().max(200) }),
+        querystring: z.object({
+          format: z.string().max(20).optional(),
+          "dag-scope": z.string().max(20).optional(),
+          "entity-bytes": z.string().max(40).optional(),
+          "car-version": z.string().max(5).optional(),
+          "car-order": z.string().max(5).optional(),
+          "car-dups": z.string().max(5).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -28,18 +51,59 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         reply
           .status(404)
           .send({ error: { code: "not_found", message: "No such content in the media store." } });
-      const cid = MediaStore.parseCid(request.params.cid);
+      const wanted = wantedFormat(request.query, request.headers.accept);
+      reply
+        .header("vary", "Accept")
+        .header("x-content-type-options", "nosniff")
+        .header("cross-origin-resource-policy", "cross-origin");
+      if (wanted.format === "unsupported")
+        return reply
+          .status(wanted.status)
+          .send({ error: { code: "unsupported_format", message: wanted.message } });
+      const id = request.params.cid;
+      const probe = id === PROBE_CID && wanted.format !== "file";
+      const cid = probe ? probeCid : MediaStore.parseCid(id);
       if (!cid) return notFound();
+      const onlyIfCached = /only-if-cached/i.test(request.headers["cache-control"] ?? "");
+
+      if (wanted.format === "raw") {
+        const bytes = probe ? new Uint8Array() : await app.media.block(cid);
+        if (!bytes) return onlyIfCached ? reply.status(412).send() : notFound();
+        const etag = `"${id}.raw"`;
+        trustless(reply, id, etag, `${id}.bin`).type(RAW_TYPE);
+        if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+        reply.header("content-length", bytes.length);
+        return reply.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+      }
+
+      if (wanted.format === "car") {
+        // The root block must be here before we answer 200: a missing block below it ends the stream early.
+        const size = probe ? 0 : await app.media.fileSize(cid);
+        if (size === null) return onlyIfCached ? reply.status(412).send() : notFound();
+        let selection: typeof wanted = wanted;
+        if (wanted.range) {
+          const range = resolveRange(wanted.range, size);
+          // A range wholly outside the file gets the root block, which says how long the file is.
+          selection = range ? { ...wanted, range } : { ...wanted, scope: "block", range: null };
+        }
+        const etag = carEtag(id, selection);
+        trustless(reply, id, etag, `${id}.car`).type(carContentType(selection.dups));
+        if (wanted.fromAccept) reply.header("content-location", `/ipfs/${id}?format=car`);
+        if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+        const blocks = probe ? noBlocks() : app.media.blocks(cid, selection);
+        return reply.send(Readable.from(carStream(cid, blocks)));
+      }
+
       const file = await app.media.read(cid);
       if (!file) return notFound();
       const [row] = await app.deps.db
         .select({ mime: media.mime })
         .from(media)
-        .where(eq(media.cid, request.params.cid))
+        .where(eq(media.cid, id))
         .limit(1);
       const etag = `"${cid.toString()}"`;
       reply
-        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("cache-control", IMMUTABLE)
         .header("etag", etag)
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", policy)
@@ -54,3 +118,24 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The headers every trustless answer carries: cached forever, a download rather than a page, readable from
+ * any origin (the bytes prove themselves), and the path and root as the spec names them.
+ */
+function trustless<R extends { header(name: string, value: string): R }>(
+  reply: R,
+  cid: string,
+  etag: string,
+  filename: string,
+): R {
+  return reply
+    .header("cache-control", IMMUTABLE)
+    .header("etag", etag)
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("access-control-allow-origin", "*")
+    .header("x-ipfs-path", `/ipfs/${cid}`)
+    .header("x-ipfs-roots", cid);
+}
+
+async function* noBlocks() {}

@@ -107,6 +107,8 @@ export function fakeInjectedWallet({
   const requests: { method: string; params?: unknown }[] = [];
   let connected = false;
   const provider = {
+    // MetaMask sets this; the dialog names an unannounced wallet by it.
+    isMetaMask: true,
     async request({ method, params }: { method: string; params?: unknown }) {
       requests.push({ method, params });
       switch (method) {

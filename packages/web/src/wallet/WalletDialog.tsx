@@ -1,7 +1,7 @@
 import { shortAddress } from "@easel/common";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { Connector } from "wagmi";
@@ -24,6 +24,29 @@ export const METAMASK_DOWNLOAD_URL = "https://metamask.io/download/";
 /** True when the page has an EIP-1193 provider (MetaMask or another browser wallet). */
 export function hasInjectedProvider(): boolean {
   return typeof window !== "undefined" && typeof window.ethereum !== "undefined";
+}
+
+/** The wallets that announced themselves (EIP-6963): wagmi makes one injected connector each, named by its rdns. */
+const announcedWallets = (connectors: readonly Connector[]) =>
+  connectors.filter((c) => c.type === "injected" && c.id !== "injected" && c.id !== DEV_WALLET_ID);
+
+/**
+ * Whether `window.ethereum` is a wallet that did not announce itself: the fallback button is shown for it only,
+ * so an announcing wallet that also sets `window.ethereum` is not listed twice.
+ */
+function useUnannouncedInjected(announced: readonly Connector[]): boolean {
+  const [unannounced, setUnannounced] = useState(() => hasInjectedProvider() && announced.length === 0);
+  useEffect(() => {
+    if (!hasInjectedProvider()) return setUnannounced(false);
+    let live = true;
+    Promise.all(announced.map((c) => c.getProvider().catch(() => null))).then((providers) => {
+      if (live) setUnannounced(!providers.includes(window.ethereum));
+    });
+    return () => {
+      live = false;
+    };
+  }, [announced]);
+  return unannounced;
 }
 
 function walletToast(error: unknown) {
@@ -89,15 +112,16 @@ function ConnectStep() {
   const wagmiConfig = useConfig();
   const connectors = useConnectors();
   const { setOpen } = useWalletDialog();
-  const [pending, setPending] = useState<"injected" | "dev" | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
   const [devAccount, setDevAccount] = useState(0);
   const selectId = useId();
-  const injectedAvailable = hasInjectedProvider();
-  const injectedConnector = connectors.find((c) => c.type === "injected");
+  const announced = announcedWallets(connectors);
+  const injectedAvailable = useUnannouncedInjected(announced);
+  const injectedConnector = connectors.find((c) => c.id === "injected");
   const devConnector = appConfig.localChain ? connectors.find((c) => c.id === DEV_WALLET_ID) : undefined;
   const devAccounts = useDevAccounts(!!devConnector);
 
-  async function connectWith(connector: Connector, kind: "injected" | "dev") {
+  async function connectWith(connector: Connector, kind: string) {
     setPending(kind);
     try {
       if (kind === "dev") selectDevAccount(devAccount);
@@ -117,7 +141,7 @@ function ConnectStep() {
     }
   }
 
-  if (!injectedAvailable && !appConfig.localChain) {
+  if (!injectedAvailable && !announced.length && !appConfig.localChain) {
     return (
       <div className="flex flex-col items-center text-center">
         <LogoMark className="size-12" />
@@ -144,6 +168,20 @@ function ConnectStep() {
       <p className="mt-1 text-neutral-600 dark:text-neutral-400">Connect Your Wallet</p>
 
       <div className="mt-6 flex flex-col gap-3">
+        {announced.map((connector) => (
+          <Button
+            key={connector.uid}
+            variant="secondary"
+            className="w-full justify-start py-3"
+            loading={pending === connector.uid}
+            disabled={pending !== null}
+            onClick={() => connectWith(connector, connector.uid)}
+          >
+            {/* The icon is the wallet's own (a data: URI it announced); its name says the rest. */}
+            {connector.icon ? <img src={connector.icon} alt="" className="size-6 rounded" /> : null}
+            {connector.name}
+          </Button>
+        ))}
         {injectedAvailable && injectedConnector ? (
           <Button
             variant="secondary"
@@ -153,9 +191,11 @@ function ConnectStep() {
             onClick={() => connectWith(injectedConnector, "injected")}
           >
             <MetaMaskIcon />
-            MetaMask
+            {(window.ethereum as { isMetaMask?: boolean } | undefined)?.isMetaMask
+              ? "MetaMask"
+              : "Browser wallet"}
           </Button>
-        ) : (
+        ) : announced.length ? null : (
           <a
             href={METAMASK_DOWNLOAD_URL}
             target="_blank"

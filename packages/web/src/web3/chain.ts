@@ -29,8 +29,9 @@ export function chainFromConfig(config: PublicConfig): Chain {
 }
 
 /**
- * Builds the wagmi config for the configured chain: the injected (MetaMask) connector, plus the Dev wallet
- * on the local chain only.
+ * Builds the wagmi config for the configured chain: every browser wallet that announces itself (EIP-6963,
+ * one connector each, by its own name and icon), the injected `window.ethereum` connector for wallets that do
+ * not announce, plus the Dev wallet on the local chain only.
  */
 export async function createWagmiConfig(config: PublicConfig) {
   const chain = chainFromConfig(config);
@@ -40,7 +41,7 @@ export async function createWagmiConfig(config: PublicConfig) {
     chains: [chain],
     connectors: [injected(), ...extra],
     transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
-    multiInjectedProviderDiscovery: false,
+    multiInjectedProviderDiscovery: true,
     storage: createStorage({
       key: STORAGE_KEYS.wagmi,
       storage: typeof window !== "undefined" ? window.localStorage : undefined,

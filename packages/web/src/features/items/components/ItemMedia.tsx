@@ -1,13 +1,31 @@
 import { itemPagePicture, type ItemMedia as Media, mediaUrl } from "@easel/common";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../ui/Button.tsx";
+import type { ArtworkCheck } from "../verify/useArtworkCheck.ts";
+
+/** Where a person checks the proof themselves: the mint transaction on the explorer. */
+export type Proof = { mintTx: string | null; explorerUrl: string | null };
 
 /**
  * The artwork: the page preview (a video plays with controls, a PDF shows its placeholder), and a full-screen
  * viewer with the original: images zoom (click or the buttons), videos play, PDFs are read in the browser.
+ * The original is checked against the chain (`check`): once proven, the page shows the proven bytes and a
+ * Verified mark; a file that does not match is not shown at all.
  */
-export function ItemMedia({ media, name }: { media: Media | null; name: string }) {
+export function ItemMedia({
+  media,
+  name,
+  check = { status: "off" },
+  proof = { mintTx: null, explorerUrl: null },
+  onReport,
+}: {
+  media: Media | null;
+  name: string;
+  check?: ArtworkCheck;
+  proof?: Proof;
+  onReport?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   if (!media) {
     return (
@@ -20,24 +38,35 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
       </div>
     );
   }
-  const original = mediaUrl(media.cid) as string;
-  // The server preloads this same picture with the page.
-  const picture = itemPagePicture(media);
+  if (check.status === "mismatch") {
+    return (
+      <div
+        role="alert"
+        className="flex aspect-square w-full flex-col items-center justify-center gap-3 rounded-2xl border border-red-300 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+      >
+        <p className="text-lg font-semibold">This file does not match the token, so it is not shown.</p>
+        <p className="text-sm">{check.message}</p>
+        {onReport ? (
+          <Button variant="secondary" onClick={onReport}>
+            Report this item
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  const proven = check.status === "verified" ? check.url : null;
+  const gateway = mediaUrl(media.cid) as string;
+  const original = proven ?? gateway;
   const video = media.mime.startsWith("video/");
   const pdf = media.mime === "application/pdf";
+  // The server preloads this same picture with the page; once proven, an image shows its original bytes.
+  const picture = proven && !video && !pdf ? proven : itemPagePicture(media);
   return (
     <figure className="flex flex-col gap-2">
       <div className="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">
         {video ? (
           // A video's size is known only once it loads: a box of fixed shape keeps the page from moving then.
-          // biome-ignore lint/a11y/useMediaCaption: artworks carry no captions
-          <video
-            src={original}
-            poster={picture}
-            controls
-            playsInline
-            className="aspect-square max-h-[70vh] w-full bg-black object-contain"
-          />
+          <VideoPlayer src={original} poster={picture} />
         ) : (
           <button type="button" className="block w-full cursor-zoom-in" onClick={() => setOpen(true)}>
             <img
@@ -52,6 +81,9 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
           </button>
         )}
       </div>
+      <figcaption className="text-sm text-neutral-600 dark:text-neutral-400" aria-live="polite">
+        <CheckStatus check={check} proof={proof} derived={!video && !pdf && !proven && !!media.preview} />
+      </figcaption>
       <div className="flex justify-end">
         <Button variant="ghost" className="text-sm" onClick={() => setOpen(true)}>
           {pdf ? "Read the PDF" : "View full screen"}
@@ -66,7 +98,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
             <div className="flex justify-end gap-2 p-3">
               {pdf ? (
                 <a
-                  href={original}
+                  href={gateway}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10"
@@ -89,7 +121,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
                   className="mx-auto max-h-full max-w-full"
                 />
               ) : pdf ? (
-                <iframe src={original} title={name} className="h-full w-full bg-white" />
+                <iframe src={gateway} title={name} className="h-full w-full bg-white" />
               ) : (
                 <ZoomableImage src={original} alt={name} />
               )}
@@ -98,6 +130,107 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
         </Dialog.Portal>
       </Dialog.Root>
     </figure>
+  );
+}
+
+/**
+ * A video plays from the gateway while the worker proves it (it may be large); once proven, the player moves to
+ * the proven bytes where it was, playing or paused as it was.
+ */
+function VideoPlayer({ src, poster }: { src: string; poster: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const last = useRef(src);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || last.current === src) return;
+    last.current = src;
+    const at = video.currentTime;
+    const playing = !video.paused;
+    video.src = src;
+    video.addEventListener(
+      "loadedmetadata",
+      () => {
+        video.currentTime = at;
+        if (playing) video.play().catch(() => {});
+      },
+      { once: true },
+    );
+  }, [src]);
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: artworks carry no captions
+    <video
+      ref={ref}
+      src={last.current}
+      poster={poster}
+      controls
+      playsInline
+      className="aspect-square max-h-[70vh] w-full bg-black object-contain"
+    />
+  );
+}
+
+const shortCid = (cid: string) => `${cid.slice(0, 10)}…${cid.slice(-6)}`;
+
+/** What the check has found so far, in one line; a proven file gets the Verified mark and its proof. */
+function CheckStatus({ check, proof, derived }: { check: ArtworkCheck; proof: Proof; derived: boolean }) {
+  if (check.status === "checking")
+    return (
+      <span>
+        Checking the artwork against the chain…
+        {derived ? " The picture is a preview Easel made from the original." : ""}
+      </span>
+    );
+  if (check.status === "error")
+    return (
+      <span>
+        Not verified: {check.message}
+        {derived ? " The picture is a preview Easel made from the original." : ""}
+      </span>
+    );
+  if (check.status !== "verified")
+    return derived ? <span>The picture is a preview Easel made from the original.</span> : null;
+  const tx = proof.mintTx;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+        <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
+          <path
+            d="M3 8.5 6.5 12 13 4.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        Verified
+      </span>
+      <span>
+        Every byte of this file matches the artwork CID in the metadata that the token's tokenURI names on the
+        chain.
+      </span>
+      <span className="flex flex-wrap gap-x-3">
+        {tx ? (
+          proof.explorerUrl ? (
+            <a
+              href={`${proof.explorerUrl}/tx/${tx}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="underline"
+            >
+              Mint transaction
+            </a>
+          ) : (
+            <span title={tx}>Mint transaction {tx.slice(0, 10)}…</span>
+          )
+        ) : null}
+        <a href={`/ipfs/${check.metadataCid}`} title={check.metadataCid} className="underline">
+          Metadata {shortCid(check.metadataCid)}
+        </a>
+        <a href={`/ipfs/${check.artworkCid}`} title={check.artworkCid} className="underline">
+          Artwork {shortCid(check.artworkCid)}
+        </a>
+      </span>
+    </span>
   );
 }
 

@@ -23,6 +23,7 @@ import { RichText } from "../../browse/components/RichText.tsx";
 import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { useItem, useLiveItem } from "../api/items.ts";
 import { itemPath, useItemKey } from "../lib/paths.ts";
+import { useArtworkCheck } from "../verify/useArtworkCheck.ts";
 import { ActionArea } from "./ItemActions.tsx";
 import { ItemMedia } from "./ItemMedia.tsx";
 import { PriceHistory } from "./PriceHistory.tsx";
@@ -57,7 +58,25 @@ export function ItemPage() {
 function ItemView({ item }: { item: Item }) {
   const { nft, nftCollection } = item;
   useLiveItem(item);
-  const { explorerUrl } = useAppConfig();
+  const appConfig = useAppConfig();
+  const { explorerUrl } = appConfig;
+  const { session } = useSession();
+  const { openWalletDialog } = useWalletDialog();
+  const [reporting, setReporting] = useState(false);
+  // A minted token's artwork is checked against the chain; a lazy item has no token to check against yet.
+  const check = useArtworkCheck(
+    nft.media && nft.status !== "lazy"
+      ? {
+          chainId: appConfig.chainId,
+          rpcUrl: appConfig.rpcUrl ?? null,
+          contract: nftCollection.contract_address,
+          tokenId: nft.tokenId,
+          artworkCid: nft.media.cid,
+          mime: nft.media.mime,
+        }
+      : null,
+  );
+  const mintTx = item.activity.findLast((row) => /mint/i.test(row.kind))?.txHash ?? null;
   // One view per visit (the server keeps one per viewer a day); lazy items are not on chain yet.
   useEffect(() => {
     if (!nft.lazy || nft.status !== "lazy")
@@ -68,7 +87,13 @@ function ItemView({ item }: { item: Item }) {
   return (
     <article className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-2">
-        <ItemMedia media={nft.media} name={nft.name} />
+        <ItemMedia
+          media={nft.media}
+          name={nft.name}
+          check={check}
+          proof={{ mintTx, explorerUrl }}
+          onReport={() => (session ? setReporting(true) : openWalletDialog())}
+        />
         <div className="flex flex-col gap-5">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
@@ -200,6 +225,14 @@ function ItemView({ item }: { item: Item }) {
           </section>
         </>
       )}
+      {session ? (
+        <LazyReportDialog
+          open={reporting}
+          onOpenChange={setReporting}
+          targetType="item"
+          targetId={`${nftCollection.contract_address}:${nft.tokenId}`}
+        />
+      ) : null}
     </article>
   );
 }
