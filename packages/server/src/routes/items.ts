@@ -29,11 +29,11 @@ import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
+import { tokenName } from "../chain/rows.ts";
 import { itemLabel, notifiedToday, notify } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
 import type { DbOrTx } from "../mail/outbox.ts";
-import { tokenName } from "../trading/profileLists.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
 
 const ITEM_NOT_FOUND = "Item not found";
