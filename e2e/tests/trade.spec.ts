@@ -417,7 +417,7 @@ test("a banned member takes back a listing and an offer from the banned page, an
   // The banned member signs in again; a trading page sends them to the notice, which finds both, each with
   // its own cancel button.
   await signIn(m);
-  await m.goto(`/offer/${member}/${offeredId}`);
+  await m.goto(`/offer/${accountAddress(SELLER)}/${offeredId}`);
   await expect(m).toHaveURL(/\/banned$/);
   await expect(m.getByText("you are not registered!")).toHaveCount(0);
   await expect(m.getByRole("heading", { level: 1, name: "Your account has been disabled" })).toBeVisible();
