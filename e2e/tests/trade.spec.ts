@@ -129,7 +129,7 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await b.getByRole("button", { name: "Keep it in market" }).click();
   await b.getByRole("button", { name: "Unlist" }).click();
   await b.getByRole("button", { name: "Yes" }).click();
-  await expectSuccess(b, "Your item has been unlisted.");
+  await expectSuccess(b, "Your NFT has been unlisted.");
   await b.goto(itemUrl);
   await expect(b.getByRole("link", { name: "Set a Fixed Price" })).toBeVisible();
 
@@ -139,7 +139,7 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await expect(page.getByRole("heading", { level: 1, name: "Make an Offer" })).toBeVisible();
   await page.getByLabel("Your offer").fill("0.2");
   await page.getByRole("button", { name: "Make Offer" }).click();
-  await expectSuccess(page, "Your offer has been placed.");
+  await expectSuccess(page, "You Successfully Made an Offer");
   await page.goto(itemUrl);
   await page.getByRole("link", { name: "Manage Offer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Manage Offer" })).toBeVisible();
@@ -167,7 +167,7 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await b.getByRole("link", { name: "Make an Offer" }).click();
   await b.getByLabel("Your offer").fill("0.1");
   await b.getByRole("button", { name: "Make Offer" }).click();
-  await expectSuccess(b, "Your offer has been placed.");
+  await expectSuccess(b, "You Successfully Made an Offer");
   await b.goto(`/offer${itemUrl}`);
   await expect(b.getByRole("heading", { level: 1, name: "Manage Offer" })).toBeVisible();
   const beforeCancel = await balance(buyer);
@@ -266,17 +266,17 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   await s.getByRole("link", { name: "Start an Auction" }).click();
   await s.getByRole("link", { name: /^Standard Auction/ }).click();
   await s.getByLabel("Starting price").fill("0.5");
-  await s.getByRole("button", { name: /start/i }).click();
+  await s.getByRole("button", { name: "List Your NFT" }).click();
   await expect(s.getByText("Price must be at least 1 ETH")).toBeVisible();
   await s.getByLabel("Starting price").fill("1");
-  await s.getByRole("button", { name: /start/i }).click();
+  await s.getByRole("button", { name: "List Your NFT" }).click();
   await expectSuccess(s, "Your auction has started.");
 
   // The buyer bids 1 ETH; the page returns to the item, which shows the bid.
   const b = buyerPage.page;
   await b.goto(standardUrl);
   await b.getByRole("link", { name: "Place a Bid" }).click();
-  await expect(b.getByText("Your must bid at least 1.000 ETH").first()).toBeVisible();
+  await expect(b.getByText("You must bid at least 1.000 ETH").first()).toBeVisible();
   await b.getByLabel("Your bid").fill("1");
   await b.getByRole("button", { name: "Place a Bid" }).click();
   await expect(b).toHaveURL(onlyPath(standardUrl), { timeout: 60_000 });
@@ -290,7 +290,7 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   const t = thirdPage.page;
   await t.goto(standardUrl);
   await t.getByRole("link", { name: "Place a Bid" }).click();
-  await expect(t.getByText("Your must bid at least 1.100 ETH").first()).toBeVisible();
+  await expect(t.getByText("You must bid at least 1.100 ETH").first()).toBeVisible();
   await t.getByLabel("Your bid").fill("1.1");
   await t.getByRole("button", { name: "Place a Bid" }).click();
   await expect(t).toHaveURL(onlyPath(standardUrl), { timeout: 60_000 });
@@ -320,8 +320,8 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   await s.getByRole("link", { name: "Start an Auction" }).click();
   await s.getByRole("link", { name: /^Reserved Auction/ }).click();
   await s.getByLabel("Reserve price").fill("0.5");
-  await s.getByRole("button", { name: /reserve/i }).click();
-  await expectSuccess(s, /Your reserved auction is set/);
+  await s.getByRole("button", { name: "Set Auction" }).click();
+  await expectSuccess(s, "Reserved auction was set.");
   await b.goto(reserveUrl);
   await b.getByRole("link", { name: "Place a Bid" }).click();
   await expect(b.getByRole("heading", { level: 1, name: "Place a Bid in a Reserved Auction" })).toBeVisible();
@@ -409,10 +409,17 @@ test("a banned member takes back a listing and an offer from the banned page, an
   expect(await isBanned(config.market, member)).toBe(true);
   await indexed(admin);
 
-  // The banned member signs in again and finds both on the notice, each with its own cancel button.
+  // Signed out, the notice asks for the wallet rather than showing nothing.
   const m = memberPage.page;
-  await signIn(m);
   await m.goto("/banned");
+  await expect(m.getByRole("heading", { level: 1, name: "Connect your wallet" })).toBeVisible();
+
+  // The banned member signs in again; a trading page sends them to the notice, which finds both, each with
+  // its own cancel button.
+  await signIn(m);
+  await m.goto(`/offer/${accountAddress(SELLER)}/${offeredId}`);
+  await expect(m).toHaveURL(/\/banned$/);
+  await expect(m.getByText("you are not registered!")).toHaveCount(0);
   await expect(m.getByRole("heading", { level: 1, name: "Your account has been disabled" })).toBeVisible();
   await expect(m.getByRole("heading", { name: "Your Offers" })).toHaveCount(0);
   await m.getByRole("button", { name: "Cancel listing & offers" }).click();

@@ -102,7 +102,12 @@ export const profileSummarySchema = z.object({
   active: z.boolean(),
   /** What the account may do beyond the defaults (the spec's decoded permission). */
   permission: z.object({
-    collection: z.object({ lazyCollection: z.number().int().nonnegative() }),
+    collection: z.object({
+      /** The lazy collections moderators allow the account in all. */
+      lazyCollection: z.number().int().nonnegative(),
+      /** How many more it may create now: the allowance less those it owns and those whose voucher is out. */
+      lazyCollectionsLeft: z.number().int().nonnegative(),
+    }),
     /** A verified artist (the market's record on chain): may mint. */
     mint: z.boolean(),
   }),

@@ -799,10 +799,16 @@ describe("lazy collections", () => {
     const refused = await ask(users.alice, "Lazy Lane");
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.body)).toContain("may not create lazy collections");
-    const session = await api.call<{ profile: { permission: Any } }>("GET", "/api/auth/session", {
-      user: users.alice,
+    const lazyPermission = async () =>
+      (
+        await api.call<{ profile: { permission: Any } }>("GET", "/api/auth/session", {
+          user: users.alice,
+        })
+      ).body.profile.permission;
+    expect(await lazyPermission()).toEqual({
+      collection: { lazyCollection: 0, lazyCollectionsLeft: 0 },
+      mint: false,
     });
-    expect(session.body.profile.permission).toEqual({ collection: { lazyCollection: 0 }, mint: false });
 
     const moderator = await api.admin();
     const grant = (lazyCollections: number, user = moderator) =>
@@ -813,6 +819,7 @@ describe("lazy collections", () => {
     expect((await grant(1, users.bob)).status).toBe(403);
     expect((await grant(-1)).status).toBe(400);
     expect((await grant(1)).status).toBe(200);
+    expect((await lazyPermission()).collection).toEqual({ lazyCollection: 1, lazyCollectionsLeft: 1 });
 
     // Two requests at once for the one allowed collection: one voucher.
     const [first, second] = await Promise.all([ask(users.alice, "Lazy Lane"), ask(users.alice, "Lazy Row")]);
@@ -820,6 +827,8 @@ describe("lazy collections", () => {
     const granted = first.status === 200 ? first : second;
     const { voucher } = granted.body.data;
     expect(voucher).toMatchObject({ owner: alice.address.toLowerCase(), maxSupply: 3, category: "Painting" });
+    // The voucher out holds the allowance: the session says none is left, so the dialog stops offering Lazy.
+    expect((await lazyPermission()).collection).toEqual({ lazyCollection: 1, lazyCollectionsLeft: 0 });
 
     const d = driver(t);
     const onChain = { ...voucher, deadline: BigInt(voucher.deadline) };
@@ -834,8 +843,14 @@ describe("lazy collections", () => {
     await index();
     // Used: the allowance is spent until a moderator grants more.
     expect((await ask(users.alice, "Lazy Again")).status).toBe(403);
+    expect((await lazyPermission()).collection).toEqual({ lazyCollection: 1, lazyCollectionsLeft: 0 });
     expect((await grant(2)).status).toBe(200);
+    expect((await lazyPermission()).collection).toEqual({ lazyCollection: 2, lazyCollectionsLeft: 1 });
     expect((await ask(users.alice, "Lazy Again")).status).toBe(200);
+    expect((await lazyPermission()).collection).toEqual({ lazyCollection: 2, lazyCollectionsLeft: 0 });
+    // An allowance lowered below what is used leaves none, never a negative number.
+    expect((await grant(1)).status).toBe(200);
+    expect((await lazyPermission()).collection).toEqual({ lazyCollection: 1, lazyCollectionsLeft: 0 });
   });
 
   it("refuses a taken or reserved name and a retired or unknown category", async () => {

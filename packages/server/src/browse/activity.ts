@@ -4,9 +4,9 @@
  */
 import type { ActivityFilter, ActivityRow, HistoryPoint, HistoryRange } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
+import { tokenName } from "../chain/rows.ts";
 import { type Database, literalInteger } from "../db/client.ts";
 import { ApiError } from "../errors.ts";
-import { tokenName } from "../trading/profileLists.ts";
 
 /** The chain's activity kinds behind each filter people pick. */
 const KINDS: Record<ActivityFilter, string[]> = {

@@ -6,8 +6,8 @@
 import type { Category, CollectionCard, NftCard, Person, RichText } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { formatEther } from "viem";
+import { listingLapsed, OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import type { Database } from "../db/client.ts";
-import { listingLapsed, tokenName } from "../trading/profileLists.ts";
 
 type Sql = SQL;
 
@@ -25,19 +25,6 @@ const iso = (value: unknown): string | null =>
   value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 
 // ---------------------------------------------------------------- collections
-
-/**
- * `owns_name` over `chain_collections c`: whether the collection's page is `/collection/{name}`. The chain
- * does not make names unique; an older collection (by creation block, then address) with the same name
- * ignoring case keeps the name's page, and the others are reached by address.
- */
-export const OWNS_NAME = sql`NOT EXISTS (
-    SELECT 1 FROM chain_collections o
-    WHERE lower(o.name) = lower(c.name) AND (o.created_block, o.address) < (c.created_block, c.address)
-  ) AS owns_name`;
-
-/** A collection's page segment from a row with `name`, `address` and `owns_name`. */
-export const slugOf = (row: Record<string, unknown>) => String(row.owns_name ? row.name : row.address);
 
 /** The select list of a collection card over `chain_collections c`. */
 export const COLLECTION_CARD_COLUMNS = sql`

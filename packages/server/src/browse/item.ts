@@ -5,9 +5,9 @@
  */
 import { type ActivityRow, type ItemResponse, LISTING_DAYS, minNextBid } from "@easel/common";
 import { sql } from "drizzle-orm";
+import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import type { Database } from "../db/client.ts";
-import { tokenName } from "../trading/profileLists.ts";
-import { OWNS_NAME, peopleByAddress, slugOf, toPerson, type Viewer } from "./cards.ts";
+import { peopleByAddress, toPerson, type Viewer } from "./cards.ts";
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const ACTIVITY_LIMIT = 50;

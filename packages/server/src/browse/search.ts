@@ -9,10 +9,10 @@
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
+import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import { type Database, literalInteger } from "../db/client.ts";
 import { escapeLike } from "../db/like.ts";
-import { tokenName } from "../trading/profileLists.ts";
-import { OWNS_NAME, slugOf, toPerson, type Viewer, visibleCollection, visibleToken } from "./cards.ts";
+import { toPerson, type Viewer, visibleCollection, visibleToken } from "./cards.ts";
 
 type Row = Record<string, unknown>;
 

@@ -6,6 +6,7 @@
  */
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { tokenName } from "../chain/rows.ts";
 import {
   chainAccounts,
   chainActivity,
@@ -22,7 +23,6 @@ import {
   chainTokens,
   chainTransfers,
 } from "../db/chain-schema.ts";
-import { tokenName } from "../trading/profileLists.ts";
 import type { ChainEvent } from "./decode.ts";
 import { HANDLERS, SETTINGS_EVENTS } from "./handlers/index.ts";
 import { copyToToken, tokenKey, ZERO } from "./handlers/shared.ts";

@@ -18,6 +18,7 @@ import {
   type SessionInfo,
   signIn,
 } from "../auth/siwe.ts";
+import { lazyCollectionsLeft } from "../collections/lazyAllowance.ts";
 import { countNewNotifications } from "../community/notifications.ts";
 import type { Config } from "../config.ts";
 import { profiles } from "../db/schema.ts";
@@ -117,7 +118,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               name: profile.name,
               avatar: profile.avatar,
               active: profile.active,
-              permission: { collection: { lazyCollection: profile.lazyCollections }, mint: artist },
+              permission: {
+                collection: {
+                  lazyCollection: profile.lazyCollections,
+                  lazyCollectionsLeft: await lazyCollectionsLeft(
+                    db,
+                    session.address,
+                    profile.lazyCollections,
+                  ),
+                },
+                mint: artist,
+              },
             }
           : null,
         numberOfNewNotif: await countNewNotifications(db, session.address),

@@ -27,6 +27,7 @@ import { z } from "zod";
 import { collectionActivity, collectionHistory } from "../browse/activity.ts";
 import { findCollection } from "../browse/collections.ts";
 import { listItems } from "../browse/items.ts";
+import { lazyCollectionsLeft } from "../collections/lazyAllowance.ts";
 import { chainCollections } from "../db/chain-schema.ts";
 import {
   categories,
@@ -239,17 +240,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(profiles)
           .where(eq(profiles.address, session.address))
           .for("update");
-        const {
-          rows: [used],
-        } = await tx.execute<{ n: string }>(sql`
-          SELECT (SELECT count(*) FROM ${chainCollections}
-                   WHERE ${chainCollections.owner} = ${session.address} AND ${chainCollections.kind} = 'lazy')
-               + (SELECT count(*) FROM ${lazyCollectionVouchers} v
-                   WHERE v.owner = ${session.address} AND v.expires_at > now()
-                     AND NOT EXISTS (SELECT 1 FROM ${chainCollections} c
-                                      WHERE c.owner = v.owner AND c.kind = 'lazy' AND lower(c.name) = lower(v.name)))
-               AS n`);
-        if (!profile || Number(used?.n ?? 0) >= profile.allowance) {
+        if (!profile || (await lazyCollectionsLeft(tx, session.address, profile.allowance)) < 1) {
           throw new ApiError(403, "no_lazy_permission", BROWSE_MESSAGES.noLazyPermission);
         }
         await tx.insert(lazyCollectionVouchers).values({ owner: session.address, name, expiresAt });

@@ -32,11 +32,11 @@ import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
 import { chainFor } from "../chain/client.ts";
+import { tokenName } from "../chain/rows.ts";
 import { itemLabel, notifiedToday, notify } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError, loggableError } from "../errors.ts";
 import type { DbOrTx } from "../mail/outbox.ts";
-import { tokenName } from "../trading/profileLists.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
 
 const ITEM_NOT_FOUND = "Item not found";

@@ -36,7 +36,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { OWNS_NAME, slugOf } from "../browse/cards.ts";
+import { OWNS_NAME, slugOf } from "../chain/rows.ts";
 import { itemMetadata, lazyItems, media } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { type ArtworkMime, detectArtworkType, type ImageMime } from "../media/detect.ts";

@@ -5,7 +5,7 @@
 import type { ChainCollectionItem, ChainTokenItem, TradeRow } from "@easel/common";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { formatEther } from "viem";
-import { OWNS_NAME, slugOf } from "../browse/cards.ts";
+import { listingLapsed, OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import { type chainAuctions, chainCollections, chainSellOrders, chainTokens } from "../db/chain-schema.ts";
 import type { Database } from "../db/client.ts";
 import { itemMetadata, media } from "../db/schema.ts";
@@ -15,18 +15,6 @@ export const LIST_LIMIT = 100;
 
 type TokenRow = typeof chainTokens.$inferSelect;
 type CollectionRow = Pick<typeof chainCollections.$inferSelect, "address" | "name" | "kind">;
-
-/** How a token without Easel metadata (minted elsewhere) is named. */
-export const tokenName = (collectionName: string | null | undefined, tokenId: string) =>
-  `${collectionName ?? "Token"} #${tokenId}`;
-
-/**
- * A listing lapses 100 days after it was set (the contract refuses to sell it) without any event, so the
- * indexer's `fix` status and price are corrected here, at read time.
- */
-export function listingLapsed(status: string, listingExpiresAt: Date | null): boolean {
-  return status === "fix" && !!listingExpiresAt && listingExpiresAt.getTime() <= Date.now();
-}
 
 function unlistIfLapsed(token: TokenRow, listingExpiresAt: Date | null): TokenRow {
   return listingLapsed(token.status, listingExpiresAt) ? { ...token, status: "minted", price: null } : token;

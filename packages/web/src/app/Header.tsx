@@ -2,7 +2,7 @@ import { mediaUrl } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useHeaderData } from "../api/headerData.ts";
+import { useHeaderData } from "../auth/headerData.ts";
 import { useSession } from "../auth/session.ts";
 import { useSignOut } from "../auth/useSignOut.ts";
 import { Avatar } from "../ui/Avatar.tsx";

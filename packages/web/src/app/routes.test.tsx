@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from "../test/harness.tsx";
+import { SESSION_QUERY_KEY } from "../auth/session.ts";
+import { ALICE, fakeApi, renderApp, SIGNED_OUT, sessionRoute, signedIn } from "../test/harness.tsx";
 import { COLLECTION, CREATOR, itemFixture } from "../test/items.ts";
 
 describe("route table", () => {
@@ -112,13 +113,49 @@ describe("route table", () => {
     expect(screen.getByText("You have no live offers.")).toBeTruthy();
     expect(screen.getByText("You have no active listings or auctions without bids.")).toBeTruthy();
 
-    fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    fakeApi(sessionRoute({ current: signedIn() }));
     const { router } = await renderApp({ path: "/banned" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it("redirects an inactive profile to / with 'you are not registered!'", async () => {
-    fakeApi(sessionRoute({ current: signedIn(undefined, {}, false) }));
+  it("asks a visitor on /banned to connect their wallet, and shows the notice once a suspended member signs in", async () => {
+    const state = { current: SIGNED_OUT };
+    fakeApi({
+      ...sessionRoute(state),
+      "GET /api/profile/open-orders": () => ({ body: { data: { listings: [], auctions: [], offers: [] } } }),
+    });
+    const { router, queryClient } = await renderApp({ path: "/banned" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Connect your wallet" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Connect your wallet" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/banned");
+
+    state.current = signedIn(undefined, {}, false);
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Your account has been disabled" }),
+    ).toBeTruthy();
+  });
+
+  it("sends a suspended member from a member's page or a trading page to the banned notice, without 'you are not registered!'", async () => {
+    for (const path of ["/mint", `/offer/${ALICE}/Studio%20Works/42`, `/Auction/placeBid/${ALICE}/7`]) {
+      fakeApi({
+        ...sessionRoute({ current: signedIn(undefined, {}, false) }),
+        "GET /api/profile/open-orders": () => ({
+          body: { data: { listings: [], auctions: [], offers: [] } },
+        }),
+      });
+      const { router, unmount } = await renderApp({ path });
+      expect(
+        await screen.findByRole("heading", { level: 1, name: "Your account has been disabled" }),
+      ).toBeTruthy();
+      expect(router.state.location.pathname).toBe("/banned");
+      expect(screen.queryByText("you are not registered!")).toBeNull();
+      unmount();
+    }
+  });
+
+  it("redirects a session without a profile to / with 'you are not registered!'", async () => {
+    fakeApi(sessionRoute({ current: signedIn(undefined, { profile: null }) }));
     const { router } = await renderApp({ path: "/mint" });
     expect(await screen.findByText("you are not registered!")).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));

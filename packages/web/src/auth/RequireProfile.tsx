@@ -1,50 +1,35 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { toast } from "sonner";
-import { usePageTitle } from "../lib/usePageTitle.ts";
-import { Button } from "../ui/Button.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { useWalletDialog } from "../wallet/walletDialogState.tsx";
+import { ConnectFirst } from "./ConnectFirst.tsx";
 import { useSession } from "./session.ts";
 
 export const NOT_REGISTERED_MESSAGE = "you are not registered!";
 
 /**
- * Guard for signed-in-only routes (spec: redirect to / with 'you are not registered!' when the profile is
- * not active). Signed out, it asks to connect a wallet instead of showing the page.
+ * Guard for signed-in-only routes. Signed out, it asks to connect a wallet instead of showing the page. A
+ * suspended member (an inactive profile: moderators ban by making it inactive) is sent to the banned notice,
+ * which says what happened and what they can still do; the spec's 'you are not registered!' and its
+ * redirect to / are kept for a session without a profile, the one case where those words are true.
  */
 export function RequireProfile() {
   const { isPending, signedIn, profile } = useSession();
   const warned = useRef(false);
-  const inactive = signedIn && !profile?.active;
+  const unregistered = signedIn && !profile;
 
   useEffect(() => {
-    if (inactive && !warned.current) {
+    if (unregistered && !warned.current) {
       warned.current = true;
       toast.warning(NOT_REGISTERED_MESSAGE);
     }
-  }, [inactive]);
+  }, [unregistered]);
 
   if (isPending) {
     return <Loading label="Loading" size="page" />;
   }
   if (!signedIn) return <ConnectFirst />;
-  if (inactive) return <Navigate to="/" replace />;
+  if (!profile) return <Navigate to="/" replace />;
+  if (!profile.active) return <Navigate to="/banned" replace />;
   return <Outlet />;
-}
-
-function ConnectFirst() {
-  const { openWalletDialog } = useWalletDialog();
-  usePageTitle("Connect your wallet");
-  return (
-    <section className="mx-auto w-full max-w-xl px-4 py-16 text-center sm:py-24">
-      <h1 className="text-3xl font-bold tracking-tight">Connect your wallet</h1>
-      <p className="mt-4 text-neutral-600 dark:text-neutral-400">
-        This page is for signed-in members. Connect your wallet and sign the welcome message to continue.
-      </p>
-      <Button className="mt-8" onClick={openWalletDialog}>
-        Connect your wallet
-      </Button>
-    </section>
-  );
 }

@@ -1,4 +1,4 @@
-import { AuctionManagePage } from "../features/trade/components/AuctionScreens.tsx";
+import { AuctionManagePage } from "../features/trade/components/AuctionManagePage.tsx";
 
 export function Component() {
   return <AuctionManagePage reserved={false} />;

@@ -1,4 +1,4 @@
-import { AuctionPlaceBidPage } from "../features/trade/components/AuctionScreens.tsx";
+import { AuctionPlaceBidPage } from "../features/trade/components/AuctionPlaceBidPage.tsx";
 
 export function Component() {
   return <AuctionPlaceBidPage reserved={false} />;

@@ -1,4 +1,4 @@
-import { AuctionSelectPage } from "../features/trade/components/AuctionScreens.tsx";
+import { AuctionSelectPage } from "../features/trade/components/AuctionSelectPage.tsx";
 
 export function Component() {
   return <AuctionSelectPage />;

@@ -1,4 +1,4 @@
-import { AuctionSetReservedPage } from "../features/trade/components/AuctionScreens.tsx";
+import { AuctionSetReservedPage } from "../features/trade/components/AuctionSetReservedPage.tsx";
 
 export function Component() {
   return <AuctionSetReservedPage />;

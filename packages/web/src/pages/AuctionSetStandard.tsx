@@ -1,4 +1,4 @@
-import { AuctionSetStandardPage } from "../features/trade/components/AuctionScreens.tsx";
+import { AuctionSetStandardPage } from "../features/trade/components/AuctionSetStandardPage.tsx";
 
 export function Component() {
   return <AuctionSetStandardPage />;

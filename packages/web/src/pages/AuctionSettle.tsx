@@ -1,4 +1,4 @@
-import { AuctionSettlePage } from "../features/trade/components/AuctionScreens.tsx";
+import { AuctionSettlePage } from "../features/trade/components/AuctionSettlePage.tsx";
 
 export function Component() {
   return <AuctionSettlePage />;

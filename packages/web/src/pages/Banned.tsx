@@ -1,4 +1,5 @@
 import { Link, Navigate } from "react-router";
+import { ConnectFirst } from "../auth/ConnectFirst.tsx";
 import { useSession } from "../auth/session.ts";
 import { OpenOrdersSection } from "../features/trade/components/OpenOrdersSection.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
@@ -11,12 +12,13 @@ import { Loading } from "../ui/Loading.tsx";
  * tables (GET /api/profile/open-orders), each cancelled by one wallet transaction.
  */
 export function Component() {
-  usePageTitle("Account suspended");
   const { signedIn, profile, isPending } = useSession();
-  const banned = signedIn && !!profile && !profile.active;
+  usePageTitle(signedIn || isPending ? "Account suspended" : "Connect your wallet");
   if (isPending) return <Loading label="Loading" size="page" />;
-  // The notice is for suspended accounts only: visitors and active members have nothing to see here.
-  if (!banned) return <Navigate to="/" replace />;
+  // A visitor may be a suspended member whose session ended: signing in shows them their notice.
+  if (!signedIn) return <ConnectFirst />;
+  // The notice is for suspended accounts only: active members have nothing to see here.
+  if (!profile || profile.active) return <Navigate to="/" replace />;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight">Your account has been disabled</h1>

@@ -45,7 +45,7 @@ export function signedIn(
       name: null,
       avatar: null,
       active,
-      permission: { collection: { lazyCollection: 0 }, mint: false },
+      permission: { collection: { lazyCollection: 0, lazyCollectionsLeft: 0 }, mint: false },
     },
     numberOfNewNotif: 0,
     ...overrides,

@@ -1,4 +1,4 @@
-import { useEthPrice, weiToUsd } from "../api/ethPrice.ts";
+import { useEthPrice, weiToUsd } from "./ethPrice.ts";
 
 /** The USD value of a wei amount, shown beside its ETH price ("≈ $1,234.56"); nothing while unknown. */
 export function UsdValue({

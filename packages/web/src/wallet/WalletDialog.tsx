@@ -9,7 +9,6 @@ import { useConfig, useConnection, useConnectors } from "wagmi";
 import { connect, disconnect, switchChain } from "wagmi/actions";
 import { useAppConfig } from "../api/appConfig.tsx";
 import { errorMessage } from "../api/client.ts";
-import { useDevAccounts } from "../api/devAccounts.ts";
 import { markConnected } from "../auth/connectedAt.ts";
 import { SESSION_QUERY_KEY, useSession } from "../auth/session.ts";
 import { Button, buttonClass } from "../ui/Button.tsx";
@@ -17,6 +16,7 @@ import { LogoMark } from "../ui/Logo.tsx";
 import { isUserRejection, transactionErrorMessage } from "../web3/errors.ts";
 import { ANVIL_ADDRESSES, DEV_WALLET_ID, selectDevAccount } from "./devAccounts.ts";
 import { signInWithEthereum } from "./signIn.ts";
+import { useDevAccounts } from "./useDevAccounts.ts";
 import { useWalletDialog } from "./walletDialogState.tsx";
 
 export const METAMASK_DOWNLOAD_URL = "https://metamask.io/download/";

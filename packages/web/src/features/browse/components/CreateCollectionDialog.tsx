@@ -2,14 +2,14 @@ import { createCollectionFormSchema, LAZY_MAX_SUPPLY_DEFAULT, type LazyVoucherRe
 import { easelFactoryAbi } from "@easel/contracts/abis";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { parseEventLogs } from "viem";
 import type { z } from "zod";
-import { errorMessage } from "../../../api/client.ts";
-import { useSession } from "../../../auth/session.ts";
+import { ApiError, errorMessage } from "../../../api/client.ts";
+import { SESSION_QUERY_KEY, useSession } from "../../../auth/session.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { applyServerErrors, TextField } from "../../../ui/Field.tsx";
 import { Modal } from "../../../ui/Modal.tsx";
@@ -84,13 +84,17 @@ function CreateCollection({
   onClose: (created?: CreatedCollection) => void;
 }) {
   const { profile } = useSession();
-  const mayCreateLazy = (profile?.permission.collection.lazyCollection ?? 0) >= 1;
+  // The spec offers the Lazy type only while the permission allows one more; the session counts what is left.
+  const mayCreateLazy = (profile?.permission.collection.lazyCollectionsLeft ?? 0) >= 1;
   const categories = useCategories();
   const factory = useFactory();
   const flow = useTransactionFlow();
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedCollection | null>(null);
   const deployedAt = useRef<`0x${string}` | null>(null);
+  // A voucher the wallet did not send (rejected, failed) holds one of the allowance until it expires, so a
+  // retry of the same collection sends it again rather than asking for another, which would be refused.
+  const unsent = useRef<{ key: string; voucher: LazyVoucherResponse["data"]["voucher"] } | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createCollectionFormSchema),
     defaultValues: {
@@ -110,6 +114,7 @@ function CreateCollection({
     formState: { errors, isSubmitting },
   } = form;
   const lazy = watch("collectionType") === "lazy";
+  const typeErrorId = useId();
 
   const onSubmit = handleSubmit(async (values) => {
     const category = categories.data?.find((c) => c._id === values.category_web2_id);
@@ -121,18 +126,39 @@ function CreateCollection({
     try {
       await checkCollectionName(values.name, values.symbol);
       if (values.collectionType === "lazy") {
-        voucher = await fetchLazyVoucher({
-          name: values.name,
-          symbol: values.symbol,
-          catWeb2_id: values.category_web2_id,
-          maximumSupply: values.maximumSupply,
-        });
+        const key = JSON.stringify([
+          values.name,
+          values.symbol,
+          values.category_web2_id,
+          values.maximumSupply,
+        ]);
+        const kept = unsent.current;
+        if (kept?.key === key && Number(kept.voucher.deadline) * 1000 > Date.now() + 60_000) {
+          voucher = kept.voucher;
+        } else {
+          voucher = await fetchLazyVoucher({
+            name: values.name,
+            symbol: values.symbol,
+            catWeb2_id: values.category_web2_id,
+            maximumSupply: values.maximumSupply,
+          });
+          unsent.current = { key, voucher };
+        }
       }
     } catch (error) {
+      if (error instanceof ApiError && error.code === "no_lazy_permission") {
+        // The allowance ran out since the session was read (another tab, a voucher still out): say so at the
+        // type, and read the session again so Lazy is no longer offered.
+        setError("collectionType", { type: "server", message: error.message });
+        void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        return;
+      }
       applyServerErrors(error, setError, ["name", "symbol", "category_web2_id", "maximumSupply"]);
       toast.warning(errorMessage(error));
       return;
     }
+    // A voucher holds one of the allowance while it is valid: the session's count changes with it.
+    if (voucher) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 
     let address: `0x${string}` | null = null;
     const call = voucher
@@ -169,6 +195,7 @@ function CreateCollection({
     ]);
     onLockedChange(false);
     if (ok && address) {
+      unsent.current = null;
       setCreated({ address, name: values.name, slug });
       void queryClient.invalidateQueries({ queryKey: browseKeys.all });
       return;
@@ -211,8 +238,12 @@ function CreateCollection({
         error={errors.symbol?.message}
         {...register("symbol")}
       />
-      {mayCreateLazy ? (
-        <fieldset className="flex flex-col gap-2">
+      {/* Kept while Lazy is chosen, so a refusal shows beside it and Standard can be picked instead. */}
+      {mayCreateLazy || lazy ? (
+        <fieldset
+          className="flex flex-col gap-2"
+          aria-describedby={errors.collectionType ? typeErrorId : undefined}
+        >
           <legend className="text-sm font-semibold">Collection Type</legend>
           <div className="flex gap-4">
             {(["standard", "lazy"] as const).map((type) => (
@@ -221,12 +252,18 @@ function CreateCollection({
                   type="radio"
                   value={type}
                   className="accent-accent-600"
+                  disabled={type === "lazy" && !mayCreateLazy}
                   {...register("collectionType")}
                 />
                 {type === "standard" ? "Standard" : "Lazy"}
               </label>
             ))}
           </div>
+          {errors.collectionType ? (
+            <p id={typeErrorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {errors.collectionType.message}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
       {lazy ? (

@@ -11,7 +11,7 @@ const artist = () =>
       name: null,
       avatar: null,
       active: true,
-      permission: { collection: { lazyCollection: 0 }, mint: true },
+      permission: { collection: { lazyCollection: 0, lazyCollectionsLeft: 0 }, mint: true },
     },
   });
 

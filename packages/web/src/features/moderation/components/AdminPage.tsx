@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
-import { useHeaderData } from "../../../api/headerData.ts";
+import { useHeaderData } from "../../../auth/headerData.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";

@@ -7,7 +7,7 @@ import type {
 } from "@easel/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../api/client.ts";
-import { headerDataKeys } from "../../../api/headerData.ts";
+import { headerDataKeys } from "../../../auth/headerData.ts";
 import { SESSION_QUERY_KEY } from "../../../auth/session.ts";
 
 export type ProfileData = ProfileResponse["data"];

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   ALICE,
@@ -220,7 +220,7 @@ describe("profile page", () => {
           ...allowed,
           profile: allowed.profile && {
             ...allowed.profile,
-            permission: { collection: { lazyCollection: 1 }, mint: false },
+            permission: { collection: { lazyCollection: 1, lazyCollectionsLeft: 1 }, mint: false },
           },
         },
       }),
@@ -231,6 +231,75 @@ describe("profile page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create New Collection" }));
     fireEvent.click(await screen.findByLabelText("Lazy"));
     expect(await screen.findByLabelText("Maximum supply")).toBeTruthy();
+  });
+
+  it("stops offering the lazy type once the account's allowance is used up", async () => {
+    const used = signedIn(BOB);
+    fakeApi({
+      ...sessionRoute({
+        current: {
+          ...used,
+          profile: used.profile && {
+            ...used.profile,
+            permission: { collection: { lazyCollection: 2, lazyCollectionsLeft: 0 }, mint: false },
+          },
+        },
+      }),
+      "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
+    });
+    await renderApp({ path: "/profile" });
+    fireEvent.click(await screen.findByRole("tab", { name: /Collection 0/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Create New Collection" }));
+    await screen.findByRole("button", { name: "Create Collection" });
+    expect(screen.queryByText("Collection Type")).toBeNull();
+    expect(screen.queryByLabelText("Lazy")).toBeNull();
+  });
+
+  it("says in words why the server refused a lazy collection, and stops offering the type", async () => {
+    const allowed = signedIn(BOB);
+    const withLeft = (lazyCollectionsLeft: number) => ({
+      ...allowed,
+      profile: allowed.profile && {
+        ...allowed.profile,
+        permission: { collection: { lazyCollection: 1, lazyCollectionsLeft }, mint: false },
+      },
+    });
+    // The session said one was left; by the time the form is sent, another tab has used it.
+    const session = { current: withLeft(1) };
+    const refusal = "Your account may not create lazy collections. Ask the moderators for permission.";
+    const api = fakeApi({
+      ...sessionRoute(session),
+      "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
+      "GET /api/category-web2": () => ({
+        body: { data: { category_web2: [{ _id: 3, title: "Painting", retired: false }] } },
+      }),
+      "POST /api/collection/check_name": () => ({ body: { data: { message: "ok" } } }),
+      "GET /api/collection/lazy-voucher": () => {
+        session.current = withLeft(0);
+        return { status: 403, body: { error: { code: "no_lazy_permission", message: refusal } } };
+      },
+    });
+    await renderApp({
+      path: "/profile",
+      config: { ...LOCAL_CONFIG, contracts: { factory: "0x5fbdb2315678afecb367f032d93f642f64180aa3" } },
+    });
+    fireEvent.click(await screen.findByRole("tab", { name: /Collection 0/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Create New Collection" }));
+    fireEvent.click(await screen.findByLabelText("Lazy"));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Night Studies" } });
+    fireEvent.change(screen.getByLabelText("Symbol"), { target: { value: "NGT" } });
+    fireEvent.change(await screen.findByLabelText("Category"), { target: { value: "3" } });
+    fireEvent.click(screen.getByLabelText(/I agree/));
+    fireEvent.click(screen.getByRole("button", { name: "Create Collection" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(refusal);
+    expect(api.calls.some((call) => call.path === "/api/collection/lazy-voucher")).toBe(true);
+    // The dialog stays on the form, the session is read again and Lazy can no longer be picked.
+    await waitFor(() => expect((screen.getByLabelText("Lazy") as HTMLInputElement).disabled).toBe(true));
+    fireEvent.click(screen.getByLabelText("Standard"));
+    await waitFor(() => expect(screen.queryByLabelText("Lazy")).toBeNull());
+    expect(screen.getByRole("button", { name: "Create Collection" })).toBeTruthy();
   });
 
   it("lists the chain's tokens and collections in the tabs, linking to their pages", async () => {

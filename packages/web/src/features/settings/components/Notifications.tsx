@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
-import { useHeaderData } from "../../../api/headerData.ts";
+import { useHeaderData } from "../../../auth/headerData.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import {

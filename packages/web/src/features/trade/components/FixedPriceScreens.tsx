@@ -26,7 +26,7 @@ export const FIXED_PRICE_TEXT = {
   bought: (name: string) => `Now you are the owner of item ${name}`,
   unlistQuestion: "Are you going to unlist your item?",
   unlisting: "Unlisting...",
-  unlisted: "Your item has been unlisted.",
+  unlisted: "Your NFT has been unlisted.",
   insufficient: "Insufficient fund",
   notOwner: "Only the owner of this item can do this.",
   notListed: "This item is not listed at a fixed price.",

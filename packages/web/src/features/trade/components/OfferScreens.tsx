@@ -21,7 +21,8 @@ import {
 
 export const OFFER_TEXT = {
   confirm: "Confirming...",
-  made: "Your offer has been placed.",
+  // The spec's "Your Successfully Made an Offer", its evident misspelling corrected.
+  made: "You Successfully Made an Offer",
   updated: "Your offer has been updated.",
   cancelled: "Your offer has been cancelled and refunded.",
   accepted: "You accepted the Offer successfully!",

@@ -1,6 +1,6 @@
 import type { DevAccountsResponse } from "@easel/common";
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "./client.ts";
+import { apiFetch } from "../api/client.ts";
 
 /** GET /api/dev/accounts (local chain only): the Dev wallet's test accounts, with their names and roles. */
 export function useDevAccounts(enabled: boolean) {

@@ -1,7 +1,7 @@
 import type { EthPriceResponse } from "@easel/common";
 import { useQuery } from "@tanstack/react-query";
 import { parseUnits } from "viem";
-import { apiFetch } from "./client.ts";
+import { apiFetch } from "../api/client.ts";
 
 /** GET /api/nft/eth-price: USD per ETH from the chain's price feed (the server reads it once a minute). */
 export function useEthPrice() {

@@ -1,7 +1,7 @@
 import type { HeaderData } from "@easel/common";
 import { useQuery } from "@tanstack/react-query";
-import { useSession } from "../auth/session.ts";
-import { apiFetch } from "./client.ts";
+import { apiFetch } from "../api/client.ts";
+import { useSession } from "./session.ts";
 
 /** The header's data, per signed-in address. Everything that changes the counts invalidates `all`. */
 export const headerDataKeys = {
