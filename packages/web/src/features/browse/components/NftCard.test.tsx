@@ -16,6 +16,7 @@ function card(endTime: string): NftCardData {
     owner: CREATOR,
     status: "auction",
     image_cid: null,
+    category: "Painting",
     royaltyBps: 1000,
     collaborators: [],
     price: "1",

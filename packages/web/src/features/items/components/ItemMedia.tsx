@@ -7,8 +7,18 @@ import { Button } from "../../../ui/Button.tsx";
  * The artwork: the page preview (a video plays with controls, a PDF shows its placeholder), and a full-screen
  * viewer with the original: images zoom (click or the buttons), videos play, PDFs are read in the browser.
  */
-export function ItemMedia({ media, name }: { media: Media | null; name: string }) {
+export function ItemMedia({
+  media,
+  name,
+  pixelated = false,
+}: {
+  media: Media | null;
+  name: string;
+  /** Pixel art: its pixels drawn square and sharp at any size, never smoothed. */
+  pixelated?: boolean;
+}) {
   const [open, setOpen] = useState(false);
+  const pixels = pixelated ? ({ imageRendering: "pixelated" } as const) : undefined;
   if (!media) {
     return (
       <div
@@ -47,6 +57,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
               width={pdf ? undefined : (media.width ?? undefined)}
               height={pdf ? undefined : (media.height ?? undefined)}
               fetchPriority="high"
+              style={pixels}
               className="max-h-[70vh] w-full object-contain"
             />
           </button>
@@ -91,7 +102,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
               ) : pdf ? (
                 <iframe src={original} title={name} className="h-full w-full bg-white" />
               ) : (
-                <ZoomableImage src={original} alt={name} />
+                <ZoomableImage src={original} alt={name} pixelated={pixelated} />
               )}
             </div>
           </Dialog.Content>
@@ -103,7 +114,7 @@ export function ItemMedia({ media, name }: { media: Media | null; name: string }
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
-function ZoomableImage({ src, alt }: { src: string; alt: string }) {
+function ZoomableImage({ src, alt, pixelated }: { src: string; alt: string; pixelated: boolean }) {
   const [zoom, setZoom] = useState(0);
   const scale = ZOOMS[zoom] ?? 1;
   return (
@@ -132,7 +143,11 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
         <img
           src={src}
           alt={alt}
-          style={{ width: `${scale * 100}%`, maxWidth: scale === 1 ? "100%" : "none" }}
+          style={{
+            width: `${scale * 100}%`,
+            maxWidth: scale === 1 ? "100%" : "none",
+            ...(pixelated ? { imageRendering: "pixelated" } : {}),
+          }}
           className={scale === 1 ? "max-h-[85vh] object-contain" : ""}
         />
       </button>

@@ -1,4 +1,11 @@
-import { displayName, type ItemResponse, mediaUrl, type Person, shortAddress } from "@easel/common";
+import {
+  displayName,
+  type ItemResponse,
+  isPixelArt,
+  mediaUrl,
+  type Person,
+  shortAddress,
+} from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { lazy, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -68,7 +75,7 @@ function ItemView({ item }: { item: Item }) {
   return (
     <article className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-2">
-        <ItemMedia media={nft.media} name={nft.name} />
+        <ItemMedia media={nft.media} name={nft.name} pixelated={isPixelArt(nft.category)} />
         <div className="flex flex-col gap-5">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">

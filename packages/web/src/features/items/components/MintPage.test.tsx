@@ -41,6 +41,12 @@ function api(session = artist()) {
   });
 }
 
+/** Picks the type Painting once the types have loaded. */
+async function chooseType(title = "Painting") {
+  await screen.findByRole("option", { name: title });
+  fireEvent.change(screen.getByLabelText("Type"), { target: { value: "1" } });
+}
+
 describe("the mint page", () => {
   it("tells a standard user that only verified artists mint, with the way to apply", async () => {
     api(signedIn());
@@ -71,7 +77,7 @@ describe("the mint page", () => {
   it("refuses a royalty above 20% and a file over 50MB", async () => {
     api();
     await renderApp({ path: "/mint" });
-    fireEvent.change(await screen.findByLabelText("Type"), { target: { value: "1" } });
+    await chooseType();
     fireEvent.change(screen.getByLabelText("Royalty (%)"), { target: { value: "25" } });
     const big = new File(["x"], "big.png", { type: "image/png" });
     Object.defineProperty(big, "size", { value: 50 * 1024 * 1024 + 1 });
