@@ -1,4 +1,3 @@
-import { MINT_MESSAGES } from "@easel/common";
 import { type Ref, useState } from "react";
 import { FieldShell } from "../../../ui/Field.tsx";
 import { ACCEPTED_FILES } from "../lib/mintForm.ts";
@@ -109,7 +108,9 @@ export function MintDropzone({ picked, enabled, error, onPick, onBlocked, inputR
                 drag and drop it here
               </>
             ) : (
-              <span className="text-neutral-600 dark:text-neutral-400">{MINT_MESSAGES.selectTypeFirst}</span>
+              <span className="text-neutral-600 dark:text-neutral-400">
+                Choose a type above, then your artwork
+              </span>
             )}
           </p>
         </div>
@@ -123,7 +124,6 @@ function Artwork({ picked }: { picked: Picked }) {
   const box = "max-h-80 w-auto max-w-full rounded-lg object-contain";
   if (isVideo(picked.file))
     return (
-      // biome-ignore lint/a11y/useMediaCaption: a muted preview of the artist's own video
       <video src={picked.url} muted loop autoPlay playsInline className={box} aria-label="Video preview" />
     );
   if (isPdf(picked.file))

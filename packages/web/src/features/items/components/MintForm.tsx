@@ -102,6 +102,11 @@ export function MintForm() {
   // A collection holds one artwork type: changing the type empties the choice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new type resets the collection
   useEffect(() => setValue("collection", ""), [type, setValue]);
+  // A type chosen, the file may be picked: the message asking for the type first goes.
+  useEffect(() => {
+    if (type && form.getFieldState("file").error?.message === MINT_MESSAGES.selectTypeFirst)
+      clearErrors("file");
+  }, [type, form, clearErrors]);
 
   useEffect(() => {
     if (!createdCollection || !collections.data?.some((c) => c.contract_address === createdCollection))
