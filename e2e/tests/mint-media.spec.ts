@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
 import { parseAbi } from "viem";
 import { drawLoop, drawSketchbook } from "../../packages/server/src/demo/media.ts";
@@ -6,6 +7,22 @@ import { accountAddress, send } from "./chain.ts";
 
 const marketAbi = parseAbi(["function setArtistVerified(address account, bool verified)"]);
 const ARTIST = 5;
+
+/** axe-core (the engine of Lighthouse's accessibility audit), from the workspace's Lighthouse. */
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** The WCAG 2.1 A and AA rules the page breaks, as "rule: elements". */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResult> } }).axe;
+    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 
 /** The RGB at the centre of an image on the page, read back through a canvas once it has loaded. */
 const centreColour = (page: Page, selector: string) =>
@@ -36,6 +53,10 @@ test("an artist picks a video by keyboard and a PDF by drop: each shows at once,
   await send(0, { address: market, abi: marketAbi, functionName: "setArtistVerified", args: [artist, true] });
 
   await page.goto("/mint");
+  // Submitted empty: each field says what is missing, and the page still passes the WCAG audit.
+  await page.getByRole("button", { name: "Create NFT" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "need your attention" })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel("Type", { exact: true }).selectOption({ label: "Painting" });
   const collection = page.getByLabel("Collection", { exact: true });
   const shared = collection.locator("option", { hasText: "(shared)" });
@@ -72,6 +93,7 @@ test("an artist picks a video by keyboard and a PDF by drop: each shows at once,
   const poster = card.getByRole("img", { name: "Night Loop" });
   await expect(poster).toHaveAttribute("src", /^blob:/, { timeout: 30_000 });
 
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByLabel("Description").fill("Lights drifting over a dark ground.");
   await page.getByLabel(/I own the rights/).check();
   await page.getByLabel(/I agree/).check();

@@ -298,7 +298,11 @@ export function MintForm() {
           )}
         />
 
-        <FieldShell label="Collection" error={errors.collection?.message}>
+        <FieldShell
+          label="Collection"
+          hint={chosen ? COLLECTION_HINTS[chosen.type] : undefined}
+          error={errors.collection?.message}
+        >
           {({ id, describedBy, invalid }) => (
             <div className="flex flex-wrap gap-2">
               <select
@@ -517,26 +521,26 @@ export function MintForm() {
           >
             <p className="font-semibold">
               {problems.length === 1
-                ? "One field needs your attention:"
-                : `${problems.length} fields need your attention:`}
+                ? "One field needs your attention; its message says what to fix:"
+                : `${problems.length} fields need your attention; each message says what to fix:`}
             </p>
-            <ul className="mt-1 flex flex-col gap-0.5">
-              {problems.map(({ name, label, message }) => (
+            <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+              {problems.map(({ name, label }) => (
                 <li key={name}>
                   <button
                     type="button"
                     className="text-left underline underline-offset-2"
-                    onClick={() => {
-                      try {
-                        setFocus(name);
-                      } catch {
-                        // A field without a focusable control (the description editor): its message is shown.
-                      }
+                    onClick={(event) => {
+                      // The control its label names (the description and tags are not registered fields).
+                      const labelled = [...(event.currentTarget.form?.querySelectorAll("label") ?? [])].find(
+                        (l) => l.textContent === label,
+                      )?.control;
+                      if (labelled) labelled.focus();
+                      else setFocus(name);
                     }}
                   >
                     {label}
                   </button>
-                  : {message}
                 </li>
               ))}
             </ul>
@@ -619,6 +623,13 @@ function Checkbox({
   );
 }
 
+/** What minting into each kind of collection means, under the picker. */
+const COLLECTION_HINTS: Record<string, string> = {
+  default: "Easel's shared collection: the item is minted now and has no type on its page.",
+  standard: "Your collection: the item is minted now, in your own contract.",
+  lazy: "Your lazy collection: the item is listed at a price and minted when a buyer pays.",
+};
+
 /** The form's fields by name, as their labels read. */
 const FIELD_LABELS: Record<keyof MintFormInput, string> = {
   type: "Type",
@@ -634,10 +645,9 @@ const FIELD_LABELS: Record<keyof MintFormInput, string> = {
   terms: "Terms of Service",
 };
 
-/** What to fix, in the form's order: each field's label and its message. */
+/** The fields to fix, in the form's order (each shows its message under it). */
 function fieldsToFix(errors: FieldErrors<MintFormInput>) {
-  return (Object.keys(FIELD_LABELS) as (keyof MintFormInput)[]).flatMap((name) => {
-    const message = errors[name]?.message;
-    return typeof message === "string" ? [{ name, label: FIELD_LABELS[name], message }] : [];
-  });
+  return (Object.keys(FIELD_LABELS) as (keyof MintFormInput)[]).flatMap((name) =>
+    errors[name]?.message ? [{ name, label: FIELD_LABELS[name] }] : [],
+  );
 }
