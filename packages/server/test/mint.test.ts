@@ -720,8 +720,33 @@ describe("posters and pixel art", () => {
         field: "poster",
         message: MINT_MESSAGES.posterInvalid,
       });
+    // One poster only: a second file part beside the artwork and its poster is refused.
+    const form = new FormData();
+    for (const [key, value] of Object.entries(standardFields())) form.append(key, value);
+    form.append("file", new Blob([video.bytes]), video.name);
+    form.append("poster", new Blob([png]), "a.png");
+    form.append("poster", new Blob([png]), "b.png");
+    const twice = await fetch(`${api.url}/api/mint`, {
+      method: "POST",
+      headers: { cookie: users.artist.cookie },
+      body: form,
+    });
+    expectError({ status: twice.status, body: await twice.json() }, 400, { code: "too_many_parts" });
     expect(filesUnder(mediaDir()).length).toBe(before);
     expect(filesUnder(uploadsDir())).toEqual([]);
+    // An image makes its own thumbnail: a poster sent with it is not used, nor stored.
+    const picture = await solidPng(64, 64, "#7c3aed");
+    const withPoster = await upload(
+      "/api/mint",
+      users.artist,
+      standardFields({ name: "Violet" }),
+      { bytes: picture, name: "violet.png" },
+      { bytes: new TextEncoder().encode("<html></html>"), name: "poster.png" },
+    );
+    expect(withPoster.status, JSON.stringify(withPoster.body)).toBe(200);
+    const violet = await metadataOf((withPoster.body as MintResponse).data.newNft.uri_cid);
+    expect(await pixelAt(await fetchBytes(`/ipfs/${cidOf(violet.image)}`), 1, 1)).toEqual([124, 58, 237]);
+    expect(violet.animation_url).toBeUndefined();
     // Without a poster (an older client, or the browser could not draw a frame) it still mints, with the tile.
     const plain = await upload("/api/mint", users.artist, standardFields({ name: "No Poster" }), {
       bytes: webmBytes(20_001),
