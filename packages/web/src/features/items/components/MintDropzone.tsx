@@ -119,12 +119,25 @@ export function MintDropzone({ picked, enabled, error, onPick, onBlocked, inputR
   );
 }
 
+const reducedMotion = () =>
+  typeof window !== "undefined" && !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
 /** The picked artwork as it will be seen: the image, the video (muted, looping) or the PDF's first page. */
 function Artwork({ picked }: { picked: Picked }) {
   const box = "max-h-80 w-auto max-w-full rounded-lg object-contain";
   if (isVideo(picked.file))
     return (
-      <video src={picked.url} muted loop autoPlay playsInline className={box} aria-label="Video preview" />
+      <video
+        src={picked.url}
+        muted
+        loop
+        // It plays at once, unless the artist asked for less motion (then its controls play it).
+        autoPlay={!reducedMotion()}
+        controls={reducedMotion()}
+        playsInline
+        className={box}
+        aria-label="Video preview"
+      />
     );
   if (isPdf(picked.file))
     return picked.posterUrl ? (
@@ -133,7 +146,7 @@ function Artwork({ picked }: { picked: Picked }) {
       <span
         role="img"
         aria-label={picked.drawing ? "Drawing the first page" : "PDF"}
-        className={`flex size-40 items-center justify-center rounded-lg bg-white text-sm font-semibold text-neutral-600 shadow dark:bg-neutral-800 dark:text-neutral-300 ${picked.drawing ? "animate-pulse" : ""}`}
+        className={`flex size-40 items-center justify-center rounded-lg bg-white text-sm font-semibold text-neutral-600 shadow dark:bg-neutral-800 dark:text-neutral-300 ${picked.drawing ? "motion-safe:animate-pulse" : ""}`}
       >
         PDF
       </span>

@@ -10,7 +10,7 @@ const POSTER_SIDE = 1200;
 /** A file the browser cannot open in this time gets no poster. */
 const CAPTURE_TIMEOUT_MS = 15_000;
 
-export const isVideo = (file: File) => file.type.startsWith("video/");
+export const isVideo = (file: File) => file.type.startsWith("video/") || /\.(mp4|webm)$/i.test(file.name);
 export const isPdf = (file: File) => file.type === "application/pdf" || /\.pdf$/i.test(file.name);
 
 /** The poster of a video or PDF as an image blob, or null (another type, or the browser could not draw it). */
