@@ -296,6 +296,8 @@ export type CollectionCard = z.infer<typeof collectionCardSchema>;
 
 /** An NFT card (browsing-and-accounts, "NFT card"). */
 export const nftCardSchema = chainTokenItemSchema.extend({
+  /** The artwork type's title (null in the default collection): Pixel Art is drawn with crisp pixels. */
+  category: z.string().nullable(),
   creatorData: personSchema.nullable(),
   collaboratorsData: z.array(personSchema.extend({ share: z.number() })),
   /** Auction kind when in an auction, and its end (null for a reserve auction before its first bid). */

@@ -11,6 +11,11 @@ import { ADDRESS_PATTERN } from "./wire.ts";
 // --- Limits and messages ---------------------------------------------------------------------
 
 export const MINT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * A video's or PDF's poster (a frame or the first page, drawn by the browser and sent beside the file as the
+ * `poster` part): an image of at most this size.
+ */
+export const MINT_POSTER_MAX_BYTES = 10 * 1024 * 1024;
 export const MINT_NAME_MAX = 50;
 export const MINT_DESCRIPTION_MIN = 3;
 export const MINT_DESCRIPTION_MAX = 1500;
@@ -32,6 +37,7 @@ export const MINT_MESSAGES = {
   fileType:
     "This file type is not supported. Upload an image (PNG, JPEG, GIF, WebP), a video (MP4, WebM) or a PDF.",
   fileBroken: "This file is damaged or incomplete. Please choose another one.",
+  posterInvalid: "The preview of this video or PDF is not a PNG, JPEG, GIF or WebP image under 10MB.",
   nameRequired: "Name is required",
   nameMax: "Name must be maximum 50 characters",
   english: "Please Type in English",

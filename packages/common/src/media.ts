@@ -31,3 +31,10 @@ export function itemPagePicture(media: ItemMedia, base = defaultMediaBase): stri
   const still = media.mime.startsWith("video/") || media.mime === "application/pdf";
   return mediaUrl(still ? (media.preview ?? media.thumbnail) : media.preview, base) ?? original;
 }
+
+/** The artwork type whose pictures are drawn pixel for pixel (`image-rendering: pixelated`), never smoothed. */
+export const PIXEL_ART_TYPE = "Pixel Art";
+
+/** Whether an item of this type (its category's title) shows its pixels crisp. */
+export const isPixelArt = (category: string | null | undefined) =>
+  category?.trim().toLowerCase() === PIXEL_ART_TYPE.toLowerCase();

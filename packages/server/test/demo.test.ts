@@ -123,7 +123,7 @@ describe("the demo marketplace", () => {
     expect(home.collections).toHaveLength(3);
   });
 
-  it("has moving and printed pieces: two looping WebM videos and a PDF sketchbook", async () => {
+  it("has moving and printed pieces: two looping WebM videos and a PDF sketchbook, with posters", async () => {
     const address = summary.collections.find((c) => c.name === "Night Drift")?.address.toLowerCase();
     const { nfts } = await get<{ nfts: Card[] }>(`/api/explore?collection=${address}&limit=50`);
     const kinds: string[] = [];
@@ -133,8 +133,12 @@ describe("the demo marketplace", () => {
         collection: "Night Drift",
         tokenId: card.tokenId,
       });
-      const { nft } = await get<{ nft: { media: { mime: string; cid: string } } }>(`/api/nft?${query}`);
+      const { nft } = await get<{ nft: { media: { mime: string; cid: string; preview: string | null } } }>(
+        `/api/nft?${query}`,
+      );
       kinds.push(nft.media.mime);
+      // With their poster (a frame, the first page) as the page's preview and the card's picture.
+      expect(nft.media.preview).toBeTruthy();
       // The file as stored plays and opens: WebM's EBML magic, PDF's header.
       const file = Buffer.from(await (await fetch(`${apiUrl}/ipfs/${nft.media.cid}`)).arrayBuffer());
       if (nft.media.mime === "video/webm") expect(file.subarray(0, 4).toString("hex")).toBe("1a45dfa3");

@@ -12,6 +12,7 @@ import {
   type LazyMintVoucherResponse,
   MINT_FILE_MAX_BYTES,
   MINT_MESSAGES,
+  MINT_POSTER_MAX_BYTES,
   type MintResponse,
 } from "@easel/common";
 import { easelCollectionAbi } from "@easel/contracts";
@@ -142,16 +143,22 @@ const standardFields = (overrides: Fields = {}): Fields => ({
   ...overrides,
 });
 
+type Part = { bytes: Uint8Array; name: string; type?: string };
 async function upload(
   path: "/api/mint" | "/api/mint/lazymint",
   user: TestUser | null,
   fields: Fields,
-  file: { bytes: Uint8Array; name: string; type?: string } | null,
+  file: Part | null,
+  poster?: Part,
 ) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (file)
-    form.append("file", new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }), file.name);
+  for (const [name, part] of [
+    ["file", file],
+    ["poster", poster],
+  ] as const)
+    if (part)
+      form.append(name, new Blob([part.bytes], { type: part.type ?? "application/octet-stream" }), part.name);
   const response = await fetch(`${api.url}${path}`, {
     method: "POST",
     headers: user ? { cookie: user.cookie } : {},
@@ -209,6 +216,40 @@ const pdfBytes = (size: number) => {
   bytes.set(new TextEncoder().encode("%PDF-1.4\n% Easel test document\n"));
   return bytes;
 };
+
+/** The first bytes of a WebM file (an EBML header whose DocType is "webm"), padded to `size`. */
+const webmBytes = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]);
+  bytes.set(new TextEncoder().encode("webm"), 12);
+  return bytes;
+};
+
+/** A picture of `width` x `height` in one colour, as PNG. */
+const solidPng = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/** The RGB of the pixel at (x, y) of an image. */
+async function pixelAt(bytes: Uint8Array, x: number, y: number) {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * 3;
+  return [data[at], data[at + 1], data[at + 2]];
+}
+
+/** The thumbnail and preview the media store keeps for an artwork. */
+async function stillsOf(mediaCid: string) {
+  const { rows } = await scratch.db.execute<{ thumbnail_cid: string; preview_cid: string | null }>(
+    sql`SELECT thumbnail_cid, preview_cid FROM media WHERE cid = ${mediaCid}`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no media row for ${mediaCid}`);
+  return {
+    thumbnail: await fetchBytes(`/ipfs/${row.thumbnail_cid}`),
+    preview: row.preview_cid ? await fetchBytes(`/ipfs/${row.preview_cid}`) : null,
+  };
+}
 
 // ---------------------------------------------------------------- CIDs and pinning
 
@@ -517,7 +558,11 @@ describe("minting", () => {
     // Cards show the artwork's name and thumbnail.
     const explore = await api.call<ExploreItemsResponse>("GET", `/api/explore?collection=${studio}`);
     const card = explore.body.data.nfts.find((n) => n.tokenId === String(tokenId));
-    expect(card).toMatchObject({ name: "Harbour at Dawn", image_cid: nft.media?.thumbnail });
+    expect(card).toMatchObject({
+      name: "Harbour at Dawn",
+      image_cid: nft.media?.thumbnail,
+      category: "Painting",
+    });
 
     // The metadata's external_url leads to the item page.
     const link = await api.call("GET", new URL(metadata.external_url).pathname);
@@ -610,6 +655,146 @@ describe("minting", () => {
       `50 MB upload: peak live growth: heap ${(peak.heap / 1024 / 1024).toFixed(1)} MB, buffers ${(peak.buffers / 1024 / 1024).toFixed(1)} MB`,
     );
     expect(peak.heap + peak.buffers).toBeLessThan(16 * 1024 * 1024);
+  });
+});
+
+describe("posters and pixel art", () => {
+  const cidOf = (uri: string | undefined) => String(uri).replace("ipfs://", "");
+
+  it("shows a video's poster frame and a PDF's first page on their cards, the file as animation_url", async () => {
+    for (const [name, file, colour, rgb] of [
+      ["Night Loop", { bytes: webmBytes(20_000), name: "loop.webm" }, "#1d4ed8", [29, 78, 216]],
+      ["Sketchbook", { bytes: pdfBytes(20_000), name: "book.pdf" }, "#b45309", [180, 83, 9]],
+    ] as const) {
+      const poster = await solidPng(480, 270, colour);
+      const result = await upload("/api/mint", users.artist, standardFields({ name }), file, {
+        bytes: poster,
+        name: "poster.png",
+        type: "image/png",
+      });
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      const { newNft } = (result.body as MintResponse).data;
+      const metadata = await metadataOf(newNft.uri_cid);
+      // OpenSea's metadata standard: `image` a still, `animation_url` the video or document itself.
+      expect(cidOf(metadata.animation_url)).toBe(
+        await new MediaStore(join(api.dir, "expected")).add(file.bytes),
+      );
+      const image = await fetchBytes(`/ipfs/${cidOf(metadata.image)}`);
+      expect(await sharp(image).metadata()).toMatchObject({ format: "png", width: 480, height: 270 });
+      expect(await pixelAt(image, 10, 10)).toEqual(rgb);
+      // The card's thumbnail and the page's preview are made from the poster, not the grey tile.
+      const { thumbnail, preview } = await stillsOf(cidOf(metadata.animation_url));
+      expect(await sharp(thumbnail).metadata()).toMatchObject({ format: "webp", width: 400, height: 225 });
+      for (const still of [thumbnail, preview as Buffer]) {
+        const [r, g, b] = (await pixelAt(still, 200, 100)) as number[];
+        expect(
+          Math.abs((r as number) - rgb[0]) +
+            Math.abs((g as number) - rgb[1]) +
+            Math.abs((b as number) - rgb[2]),
+        ).toBeLessThan(12);
+      }
+      const tokenId = await mintOnChain(studio, newNft.uri_cid, 1000, []);
+      const explore = await api.call<ExploreItemsResponse>("GET", `/api/explore?collection=${studio}`);
+      const card = explore.body.data.nfts.find((n) => n.tokenId === String(tokenId));
+      const cardImage = await fetchBytes(`/ipfs/${card?.image_cid}`);
+      expect(cardImage.equals(thumbnail)).toBe(true);
+    }
+  });
+
+  it("refuses a poster that is not an image, broken or over 10MB with a clear 400, storing nothing", async () => {
+    const before = filesUnder(mediaDir()).length;
+    const video = { bytes: webmBytes(20_000), name: "loop.webm" };
+    const png = await solidPng(200, 200, "#16a34a");
+    for (const poster of [
+      {
+        bytes: new TextEncoder().encode("<svg onload=alert(1)></svg>"),
+        name: "poster.png",
+        type: "image/png",
+      },
+      { bytes: pdfBytes(2000), name: "poster.pdf" },
+      { bytes: png.subarray(0, png.length - 40), name: "cut.png" },
+      { bytes: new Uint8Array(0), name: "empty.png" },
+      { bytes: Buffer.concat([png, Buffer.alloc(MINT_POSTER_MAX_BYTES)]), name: "huge.png" },
+    ])
+      expectError(await upload("/api/mint", users.artist, standardFields(), video, poster), 400, {
+        field: "poster",
+        message: MINT_MESSAGES.posterInvalid,
+      });
+    // One poster only: a second file part beside the artwork and its poster is refused.
+    const form = new FormData();
+    for (const [key, value] of Object.entries(standardFields())) form.append(key, value);
+    form.append("file", new Blob([video.bytes]), video.name);
+    form.append("poster", new Blob([png]), "a.png");
+    form.append("poster", new Blob([png]), "b.png");
+    const twice = await fetch(`${api.url}/api/mint`, {
+      method: "POST",
+      headers: { cookie: users.artist.cookie },
+      body: form,
+    });
+    expectError({ status: twice.status, body: await twice.json() }, 400, { code: "too_many_parts" });
+    expect(filesUnder(mediaDir()).length).toBe(before);
+    expect(filesUnder(uploadsDir())).toEqual([]);
+    // An image makes its own thumbnail: a poster sent with it is not used, nor stored.
+    const picture = await solidPng(64, 64, "#7c3aed");
+    const withPoster = await upload(
+      "/api/mint",
+      users.artist,
+      standardFields({ name: "Violet" }),
+      { bytes: picture, name: "violet.png" },
+      { bytes: new TextEncoder().encode("<html></html>"), name: "poster.png" },
+    );
+    expect(withPoster.status, JSON.stringify(withPoster.body)).toBe(200);
+    const violet = await metadataOf((withPoster.body as MintResponse).data.newNft.uri_cid);
+    expect(await pixelAt(await fetchBytes(`/ipfs/${cidOf(violet.image)}`), 1, 1)).toEqual([124, 58, 237]);
+    expect(violet.animation_url).toBeUndefined();
+    // Without a poster (an older client, or the browser could not draw a frame) it still mints, with the tile.
+    const plain = await upload("/api/mint", users.artist, standardFields({ name: "No Poster" }), {
+      bytes: webmBytes(20_001),
+      name: "other.webm",
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    const metadata = await metadataOf((plain.body as MintResponse).data.newNft.uri_cid);
+    const { thumbnail, preview } = await stillsOf(cidOf(metadata.animation_url));
+    expect(cidOf(metadata.image)).toBe(await new MediaStore(join(api.dir, "expected")).add(thumbnail));
+    expect(preview).toBeNull();
+  });
+
+  it("enlarges a tiny pixel-art picture with nearest-neighbour: every pixel an exact block of its colour", async () => {
+    // 4 x 4 pixels of 16 distinct colours.
+    const colours = Array.from({ length: 16 }, (_, i) => [i * 16, 255 - i * 16, (i * 53) % 256]);
+    const raw = Buffer.from(colours.flat());
+    const sprite = await sharp(raw, { raw: { width: 4, height: 4, channels: 3 } })
+      .png()
+      .toBuffer();
+    const result = await upload("/api/mint", users.artist, standardFields({ name: "Sprite" }), {
+      bytes: sprite,
+      name: "sprite.png",
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const metadata = await metadataOf((result.body as MintResponse).data.newNft.uri_cid);
+    const { thumbnail, preview } = await stillsOf(cidOf(metadata.image));
+    for (const [still, side] of [
+      [thumbnail, 400],
+      [preview as Buffer, 1200],
+    ] as const) {
+      const { data, info } = await sharp(still).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([side, side]);
+      const block = side / 4;
+      // Each block's corners and centre have its source pixel's colour exactly (no blending at the edges).
+      for (let i = 0; i < 16; i++) {
+        const [bx, by] = [(i % 4) * block, Math.floor(i / 4) * block];
+        for (const [x, y] of [
+          [bx, by],
+          [bx + block - 1, by],
+          [bx, by + block - 1],
+          [bx + block - 1, by + block - 1],
+          [bx + block / 2, by + block / 2],
+        ] as const) {
+          const at = (y * info.width + x) * 3;
+          expect([data[at], data[at + 1], data[at + 2]], `pixel ${x},${y}`).toEqual(colours[i]);
+        }
+      }
+    }
   });
 });
 

@@ -88,13 +88,14 @@ export const NFT_CARD_COLUMNS = sql`
   cp.username AS creator_username, cp.name AS creator_name, cp.avatar AS creator_avatar,
   t.listing_expires_at, t.auction_kind, t.auction_end, t.offer AS offer_wei,
   coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites,
-  im.name AS item_name, am.thumbnail_cid`;
+  im.name AS item_name, am.thumbnail_cid, icat.title AS category_title`;
 
 export const NFT_CARD_JOINS = sql`
   LEFT JOIN profiles cp ON cp.address = t.creator
   LEFT JOIN item_stats st ON st.collection = t.collection AND st.token_id = t.token_id
   LEFT JOIN item_metadata im ON im.cid = t.cid
-  LEFT JOIN media am ON am.cid = im.media_cid`;
+  LEFT JOIN media am ON am.cid = im.media_cid
+  LEFT JOIN categories icat ON icat.id = t.category_id`;
 
 /** Hides burned tokens, and blocked ones (or in blocked collections) from everyone but moderators. */
 export const visibleToken = (viewer: Viewer): Sql =>
@@ -143,6 +144,7 @@ export async function toNftCards(
       owner: String(row.owner),
       status,
       image_cid: (row.thumbnail_cid as string | null) ?? null,
+      category: (row.category_title as string | null) ?? null,
       royaltyBps: row.royalty_bps == null ? null : Number(row.royalty_bps),
       collaborators,
       price: price === null ? null : formatEther(BigInt(price)),

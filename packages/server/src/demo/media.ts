@@ -54,6 +54,16 @@ function loopFrames(seed: number): string[] {
   });
 }
 
+/**
+ * A loop's poster, as the mint page's browser would capture it: its first frame as a PNG (the server draws no
+ * video frames; the demo draws the same SVG).
+ */
+export async function drawLoopPoster(seed: number): Promise<Buffer> {
+  return sharp(Buffer.from(loopFrames(seed)[0] as string))
+    .png()
+    .toBuffer();
+}
+
 /** The VP8 key frame inside a lossy WebP file (its `VP8 ` chunk). */
 function vp8Frame(webp: Buffer): Uint8Array {
   for (let at = 12; at + 8 <= webp.length; ) {
@@ -135,6 +145,33 @@ function sketchPage(seed: number, page: number, pages: number, title: string) {
     `BT /F1 9 Tf 36 40 Td (Light paths, sheet ${page} of ${pages}) Tj ET`,
   );
   return ops.join("\n");
+}
+
+/**
+ * The sketchbook's first page as a PNG (as pdf.js draws it in the mint page): the same paths, dots and title
+ * as `sketchPage`, written as SVG (whose y axis points down, like the canvas's).
+ */
+export async function drawSketchbookPoster(seed: number, title: string, pages = 3): Promise<Buffer> {
+  const { palette, lights } = loopLights(seed);
+  const scale = 0.34;
+  const ox = A5.width / 2 - 500 * scale;
+  const oy = A5.height / 2 - 500 * scale - 20;
+  const onPage = (p: { x: number; y: number }) => ({ x: ox + p.x * scale, y: oy + p.y * scale });
+  const shapes = lights
+    .filter((_, i) => i % pages === 0)
+    .map((light) => {
+      const colour = palette[light.colour] as string;
+      const path = Array.from({ length: 97 }, (_, step) => {
+        const { x, y } = onPage(light.at(step / 96));
+        return `${step === 0 ? "M" : "L"}${x.toFixed(1)} ${y.toFixed(1)}`;
+      }).join(" ");
+      const start = onPage(light.at(0));
+      return `<path d="${path}" fill="none" stroke="${colour}" stroke-width="1.1"/><circle cx="${start.x.toFixed(1)}" cy="${start.y.toFixed(1)}" r="5" fill="${colour}"/>`;
+    })
+    .join("");
+  const svgText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${A5.width}" height="${A5.height}"><rect width="100%" height="100%" fill="#faf7f0"/>${shapes}<text x="36" y="54" font-family="Helvetica, Arial, sans-serif" font-size="16" fill="#1a1a1a">${svgText(title)}</text><text x="36" y="${A5.height - 40}" font-family="Helvetica, Arial, sans-serif" font-size="9" fill="#1a1a1a">Light paths, sheet 1 of ${pages}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 /** A small A5 PDF sketchbook of `pages` sheets: the paths of the loop drawn from the same `seed`. */

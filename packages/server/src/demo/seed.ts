@@ -27,7 +27,7 @@ import { createSiweMessage } from "viem/siwe";
 import { localChain } from "../chain/client.ts";
 import { ANVIL_MNEMONIC } from "../embedded/anvil.ts";
 import { drawArtwork, drawAvatar, drawBanner } from "./art.ts";
-import { drawLoop, drawSketchbook } from "./media.ts";
+import { drawLoop, drawLoopPoster, drawSketchbook, drawSketchbookPoster } from "./media.ts";
 import { ARTISTS, COLLECTIONS, COLLECTORS, type DemoPerson, LAZY_COLLECTION, MODERATOR } from "./people.ts";
 
 /** How far back the chain's clock starts: the oldest sale is about this old. */
@@ -286,14 +286,22 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   /** The file of item `index`: a picture in the collection's style, or its video or PDF. */
   async function drawItem(c: (typeof COLLECTIONS)[number], index: number, seed: number) {
     const kind = c.media?.[index];
-    if (kind === "video") return { bytes: await drawLoop(seed), type: "video/webm", name: "artwork.webm" };
+    // A video or PDF goes with its poster, as the mint page sends it (a frame, the first page).
+    if (kind === "video")
+      return {
+        bytes: await drawLoop(seed),
+        type: "video/webm",
+        name: "artwork.webm",
+        poster: await drawLoopPoster(seed),
+      };
     if (kind === "pdf")
       return {
         bytes: drawSketchbook(seed, c.items[index] as string),
         type: "application/pdf",
         name: "artwork.pdf",
+        poster: await drawSketchbookPoster(seed, c.items[index] as string),
       };
-    return { bytes: await drawArtwork(c.style, seed), type: "image/jpeg", name: "artwork.jpg" };
+    return { bytes: await drawArtwork(c.style, seed), type: "image/jpeg", name: "artwork.jpg", poster: null };
   }
 
   /** Uploads an artwork through the mint endpoint, as the mint page does, and answers the form's result. */
@@ -313,8 +321,10 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
     form.append("tags", JSON.stringify([c.category.toLowerCase(), c.style]));
     form.append("_collaborators", "[]");
     if (price !== undefined) form.append("price", price.toString());
-    const { bytes, type, name } = await drawItem(c, index, seed);
+    const { bytes, type, name, poster } = await drawItem(c, index, seed);
     form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
+    if (poster)
+      form.append("poster", new Blob([new Uint8Array(poster)], { type: "image/png" }), "poster.png");
     const { data } = await api<{ data: { newNft: { uri_cid: string; royalty: number; _id: string } } }>(
       "POST",
       price === undefined ? "/api/mint" : "/api/mint/lazymint",

@@ -72,24 +72,33 @@ async function decodeImage(input: Uint8Array | string, mime: ImageMime, sizes: n
     if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) {
       throw new ImageError("extreme aspect ratio");
     }
+    // The upright size (a camera's EXIF orientation may turn the picture a quarter).
+    const upright = {
+      width: metadata.autoOrient?.width ?? width,
+      height: metadata.autoOrient?.height ?? height,
+    };
     const copies: Webp[] = [];
     for (const size of sizes) {
-      const { data, info } = await decodeSlot(() =>
-        sharp(input, options)
-          .timeout({ seconds: DECODE_TIMEOUT_S })
-          .rotate()
-          .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer({ resolveWithObject: true }),
-      );
+      // A source smaller than the copy (pixel art, an icon) is enlarged by a whole factor with nearest-neighbour
+      // and kept lossless, so each source pixel becomes an exact block of its colour rather than a blur.
+      const factor = Math.floor(size / Math.max(upright.width, upright.height));
+      const { data, info } = await decodeSlot(() => {
+        const image = sharp(input, options).timeout({ seconds: DECODE_TIMEOUT_S }).rotate();
+        const resized =
+          factor >= 2
+            ? image.resize({
+                width: upright.width * factor,
+                height: upright.height * factor,
+                kernel: "nearest",
+              })
+            : image.resize({ width: size, height: size, fit: "inside", withoutEnlargement: true });
+        return resized
+          .webp(factor >= 2 ? { lossless: true } : { quality: 80 })
+          .toBuffer({ resolveWithObject: true });
+      });
       copies.push({ bytes: data, width: info.width, height: info.height });
     }
-    return {
-      mime,
-      width: metadata.autoOrient?.width ?? metadata.width,
-      height: metadata.autoOrient?.height ?? metadata.height,
-      copies,
-    };
+    return { mime, ...upright, copies };
   } catch (error) {
     if (error instanceof ImageError) throw error;
     throw new ImageError(`the image does not decode: ${error instanceof Error ? error.message : error}`);

@@ -5,7 +5,8 @@
  *
  * Uploads are streamed to a temporary file (never whole into memory), checked (size, type from the bytes,
  * a real decode for images), cleaned of camera metadata, and only then added to the media store, so a refused
- * upload leaves nothing behind.
+ * upload leaves nothing behind. A video or PDF may come with a `poster` part: its frame or first page, drawn
+ * by the browser (the server has no video or PDF renderer), checked like any image and shown on its card.
  */
 import { createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
@@ -22,6 +23,7 @@ import {
   lazyMintFieldsSchema,
   MINT_FILE_MAX_BYTES,
   MINT_MESSAGES,
+  MINT_POSTER_MAX_BYTES,
   type MintFields,
   type MintResponse,
   mintCollectionsQuerySchema,
@@ -39,7 +41,7 @@ import type { z } from "zod";
 import { OWNS_NAME, slugOf } from "../chain/rows.ts";
 import { itemMetadata, lazyItems, media } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
-import { type ArtworkMime, detectArtworkType, type ImageMime } from "../media/detect.ts";
+import { type ArtworkMime, detectArtworkType, detectImageType, type ImageMime } from "../media/detect.ts";
 import { checkArtworkImage, ImageError, placeholderImage } from "../media/images.ts";
 import { StripError, stripImageMetadata } from "../media/strip.ts";
 import { badRequest, requireActiveUser, walletOrIpKey } from "./guards.ts";
@@ -58,60 +60,72 @@ type CheckedUpload<F> = {
   creator: string;
 };
 
-type Upload = { fields: Record<string, string>; file: { path: string; size: number; head: Buffer } | null };
+type UploadedFile = { path: string; size: number; head: Buffer };
+type Upload = { fields: Record<string, string>; file: UploadedFile | null; poster: UploadedFile | null };
 
 const refuse = (code: string, message: string, status = 400) =>
   new ApiError(status, code, message, { file: message });
+const refusePoster = () =>
+  new ApiError(400, "invalid_poster", MINT_MESSAGES.posterInvalid, { poster: MINT_MESSAGES.posterInvalid });
 
 export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: MINT_FILE_MAX_BYTES,
-      files: 1,
+      files: 2,
       fields: MAX_FIELDS,
-      parts: MAX_FIELDS + 1,
+      parts: MAX_FIELDS + 2,
       fieldSize: FIELD_MAX_BYTES,
     },
   });
   const uploadsDir = `${app.media.dir}.uploads`;
 
   /**
-   * Reads the multipart body: fields into memory, the file to a temporary file (its first bytes kept for the
-   * type check). The caller removes `workDir` whatever happens.
+   * Reads the multipart body: fields into memory, the file and its poster to temporary files (their first
+   * bytes kept for the type check). The caller removes `workDir` whatever happens.
    */
   async function receive(request: FastifyRequest, workDir: string): Promise<Upload> {
     if (!request.isMultipart()) throw refuse("no_file", MINT_MESSAGES.fileRequired);
     await mkdir(workDir, { recursive: true });
-    const upload: Upload = { fields: {}, file: null };
+    const upload: Upload = { fields: {}, file: null, poster: null };
     try {
       for await (const part of request.parts()) {
         if (part.type === "field") {
           if (typeof part.value === "string") upload.fields[part.fieldname] = part.value;
           continue;
         }
-        const path = join(workDir, "original");
+        const poster = part.fieldname === "poster";
+        if (poster ? upload.poster : upload.file) throw tooManyParts();
+        const path = join(workDir, poster ? "poster" : "original");
         let head = Buffer.alloc(0);
+        let size = 0;
         const keepHead = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
-            done(null, chunk);
+            size += chunk.length;
+            // A poster is refused as soon as it passes its cap, not after 50 MB have been written.
+            done(poster && size > MINT_POSTER_MAX_BYTES ? refusePoster() : null, chunk);
           },
         });
         await pipeline(part.file, keepHead, createWriteStream(path));
-        if (part.file.truncated) throw refuse("file_too_large", MINT_MESSAGES.fileTooLarge, 413);
-        upload.file = { path, size: (await stat(path)).size, head };
+        if (part.file.truncated)
+          throw poster ? refusePoster() : refuse("file_too_large", MINT_MESSAGES.fileTooLarge, 413);
+        upload[poster ? "poster" : "file"] = { path, size: (await stat(path)).size, head };
       }
     } catch (error) {
       if (error instanceof ApiError) throw error;
       const code = (error as { code?: string }).code;
       if (code === "FST_REQ_FILE_TOO_LARGE") throw refuse("file_too_large", MINT_MESSAGES.fileTooLarge, 413);
       if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
-        throw refuse("too_many_parts", "Send one file and the mint fields only.");
+        throw tooManyParts();
       throw error;
     }
     return upload;
   }
+
+  const tooManyParts = () =>
+    refuse("too_many_parts", "Send one file (and a video's or PDF's poster) and the mint fields only.");
 
   /** The signed-in, verified, not banned artist (the market refuses the others' mints on chain too). */
   async function requireArtist(request: FastifyRequest) {
@@ -206,17 +220,21 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     }
+    // A video or PDF shows its poster when the browser sent one (an image needs none), else a placeholder.
+    const poster = !image && upload.poster ? await checkPoster(upload.poster, workDir) : null;
+    const still = image ?? poster?.image ?? null;
     const thumbnail =
-      image?.thumbnail ?? (await placeholderImage(mime === "application/pdf" ? "PDF" : "Video"));
+      still?.thumbnail ?? (await placeholderImage(mime === "application/pdf" ? "PDF" : "Video"));
     const thumbnailCid = await app.media.add(thumbnail.bytes);
-    const previewCid = image ? await app.media.add(image.preview.bytes) : null;
+    const previewCid = still ? await app.media.add(still.preview.bytes) : null;
+    const posterCid = poster ? await app.media.add({ path: poster.path }) : null;
     const mediaCid = await app.media.add({ path: artworkPath });
     const size = (await stat(artworkPath)).size;
     const id = crypto.randomUUID();
     const metadata = {
       name: fields.name,
       description: fields.description,
-      image: `ipfs://${mime.startsWith("image/") ? mediaCid : thumbnailCid}`,
+      image: `ipfs://${mime.startsWith("image/") ? mediaCid : (posterCid ?? thumbnailCid)}`,
       ...(mime.startsWith("video/") ? { animation_url: `ipfs://${mediaCid}` } : {}),
       ...(mime === "application/pdf" ? { animation_url: `ipfs://${mediaCid}` } : {}),
       external_url: new URL(`/api/nft/link/${id}`, config.publicUrl).href,
@@ -244,15 +262,29 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
           uploader: creator,
         })
         .onConflictDoNothing();
-      if (image && previewCid)
+      if (still && previewCid)
         await tx
           .insert(media)
           .values({
             cid: previewCid,
             mime: "image/webp",
-            size: image.preview.bytes.length,
-            width: image.preview.width,
-            height: image.preview.height,
+            size: still.preview.bytes.length,
+            width: still.preview.width,
+            height: still.preview.height,
+            uploader: creator,
+          })
+          .onConflictDoNothing();
+      if (poster && posterCid)
+        await tx
+          .insert(media)
+          .values({
+            cid: posterCid,
+            mime: poster.mime,
+            size: (await stat(poster.path)).size,
+            width: poster.image.width,
+            height: poster.image.height,
+            thumbnailCid,
+            previewCid,
             uploader: creator,
           })
           .onConflictDoNothing();
@@ -285,6 +317,20 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     });
     return { metadataCid, id };
+  }
+
+  /** A video's or PDF's poster: an image (by its bytes) that decodes, cleaned of camera metadata. */
+  async function checkPoster(file: UploadedFile, workDir: string) {
+    const mime = detectImageType(file.head);
+    if (!mime || file.size === 0) throw refusePoster();
+    const path = join(workDir, "poster-clean");
+    try {
+      await stripImageMetadata(file.path, path, mime);
+      return { path, mime, image: await checkArtworkImage(path, mime) };
+    } catch (error) {
+      if (error instanceof StripError || error instanceof ImageError) throw refusePoster();
+      throw error;
+    }
   }
 
   /** The split as minted: empty for the creator alone; checked with the contract's rules. */

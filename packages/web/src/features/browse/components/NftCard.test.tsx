@@ -1,5 +1,5 @@
 import type { NftCard as NftCardData } from "@easel/common";
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp } from "../../../test/harness.tsx";
 import { NftCard } from "./NftCard.tsx";
@@ -16,6 +16,7 @@ function card(endTime: string): NftCardData {
     owner: CREATOR,
     status: "auction",
     image_cid: null,
+    category: "Painting",
     royaltyBps: 1000,
     collaborators: [],
     price: "1",
@@ -49,5 +50,21 @@ describe("an auction's card", () => {
     await show(card(new Date(Date.now() - 1_000).toISOString()));
     expect(screen.getByText("Auction ended")).toBeTruthy();
     expect(screen.queryByText(/Ends in/)).toBeNull();
+  });
+});
+
+describe("a card's picture", () => {
+  const picture = () => screen.getByAltText("Low tide") as HTMLImageElement;
+
+  it("keeps pixel art's pixels crisp, and leaves other types to smooth scaling", async () => {
+    const base = { ...card(new Date(Date.now() + 60_000).toISOString()), image_cid: "bafkreipixel" };
+    await show({ ...base, category: "Pixel Art" });
+    expect(picture().style.imageRendering).toBe("pixelated");
+    cleanup();
+    await show({ ...base, category: "Painting" });
+    expect(picture().style.imageRendering).toBe("");
+    cleanup();
+    await show({ ...base, category: null });
+    expect(picture().style.imageRendering).toBe("");
   });
 });

@@ -1,4 +1,4 @@
-import { displayName, mediaUrl, type NftCard as NftCardData } from "@easel/common";
+import { displayName, isPixelArt, mediaUrl, type NftCard as NftCardData } from "@easel/common";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatEther } from "viem";
@@ -79,6 +79,8 @@ export function NftCard({ nft, priority }: { nft: NftCardData; priority?: CardPr
             loading={priority ? "eager" : "lazy"}
             fetchPriority={priority === "first" ? "high" : "auto"}
             onError={() => setFailed(true)}
+            // Pixel art keeps its pixels square and sharp at any size, never smoothed.
+            style={isPixelArt(nft.category) ? { imageRendering: "pixelated" } : undefined}
             className="aspect-square w-full bg-neutral-100 object-cover dark:bg-neutral-900"
           />
         ) : (

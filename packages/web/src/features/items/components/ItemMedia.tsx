@@ -19,14 +19,18 @@ export function ItemMedia({
   check = { status: "off" },
   proof = { mintTx: null, explorerUrl: null },
   onReport,
+  pixelated = false,
 }: {
   media: Media | null;
   name: string;
   check?: ArtworkCheck;
   proof?: Proof;
   onReport?: () => void;
+  /** Pixel art: its pixels drawn square and sharp at any size, never smoothed. */
+  pixelated?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const pixels = pixelated ? ({ imageRendering: "pixelated" } as const) : undefined;
   if (!media) {
     return (
       <div
@@ -76,6 +80,7 @@ export function ItemMedia({
               width={pdf ? undefined : (media.width ?? undefined)}
               height={pdf ? undefined : (media.height ?? undefined)}
               fetchPriority="high"
+              style={pixels}
               className="max-h-[70vh] w-full object-contain"
             />
           </button>
@@ -123,7 +128,7 @@ export function ItemMedia({
               ) : pdf ? (
                 <iframe src={gateway} title={name} className="h-full w-full bg-white" />
               ) : (
-                <ZoomableImage src={original} alt={name} />
+                <ZoomableImage src={original} alt={name} pixelated={pixelated} />
               )}
             </div>
           </Dialog.Content>
@@ -236,7 +241,7 @@ function CheckStatus({ check, proof, derived }: { check: ArtworkCheck; proof: Pr
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
-function ZoomableImage({ src, alt }: { src: string; alt: string }) {
+function ZoomableImage({ src, alt, pixelated }: { src: string; alt: string; pixelated: boolean }) {
   const [zoom, setZoom] = useState(0);
   const scale = ZOOMS[zoom] ?? 1;
   return (
@@ -265,7 +270,11 @@ function ZoomableImage({ src, alt }: { src: string; alt: string }) {
         <img
           src={src}
           alt={alt}
-          style={{ width: `${scale * 100}%`, maxWidth: scale === 1 ? "100%" : "none" }}
+          style={{
+            width: `${scale * 100}%`,
+            maxWidth: scale === 1 ? "100%" : "none",
+            ...(pixelated ? { imageRendering: "pixelated" } : {}),
+          }}
           className={scale === 1 ? "max-h-[85vh] object-contain" : ""}
         />
       </button>

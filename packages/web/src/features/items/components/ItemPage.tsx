@@ -1,4 +1,11 @@
-import { displayName, type ItemResponse, mediaUrl, type Person, shortAddress } from "@easel/common";
+import {
+  displayName,
+  type ItemResponse,
+  isPixelArt,
+  mediaUrl,
+  type Person,
+  shortAddress,
+} from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { lazy, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -93,6 +100,7 @@ function ItemView({ item }: { item: Item }) {
           check={check}
           proof={{ mintTx, explorerUrl }}
           onReport={() => (session ? setReporting(true) : openWalletDialog())}
+          pixelated={isPixelArt(nft.category)}
         />
         <div className="flex flex-col gap-5">
           <div className="flex items-start justify-between gap-3">

@@ -1,5 +1,5 @@
 import { MINT_MESSAGES } from "@easel/common";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ALICE, fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
 
@@ -19,7 +19,14 @@ function api(session = artist()) {
   return fakeApi({
     ...sessionRoute({ current: session }),
     "GET /api/category-web2": () => ({
-      body: { data: { category_web2: [{ _id: 1, title: "Painting", retired: false }] } },
+      body: {
+        data: {
+          category_web2: [
+            { _id: 1, title: "Painting", retired: false },
+            { _id: 2, title: "Pixel Art", retired: false },
+          ],
+        },
+      },
     }),
     "GET /api/mint/collections": () => ({
       body: {
@@ -40,6 +47,19 @@ function api(session = artist()) {
     "GET /api/profile/search-complete-users": () => ({ body: { data: { users: [] } } }),
   });
 }
+
+/** Picks the type Painting once the types have loaded. */
+async function chooseType(title = "Painting") {
+  const option = (await screen.findByRole("option", { name: title })) as HTMLOptionElement;
+  fireEvent.change(screen.getByLabelText("Type"), { target: { value: option.value } });
+}
+
+/** The element that describes a control (its error or hint), by the control's aria-describedby. */
+const describedBy = (control: HTMLElement) =>
+  (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(" ");
 
 describe("the mint page", () => {
   it("tells a standard user that only verified artists mint, with the way to apply", async () => {
@@ -71,7 +91,7 @@ describe("the mint page", () => {
   it("refuses a royalty above 20% and a file over 50MB", async () => {
     api();
     await renderApp({ path: "/mint" });
-    fireEvent.change(await screen.findByLabelText("Type"), { target: { value: "1" } });
+    await chooseType();
     fireEvent.change(screen.getByLabelText("Royalty (%)"), { target: { value: "25" } });
     const big = new File(["x"], "big.png", { type: "image/png" });
     Object.defineProperty(big, "size", { value: 50 * 1024 * 1024 + 1 });
@@ -97,5 +117,80 @@ describe("the mint page", () => {
     // Closing with nobody else turns the toggle back off.
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect((screen.getByRole("switch") as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("takes the artwork from the keyboard or a drop, shows it at once and fills the card preview live", async () => {
+    api();
+    await renderApp({ path: "/mint" });
+    const input = (await screen.findByLabelText("Upload file")) as HTMLInputElement;
+    // Before a type, Enter on the focused picker says what to do, next to the field (and tied to it).
+    input.focus();
+    expect(document.activeElement).toBe(input);
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(describedBy(input)).toContain(MINT_MESSAGES.selectTypeFirst);
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const zone = screen.getByTestId("dropzone");
+    const art = new File([new Uint8Array(64)], "harbour.png", { type: "image/png" });
+    fireEvent.drop(zone, { dataTransfer: { files: [art] } });
+    expect(screen.queryByAltText("Preview of the artwork")).toBeNull();
+
+    await chooseType();
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(describedBy(input)).not.toContain(MINT_MESSAGES.selectTypeFirst);
+    fireEvent.drop(zone, { dataTransfer: { files: [art] } });
+    const preview = (await screen.findByAltText("Preview of the artwork")) as HTMLImageElement;
+    expect(preview.src).toMatch(/^blob:/);
+    expect(within(zone).getByText("harbour.png")).toBeTruthy();
+
+    // The card as collectors will see it: the same picture, the name as typed, the artist.
+    const card = screen.getByTestId("card-preview");
+    expect(card.hasAttribute("inert")).toBe(true);
+    expect(within(card).getByRole("heading").textContent).toBe("Untitled");
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Harbour at Dawn" } });
+    expect(within(card).getByRole("heading").textContent).toBe("Harbour at Dawn");
+    const picture = within(card).getByAltText("Harbour at Dawn") as HTMLImageElement;
+    expect(picture.src).toBe(preview.src);
+    expect(within(card).getByText("painter")).toBeTruthy();
+    expect(picture.style.imageRendering).toBe("");
+    // Pixel Art: the card draws crisp pixels.
+    await chooseType("Pixel Art");
+    expect((within(card).getByAltText("Harbour at Dawn") as HTMLImageElement).style.imageRendering).toBe(
+      "pixelated",
+    );
+    // A video plays in the zone at once (its poster, drawn in the background, goes to the card).
+    const video = new File([new Uint8Array(64)], "loop.webm", { type: "video/webm" });
+    fireEvent.change(input, { target: { files: [video] } });
+    expect((await screen.findByLabelText("Video preview")).tagName).toBe("VIDEO");
+    expect(within(zone).getByText("loop.webm")).toBeTruthy();
+  });
+
+  it("lists what to fix after a failed submit, each leading to its field", async () => {
+    api();
+    await renderApp({ path: "/mint" });
+    await chooseType();
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Harbour" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create NFT" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("fields need your attention");
+    const listed = () =>
+      within(screen.getByRole("alert"))
+        .getAllByRole("button")
+        .map((b) => b.textContent);
+    expect(listed()).toEqual(["Upload file", "Collection", "Description", "Rights", "Terms of Service"]);
+    fireEvent.click(within(alert).getByRole("button", { name: "Collection" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Collection")));
+    fireEvent.click(within(alert).getByRole("button", { name: "Description" }));
+    expect(document.activeElement).toBe(screen.getByLabelText("Description"));
+    fireEvent.click(within(alert).getByRole("button", { name: "Rights" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/I own the rights/)));
+    // Each message also sits under its own field.
+    expect(describedBy(screen.getByLabelText("Upload file"))).toContain(MINT_MESSAGES.fileRequired);
+    // Fixed, a field leaves the list.
+    fireEvent.change(screen.getByLabelText("Collection"), {
+      target: { value: "0x9a676e781a523b5d0c0e43731313a708cb607508" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Create NFT" }));
+    await waitFor(() => expect(listed()).not.toContain("Collection"));
+    expect(describedBy(screen.getByLabelText("Collection"))).not.toContain(MINT_MESSAGES.collectionRequired);
   });
 });
