@@ -148,13 +148,12 @@ const ITEM_COLUMNS = sql`t.collection, t.token_id::text AS token_id, t.creator, 
 
 /**
  * Items whose own name starts with the text (exact name first): a walk of the names' byte-ordered index,
- * each name's token found by its CID in the collection it was uploaded for, skipping uploads never minted
- * and hidden tokens.
+ * each name's token found by its CID (as cards name it), skipping uploads never minted and hidden tokens.
  */
 function itemPrefixes(viewer: Viewer, text: string) {
   return sql`
     SELECT ${ITEM_COLUMNS}
-    FROM item_metadata im JOIN chain_tokens t ON t.cid = im.cid AND t.collection = im.collection JOIN chain_collections c ON c.address = t.collection
+    FROM item_metadata im JOIN chain_tokens t ON t.cid = im.cid JOIN chain_collections c ON c.address = t.collection
     LEFT JOIN media am ON am.cid = im.media_cid
     WHERE ${startsWith(sql`lower(im.name)`, text)} AND ${visibleToken(viewer)}
     ORDER BY lower(im.name) COLLATE "C", im.cid
@@ -168,12 +167,12 @@ function itemPrefixes(viewer: Viewer, text: string) {
 function itemWords(viewer: Viewer, words: string, limit: number) {
   return sql`
     WITH matches AS MATERIALIZED (
-      SELECT im.cid, im.collection, im.name, im.media_cid FROM item_metadata im
+      SELECT im.cid, im.name, im.media_cid FROM item_metadata im
       WHERE to_tsvector('simple', lower(im.name)) @@ to_tsquery('simple', ${words})
     )
     SELECT * FROM (
       SELECT ${ITEM_COLUMNS}
-      FROM matches im JOIN chain_tokens t ON t.cid = im.cid AND t.collection = im.collection JOIN chain_collections c ON c.address = t.collection
+      FROM matches im JOIN chain_tokens t ON t.cid = im.cid JOIN chain_collections c ON c.address = t.collection
       LEFT JOIN media am ON am.cid = im.media_cid
       WHERE ${visibleToken(viewer)}
       LIMIT ${literalInteger(limit)}
