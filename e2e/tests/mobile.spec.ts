@@ -17,6 +17,20 @@ async function mintListedItem(browser: Browser): Promise<World> {
     contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
   };
   const { market, defaultCollection } = config.contracts;
+  const artist = wallet.address.toLowerCase();
+  const nft = async () => page.request.get(`/api/nft?creator=${artist}&tokenId=1`);
+  type Nft = { data?: { nft: { status: string }; nftCollection: { name: string } } };
+  const world = async (): Promise<World> => {
+    const { data } = (await (await nft()).json()) as Nft;
+    await context.close();
+    return {
+      item: `/${artist}/1`,
+      collection: { address: defaultCollection.toLowerCase(), name: data?.nftCollection.name ?? "" },
+      artist,
+    };
+  };
+  // A worker started again after a failure runs this again: the item is there already.
+  if ((await nft()).status() === 200) return world();
   await send(0, {
     address: market,
     abi: parseAbi(["function setArtistVerified(address account, bool verified)"]),
@@ -66,18 +80,11 @@ async function mintListedItem(browser: Browser): Promise<World> {
     functionName: "setSellOrder",
     args: [defaultCollection, 1n, parseEther("0.1")],
   });
-  const artist = wallet.address.toLowerCase();
-  const nft = async () => page.request.get(`/api/nft?creator=${artist}&tokenId=1`);
+
   await expect
-    .poll(async () => ((await (await nft()).json()) as { data?: { status?: string } }).data?.status)
+    .poll(async () => ((await (await nft()).json()) as Nft).data?.nft.status, { timeout: 30_000 })
     .toBe("fix");
-  const { data } = (await (await nft()).json()) as { data: { collection: { name: string } } };
-  await context.close();
-  return {
-    item: `/${artist}/1`,
-    collection: { address: defaultCollection.toLowerCase(), name: data.collection.name },
-    artist,
-  };
+  return world();
 }
 
 /** The page is no wider than the screen, and its main action is on screen whole once scrolled to. */
@@ -115,7 +122,7 @@ test("every main page fits a 360 and a 390 px phone, its main action on screen",
       `/collection/${world.collection.address}`,
       (p) => p.getByRole("link", { name: "Rain on Glass" }).first(),
     ],
-    [world.item, (p) => p.getByRole("link", { name: "Buy Now" })],
+    [world.item, (p) => p.getByRole("button", { name: "Connect Wallet to buy, bid or offer" })],
     [`/profile/${world.artist}`, (p) => p.getByRole("button", { name: "Follow" })],
   ];
   const signedInPages: [string, (page: Page) => Locator][] = [
@@ -217,10 +224,13 @@ test("the header search finds an artwork by its own name, with a typo", async ({
   const search = page.getByRole("combobox", { name: "Search" }).first();
   await search.fill("rain");
   await expect(
-    page.getByRole("group", { name: "Items" }).getByRole("option", { name: /Rain on Glass/ }),
+    page
+      .getByRole("group", { name: "Items" })
+      .getByRole("option", { name: /Rain on Glass/ })
+      .first(),
   ).toBeVisible();
   await search.fill("rain on glasss");
-  await expect(page.getByRole("option", { name: /Rain on Glass/ })).toBeVisible();
+  await expect(page.getByRole("option", { name: /Rain on Glass/ }).first()).toBeVisible();
   await search.press("ArrowDown");
   await search.press("Enter");
   await expect(page).toHaveURL(new RegExp(`${world.item}$`));
@@ -234,7 +244,7 @@ test("explore collections reloads on a pull from the top of a touch screen", asy
   });
   const page = await context.newPage();
   await page.goto("/ExploreCollection");
-  await expect(page.getByRole("region", { name: "Collections" }).getByRole("link").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Collections" })).toHaveAttribute("aria-busy", "false");
   const cdp = await context.newCDPSession(page);
   const touch = (type: string, y?: number) =>
     cdp.send("Input.dispatchTouchEvent", {
