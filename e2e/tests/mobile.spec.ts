@@ -92,12 +92,15 @@ async function fitsThePhone(page: Page, mainAction: Locator, width: number, path
   await expect(mainAction, `${path} at ${width} px`).toBeVisible();
   await mainAction.scrollIntoViewIfNeeded();
   await expect(mainAction, `${path} at ${width} px: main action on screen`).toBeInViewport({ ratio: 1 });
+  // A phone (isMobile) widens its layout viewport to fit wider content and zooms out, so innerWidth alone
+  // would grow with the page: both must stay at the screen's width.
   const sizes = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
+  expect(sizes.innerWidth, `${path} at ${width} px: zoomed out to ${sizes.innerWidth} px`).toBe(width);
   expect(sizes.scrollWidth, `${path} at ${width} px is ${sizes.scrollWidth} px wide`).toBeLessThanOrEqual(
-    sizes.innerWidth,
+    width,
   );
 }
 
