@@ -939,6 +939,59 @@ describe("search", () => {
     ]);
   });
 
+  it("finds items by their own name, by prefix, by a word anywhere and through a typo, never hidden ones", async () => {
+    // Tokens whose CIDs no other token has (the test mints number n with CID n in every collection); the
+    // last one blocked by a moderator.
+    const named = [
+      [harbour, 4, "Rain on Glass"],
+      [harbour, 5, "Rainfall over Moonlit Water"],
+      [harbour, 6, "Rain in Hiding"],
+    ] as const;
+    const d = driver(t);
+    await d.market(admin, "setTokenBlocked", [harbour, 6n, true]);
+    await index();
+    const cids: string[] = [];
+    for (const [collection, tokenId, name] of named) {
+      const { rows } = await scratch.db.$client.query(
+        `INSERT INTO item_metadata (cid, creator, collection, name, description, royalty, media_cid)
+         SELECT cid, creator, collection, $3, '', 10, 'bafkreimedia' FROM chain_tokens
+         WHERE collection = $1 AND token_id = $2 RETURNING cid`,
+        [collection.toLowerCase(), tokenId, name],
+      );
+      cids.push(String(rows[0]?.cid));
+    }
+    const itemNames = async (q: string) => (await search(q)).data.items.map((i) => i.name);
+    try {
+      // Prefixes of the name, exact name first; the blocked collection's item stays hidden.
+      expect(await itemNames("rain")).toEqual(["Rain on Glass", "Rainfall over Moonlit Water"]);
+      expect(await itemNames("Rain on Glass")).toEqual(["Rain on Glass"]);
+      expect((await search("rain on g")).data.items[0]).toMatchObject({
+        tokenId: "4",
+        collection: { address: harbour.toLowerCase(), name: "Harbour Lights" },
+      });
+      // A word anywhere in the name, and typos corrected against the names' words (learnt from uploads).
+      expect(await itemNames("glass")).toEqual(["Rain on Glass"]);
+      expect(await itemNames("moonlit water")).toEqual(["Rainfall over Moonlit Water"]);
+      expect(await itemNames("rain on glasss")).toEqual(["Rain on Glass"]);
+      expect(await itemNames("watre")).toEqual(["Rainfall over Moonlit Water"]);
+      expect(await itemNames("moonlti")).toEqual(["Rainfall over Moonlit Water"]);
+      expect(await itemNames("hiding")).toEqual([]);
+      // A name changed (a moderator's correction) is found by its new words.
+      await scratch.db.$client.query("UPDATE item_metadata SET name = 'Storm over Glass' WHERE cid = $1", [
+        cids[0],
+      ]);
+      expect(await itemNames("storm")).toEqual(["Storm over Glass"]);
+      expect(await itemNames("storn")).toEqual(["Storm over Glass"]);
+      // Collections are still found by name, items still by collection name and number.
+      expect((await search("harb")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
+      expect((await search("Harbour Lights #4")).data.items.map((i) => i.name)).toEqual(["Storm over Glass"]);
+    } finally {
+      await scratch.db.$client.query("DELETE FROM item_metadata WHERE cid = ANY($1)", [cids]);
+      await d.market(admin, "setTokenBlocked", [harbour, 6n, false]);
+      await index();
+    }
+  });
+
   it("refuses an empty or overlong search with 400", async () => {
     expect((await api.call("GET", "/api/search?searchItem=")).status).toBe(400);
     expect((await api.call("GET", `/api/search?searchItem=${"a".repeat(101)}`)).status).toBe(400);

@@ -1,11 +1,12 @@
 /**
- * The header search, on PostgreSQL alone: exact, prefix and typo-tolerant matches on collection names,
- * usernames and display names, and address prefixes. Ranked exact name first, then prefixes, then typos.
- * A typo is first corrected word by word against the dictionary of the names' words (`search_words`, a few
- * thousand rows however many names there are) and the corrected text looked up like typed text; only when
- * that still leaves the list short, and a word is neither a names' word nor near one, are names compared by
- * trigram similarity. An item is found as "{collection name} #{token id}" or by its creator's address; its
- * own name (the mint API's metadata) is shown but not searched.
+ * The header search, on PostgreSQL alone: exact, prefix and typo-tolerant matches on collection names, item
+ * names (the mint API's metadata), usernames and display names, and address prefixes. Ranked exact name
+ * first, then prefixes, then typos. A typo is first corrected word by word against the dictionary of the
+ * names' words (`search_words`, a few thousand rows however many names there are) and the corrected text
+ * looked up like typed text; only when that still leaves the list short, and a word is neither a names' word
+ * nor near one, are collection and profile names compared by trigram similarity (never the million item
+ * names: their typos are the dictionary's). An item is also found as "{collection name} #{token id}" or by
+ * its creator's address.
  */
 import { SEARCH_GROUP_LIMIT, type SearchResponse } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
@@ -16,28 +17,40 @@ import { toPerson, type Viewer, visibleCollection, visibleToken } from "./cards.
 
 type Row = Record<string, unknown>;
 
+type Found = { collections: Row[]; profiles: Row[]; items: Row[] };
+
 /**
- * A step of the search: a collections lookup and a profiles lookup (either may be absent) in one statement,
- * one round trip instead of two. Each lookup is a sorted query whose rows `json_agg` takes in the order they
+ * A step of the search: a collections, a profiles and an items lookup (any may be absent) in one statement,
+ * one round trip instead of three. Each lookup is a sorted query whose rows `json_agg` takes in the order they
  * come: nothing between the sort and the aggregate reorders them.
  *
  * Every step is a prepared statement planned once per connection (`$repeated`): its plan does not depend
  * on the text (prefixes are index ranges, words and trigrams go through their GIN indexes),
  * and planning it costs more than running it.
  */
-async function lookUp(db: Database, collections: SQL | null, profiles: SQL | null) {
+async function lookUp(
+  db: Database,
+  collections: SQL | null,
+  profiles: SQL | null,
+  items: SQL | null = null,
+): Promise<Found> {
   const list = (query: SQL | null) =>
     query ? sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${query}) x)` : sql`'[]'::json`;
   const { rows } = await db.$repeated.execute(
-    sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles`,
+    sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles, ${list(items)} AS items`,
   );
-  return rows[0] as { collections: Row[]; profiles: Row[] };
+  return rows[0] as Found;
 }
 
 /** Names that start with the text, profiles named exactly the text first (the typed text, then the corrected). */
-async function namePrefixes(db: Database, viewer: Viewer, text: string) {
-  const found = await lookUp(db, collectionPrefixes(viewer, text), profilePrefixes(text));
-  return { collections: found.collections, profiles: rankedProfiles(found.profiles, text) };
+async function namePrefixes(db: Database, viewer: Viewer, text: string): Promise<Found> {
+  const found = await lookUp(
+    db,
+    collectionPrefixes(viewer, text),
+    profilePrefixes(text),
+    itemPrefixes(viewer, text),
+  );
+  return { ...found, profiles: rankedProfiles(found.profiles, text) };
 }
 
 /**
@@ -129,6 +142,43 @@ function collectionWords(viewer: Viewer, words: string, limit: number) {
     ORDER BY lower(c.name), c.created_block, c.address`;
 }
 
+/** What an item result shows, from its token (`t`), collection (`c`), metadata (`im`) and artwork (`am`). */
+const ITEM_COLUMNS = sql`t.collection, t.token_id::text AS token_id, t.creator, t.status,
+  c.name AS collection_name, c.kind, im.name AS item_name, am.thumbnail_cid`;
+
+/**
+ * Items whose own name starts with the text (exact name first): a walk of the names' byte-ordered index,
+ * each name's token found by its CID (as cards name it), skipping uploads never minted and hidden tokens.
+ */
+function itemPrefixes(viewer: Viewer, text: string) {
+  return sql`
+    SELECT ${ITEM_COLUMNS}
+    FROM item_metadata im JOIN chain_tokens t ON t.cid = im.cid JOIN chain_collections c ON c.address = t.collection
+    LEFT JOIN media am ON am.cid = im.media_cid
+    WHERE ${startsWith(sql`lower(im.name)`, text)} AND ${visibleToken(viewer)}
+    ORDER BY lower(im.name) COLLATE "C", im.cid
+    LIMIT ${literalInteger(SEARCH_GROUP_LIMIT)}`;
+}
+
+/**
+ * Items whose name has every word of the text. Only the names are the materialized matches: the tokens are
+ * joined to the first of them as they are read, never to the thousands of names a common word is in.
+ */
+function itemWords(viewer: Viewer, words: string, limit: number) {
+  return sql`
+    WITH matches AS MATERIALIZED (
+      SELECT im.cid, im.name, im.media_cid FROM item_metadata im
+      WHERE to_tsvector('simple', lower(im.name)) @@ to_tsquery('simple', ${words})
+    )
+    SELECT * FROM (
+      SELECT ${ITEM_COLUMNS}
+      FROM matches im JOIN chain_tokens t ON t.cid = im.cid JOIN chain_collections c ON c.address = t.collection
+      LEFT JOIN media am ON am.cid = im.media_cid
+      WHERE ${visibleToken(viewer)}
+      LIMIT ${literalInteger(limit)}
+    ) i ORDER BY lower(i.item_name), i.collection, i.token_id`;
+}
+
 const PROFILE_COLUMNS = sql`p.address, p.username, p.name, p.avatar`;
 
 /** Whether a profile's username or display name is exactly the text (lowercased). */
@@ -205,10 +255,13 @@ async function correctedText(
   };
 }
 
-/** `list` and then `more`, without repeating an address, at most a group's worth. */
+/** A result's identity: a collection's or profile's address, an item's collection and token id. */
+const keyOf = (r: Row) => (r.token_id === undefined ? String(r.address) : `${r.collection}:${r.token_id}`);
+
+/** `list` and then `more`, without repeating a result, at most a group's worth. */
 function merged(list: Row[], more: Row[]): Row[] {
-  const seen = new Set(list.map((r) => String(r.address)));
-  return [...list, ...more.filter((r) => !seen.has(String(r.address)) && seen.add(String(r.address)))].slice(
+  const seen = new Set(list.map(keyOf));
+  return [...list, ...more.filter((r) => !seen.has(keyOf(r)) && seen.add(keyOf(r)))].slice(
     0,
     SEARCH_GROUP_LIMIT,
   );
@@ -220,14 +273,13 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
   const isAddressPrefix = /^0x[0-9a-f]{1,40}$/.test(q);
   const item = /^(.*?)\s*#\s*(\d{1,78})$/.exec(q);
 
-  const [first, items] = await Promise.all([
+  const [first, numbered] = await Promise.all([
     isAddressPrefix
       ? lookUp(db, collectionAddresses(viewer, q), profileAddresses(q))
       : namePrefixes(db, viewer, q),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
-          SELECT t.collection, t.token_id, t.creator, t.status, c.name AS collection_name, c.kind,
-            im.name AS item_name, am.thumbnail_cid
+          SELECT ${ITEM_COLUMNS}
           FROM chain_tokens t JOIN chain_collections c ON c.address = t.collection
           LEFT JOIN item_metadata im ON im.cid = t.cid LEFT JOIN media am ON am.cid = im.media_cid
           WHERE ${visibleToken(viewer)}
@@ -242,16 +294,20 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       : Promise.resolve({ rows: [] }),
   ]);
   let { collections, profiles } = first;
-  const add = (found: { collections: Row[]; profiles: Row[] }) => {
+  // An item asked for by number or creator first, then items by name.
+  let items = merged(numbered.rows as Row[], first.items);
+  const add = (found: Found) => {
     collections = merged(collections, found.collections);
     profiles = merged(profiles, found.profiles);
+    items = merged(items, found.items);
   };
 
   // Typos only when nothing matches the text exactly and the prefix matches leave the list short.
   const isExact = (text: string) =>
     collections.some((r) => String(r.name).toLowerCase() === text) ||
+    items.some((r) => String(r.item_name).toLowerCase() === text) ||
     profiles.some((r) => profileIsNamed(r, text));
-  const isShort = () => collections.length + profiles.length + items.rows.length < SEARCH_GROUP_LIMIT;
+  const isShort = () => collections.length + profiles.length + items.length < SEARCH_GROUP_LIMIT;
   if (!isAddressPrefix && !isExact(q) && isShort()) {
     // First the typed words corrected against the dictionary, looked up like typed text (btree walks).
     const { fixed, unknownWord } = await correctedText(db, q);
@@ -266,6 +322,9 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
           db,
           collectionWords(viewer, words, SEARCH_GROUP_LIMIT),
           profileWords(words, SEARCH_GROUP_LIMIT),
+          items.length < SEARCH_GROUP_LIMIT
+            ? itemWords(viewer, words, SEARCH_GROUP_LIMIT - items.length)
+            : null,
         ),
       );
     }
@@ -295,7 +354,7 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
       symbol: String(r.symbol),
       logo: (r.logo as string | null) ?? null,
     })),
-    items: (items.rows as Record<string, unknown>[]).map((r) => ({
+    items: items.map((r) => ({
       _id: `${r.collection}:${r.token_id}`,
       name: (r.item_name as string | null) ?? tokenName(String(r.collection_name), String(r.token_id)),
       tokenId: String(r.token_id),

@@ -170,6 +170,8 @@ export const chainTokens = pgTable(
     primaryKey({ columns: [t.collection, t.tokenId] }),
     index("chain_tokens_owner_idx").on(t.owner),
     index("chain_tokens_creator_idx").on(t.creator),
+    // The token minted from an upload: the header search finds items by their metadata's name.
+    index("chain_tokens_cid_idx").on(t.cid),
     index("chain_tokens_status_idx").on(t.collection, t.status),
     // A collection's newest items (the home page's sliders).
     index("chain_tokens_collection_minted_idx").on(t.collection, t.mintedBlock),

@@ -428,7 +428,12 @@ export const itemMetadata = pgTable(
     mediaCid: text("media_cid").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("item_metadata_creator_idx").on(t.creator, t.createdAt)],
+  (t) => [
+    index("item_metadata_creator_idx").on(t.creator, t.createdAt),
+    // The header search by item name: prefixes in byte order and whole words anywhere, as for collections.
+    index("item_metadata_name_prefix_idx").on(sql`(lower(${t.name}) COLLATE "C")`, t.cid),
+    index("item_metadata_name_words_idx").using("gin", sql`to_tsvector('simple', lower(${t.name}))`),
+  ],
 );
 
 /**

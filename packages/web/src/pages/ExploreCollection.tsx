@@ -3,10 +3,33 @@ import { useSearchParams } from "react-router";
 import { useCategories, useExploreCollections } from "../features/browse/api/browse.ts";
 import { CardGrid } from "../features/browse/components/CardGrid.tsx";
 import { CollectionCard } from "../features/browse/components/CollectionCard.tsx";
-import { RangeFilter, SelectFilter, useUrlParam } from "../features/browse/components/FilterPanel.tsx";
+import {
+  RangeFilter,
+  SelectFilter,
+  useActiveFilters,
+  useUrlParam,
+} from "../features/browse/components/FilterPanel.tsx";
+import { FiltersSheet } from "../features/browse/components/FiltersSheet.tsx";
+import { PullIndicator } from "../features/browse/components/PullIndicator.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
+import { usePullToRefresh } from "../lib/usePullToRefresh.ts";
 
-/** /ExploreCollection: every collection, with the spec's sort, filter side panel and infinite scroll. */
+/** The filters of explore collections (the sort is not one). */
+const FILTERS = [
+  "collectionType",
+  "minNumberOfArtworks",
+  "maxNumberOfArtworks",
+  "minTotalSales",
+  "maxTotalSales",
+  "minFloorPrice",
+  "maxFloorPrice",
+  "category_web2_ids",
+] as const;
+
+/**
+ * /ExploreCollection: every collection, with the spec's sort, filter side panel and infinite scroll; on touch
+ * screens a pull from the top reloads the list.
+ */
 export function Component() {
   usePageTitle("Collections");
   const [params, setParams] = useSearchParams();
@@ -30,6 +53,8 @@ export function Component() {
   const categories = useCategories();
   const collections = query.data?.pages.flatMap((p) => p.collections) ?? [];
   const count = query.data?.pages[0]?.headerData.collections;
+  const { active, clear } = useActiveFilters(params, setParams, FILTERS);
+  const pull = usePullToRefresh(() => query.refetch());
   const toggleCategory = (id: string) => {
     const next = categoryIds.includes(id) ? categoryIds.filter((c) => c !== id) : [...categoryIds, id];
     param("category_web2_ids").set(next.join(","));
@@ -37,6 +62,7 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10">
+      <PullIndicator pull={pull} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">
           Collections <span className="tabular-nums text-neutral-500">{count ?? ""}</span>
@@ -49,7 +75,7 @@ export function Component() {
         />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-label="Filters" className="space-y-6">
+        <FiltersSheet active={active} onClear={clear}>
           <SelectFilter
             label="Type"
             value={params.get("collectionType") ?? ""}
@@ -86,7 +112,7 @@ export function Component() {
               </label>
             ))}
           </fieldset>
-        </aside>
+        </FiltersSheet>
         <CardGrid
           label="Collections"
           query={query}

@@ -8,11 +8,21 @@ import {
 import { useSearchParams } from "react-router";
 import { useCategories, useExploreItems } from "../features/browse/api/browse.ts";
 import { CardGrid } from "../features/browse/components/CardGrid.tsx";
-import { RangeFilter, SelectFilter, useUrlParam } from "../features/browse/components/FilterPanel.tsx";
+import {
+  RangeFilter,
+  SelectFilter,
+  useActiveFilters,
+  useUrlParam,
+} from "../features/browse/components/FilterPanel.tsx";
+import { FiltersSheet } from "../features/browse/components/FiltersSheet.tsx";
+import { NamePicker } from "../features/browse/components/NamePicker.tsx";
 import { cardPriority, NftCard } from "../features/browse/components/NftCard.tsx";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** The filters of the marketplace (the sort is not one). */
+const FILTERS = ["status", "minPrice", "maxPrice", "category", "collection", "creator"] as const;
 
 /** /ExploreNFTs: the marketplace of items. The URL holds the filters, so a view can be shared. */
 export function Component() {
@@ -36,6 +46,7 @@ export function Component() {
   const query = useExploreItems(filters as never);
   const categories = useCategories();
   const nfts = query.data?.pages.flatMap((p) => p.nfts) ?? [];
+  const { active, clear } = useActiveFilters(params, setParams, FILTERS);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10">
@@ -52,7 +63,7 @@ export function Component() {
         />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside aria-label="Filters" className="space-y-6">
+        <FiltersSheet active={active} onClear={clear}>
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Status</legend>
             {[
@@ -80,9 +91,14 @@ export function Component() {
               ...(categories.data ?? []).map((c) => ({ value: String(c._id), label: c.title })),
             ]}
           />
-          <AddressFilter label="Collection address" value={collection} onChange={param("collection").set} />
-          <AddressFilter label="Creator address" value={creator} onChange={param("creator").set} />
-        </aside>
+          <NamePicker
+            label="Collection"
+            kind="collection"
+            value={collection}
+            onChange={param("collection").set}
+          />
+          <NamePicker label="Creator" kind="creator" value={creator} onChange={param("creator").set} />
+        </FiltersSheet>
         <CardGrid
           label="Items"
           query={query}
@@ -90,35 +106,9 @@ export function Component() {
           render={(n, i) => <NftCard key={n._id} nft={n} priority={cardPriority(i)} />}
           empty="No items match these filters."
           loadingLabel="Loading more items"
+          twoOnPhones
         />
       </div>
     </div>
-  );
-}
-
-function AddressFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  const invalid = value !== "" && !ADDRESS.test(value);
-  return (
-    <label className="block space-y-1 text-sm">
-      <span className="font-semibold">{label}</span>
-      <input
-        value={value}
-        onChange={(e) => onChange(e.target.value.trim())}
-        placeholder="0x…"
-        aria-invalid={invalid}
-        className="w-full rounded-lg border border-neutral-300 bg-white px-2 py-1.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-950"
-      />
-      {invalid ? (
-        <span className="text-red-700 dark:text-red-300">Enter a 0x address of 40 hex digits.</span>
-      ) : null}
-    </label>
   );
 }

@@ -26,6 +26,7 @@ export function CardGrid<T>({
   render,
   empty,
   loadingLabel,
+  twoOnPhones = false,
 }: {
   label: string;
   query: PagedQuery;
@@ -34,6 +35,8 @@ export function CardGrid<T>({
   render: (item: T, index: number) => ReactNode;
   empty: ReactNode;
   loadingLabel: string;
+  /** Two cards a row on phones (item cards: the artwork is square and the text short), else one. */
+  twoOnPhones?: boolean;
 }) {
   return (
     <section aria-label={label} aria-busy={query.isFetching}>
@@ -44,7 +47,7 @@ export function CardGrid<T>({
       ) : (
         <>
           <div
-            className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${query.isPlaceholderData ? "opacity-60" : ""}`}
+            className={`grid *:min-w-0 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3 ${twoOnPhones ? "grid-cols-2 gap-3" : "gap-6"} ${query.isPlaceholderData ? "opacity-60" : ""}`}
           >
             {query.isPending ? <SkeletonCards count={6} /> : items.map(render)}
           </div>

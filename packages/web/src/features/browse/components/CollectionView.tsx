@@ -157,7 +157,8 @@ export function CollectionView({ name }: { name: string }) {
         </div>
 
         <div className="mt-10 flex flex-wrap items-center justify-between gap-4 border-b border-neutral-200 dark:border-neutral-800">
-          <div role="tablist" aria-label="Items" className="flex gap-1">
+          {/* On a phone the tabs scroll sideways rather than widen the page. */}
+          <div role="tablist" aria-label="Items" className="-mb-px flex max-w-full gap-1 overflow-x-auto">
             {TABS.map((t) => (
               <button
                 key={t.value}
@@ -177,7 +178,7 @@ export function CollectionView({ name }: { name: string }) {
                     { replace: true },
                   )
                 }
-                className={`border-b-2 px-3 py-2 text-sm font-medium ${selected === t.value ? "border-accent-600 text-accent-700 dark:text-accent-300" : "border-transparent text-neutral-600 dark:text-neutral-400"}`}
+                className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${selected === t.value ? "border-accent-600 text-accent-700 dark:text-accent-300" : "border-transparent text-neutral-600 dark:text-neutral-400"}`}
               >
                 {t.label}
               </button>
@@ -226,6 +227,7 @@ export function CollectionView({ name }: { name: string }) {
                 </>
               }
               loadingLabel="Loading more items"
+              twoOnPhones
             />
           )}
         </div>

@@ -18,6 +18,26 @@ export function useUrlParam(params: URLSearchParams, setParams: SetURLSearchPara
   });
 }
 
+/** How many of the `names` filters the URL sets, and a way to clear them all (the sort stays). */
+export function useActiveFilters(
+  params: URLSearchParams,
+  setParams: SetURLSearchParams,
+  names: readonly string[],
+) {
+  return {
+    active: names.filter((name) => params.get(name)).length,
+    clear: () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const name of names) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+  };
+}
+
 /** A min–max pair of number inputs. */
 export function RangeFilter({
   legend,
