@@ -397,10 +397,14 @@ describe("a production role", () => {
       expect(text).not.toContain("# TYPE");
     }
     await fetch(`http://127.0.0.1:${port}/api/config`, { headers: { "x-request-id": "role-req-1" } });
-    await waitFor(async () => stdout.includes("role-req-1"));
+    // The request's last line is written after its answer: wait for it, not for its first.
+    await waitFor(async () =>
+      stdout.split("\n").some((line) => line.includes("role-req-1") && line.includes("request completed")),
+    );
     // Every line is JSON: the role's own ("api started") and the requests' (with their id).
     const lines = stdout
       .split("\n")
+      .slice(0, -1) // the text after the last newline is a line still being written
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { msg: string; requestId?: string; level: number });
     expect(lines.map((line) => line.msg)).toContain("api started (chain 31337)");
