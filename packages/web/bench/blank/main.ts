@@ -1,0 +1,4 @@
+// The baseline page of `npm run bench:web`: one line of text written by one module script of the same
+// build, the least any page of the app can do before its largest paint.
+const root = document.getElementById("root");
+if (root) root.innerHTML = "<h1>Easel</h1><p>A page with nothing to load.</p>";
