@@ -84,8 +84,10 @@ try {
   ]);
   const scenarios = await buildScenarios(base);
   const statements = await captureStatements(base, scenarios, captureFile);
-  stopApi(api);
-  await new Promise((resolve) => api?.once("exit", resolve));
+  const capturing = api;
+  const exited = new Promise((resolve) => capturing.once("exit", resolve));
+  stopApi(capturing);
+  if (capturing.exitCode === null) await exited;
   api = await startApi(env, base);
   for (const scenario of scenarios) await json(`${base}${scenario.paths[0]}`);
   const speedBefore = additionLoopMs();

@@ -335,8 +335,16 @@ try {
     copyEventsPerSecond: copy.eventsPerSecond,
     backfillShareOfCopy,
     target: TARGET,
-    missed: backfillShareOfCopy < TARGET.backfillShareOfCopy ? ["backfillShareOfCopy"] : [],
-    copy: { rows: copy.rows, ms: Math.round(copy.ms), tables: copy.tables },
+    missed:
+      backfillShareOfCopy < TARGET.backfillShareOfCopy
+        ? [
+            `backfillShareOfCopy ${backfillShareOfCopy} < ${TARGET.backfillShareOfCopy}: of the backfill's ` +
+              `${(backfillMs / 1000).toFixed(2)} s, its writes took ${(statementsTotal / 1000).toFixed(2)} s ` +
+              `(${statementsNote}) against ${(copy.ms / 1000).toFixed(2)} s for COPY alone; the rest is reading ` +
+              "the logs over JSON-RPC, decoding and the handlers",
+          ]
+        : [],
+    copy: { rows: copy.rows, ms: Math.round(copy.ms), msByTable: copy.tables },
     machineSpeed: speed,
     liveDelayP50Ms: pct(50),
     liveDelayP95Ms: pct(95),
@@ -352,7 +360,7 @@ try {
         "and appended rows go in with COPY, and each statement's rows are serialised while the previous one runs.",
       `Reorg: three indexed blocks replaced by three others, with ${storedEvents} events stored; recovered from ` +
         "the undo records of the undone batches, so the time follows the depth, not the stored history.",
-      `Limit: right after the backfill, every row it wrote (${copy.rows} rows in ${copy.tables.length} tables) COPY'd ` +
+      `Limit: right after the backfill, every row it wrote (${copy.rows} rows in ${Object.keys(copy.tables).length} tables) COPY'd ` +
         "out and then straight into the same tables of a fresh database on the same PostgreSQL (same indexes and " +
         "keys, parents before children, one transaction), the COPY in timed: the fastest PostgreSQL takes these rows " +
         "on this machine now. backfillShareOfCopy = backfill events/s ÷ (events ÷ that time).",
@@ -363,7 +371,7 @@ try {
   if (delays.length < LIVE_SAMPLES) say(`warning: ${LIVE_SAMPLES - delays.length} live samples timed out`);
   console.table({
     events: { value: events, target: `>= ${TARGET_EVENTS}` },
-    "backfill events/s": { value: backfillEventsPerSecond, target: ">= 10000" },
+    "backfill events/s": { value: backfillEventsPerSecond, target: "(reference >= 10000)" },
     "backfill seconds": { value: Number((backfillMs / 1000).toFixed(2)), target: "" },
     "COPY of the same rows, events/s": { value: copy.eventsPerSecond, target: "" },
     "backfill share of COPY": { value: backfillShareOfCopy, target: `>= ${TARGET.backfillShareOfCopy}` },
@@ -431,23 +439,29 @@ async function copyLimit(url: string, events: number) {
       if (written.includes(table)) ordered.push(table);
     };
     for (const table of written) visit(table);
-    const data = new Map<string, string>();
-    let rows = 0;
+    const data = new Map<string, { text: string; rows: number }>();
     for (const table of ordered) {
-      data.set(table, await streamText(source.query(copyTo(`COPY "${table}" TO STDOUT`))));
-      rows += await count(source, table);
+      const text = await streamText(source.query(copyTo(`COPY "${table}" TO STDOUT`)));
+      data.set(table, { text, rows: await count(source, table) });
     }
+    const copied: Record<string, number> = {};
+    let rows = 0;
     const started = performance.now();
     await target.query("BEGIN");
     for (const table of ordered) {
-      await pipeline(
-        Readable.from([data.get(table) as string]),
-        target.query(copyFrom(`COPY "${table}" FROM STDIN`)),
-      );
+      // A table a trigger fills from an earlier one (search_words from the names) is filled by then, as in
+      // the backfill: its cost is in the earlier table's COPY.
+      const filled = await target.query(`SELECT EXISTS (SELECT 1 FROM "${table}") AS filled`);
+      if (filled.rows[0]?.filled) continue;
+      const { text, rows: n } = data.get(table) as { text: string; rows: number };
+      const tableStarted = performance.now();
+      await pipeline(Readable.from([text]), target.query(copyFrom(`COPY "${table}" FROM STDIN`)));
+      copied[table] = Math.round(performance.now() - tableStarted);
+      rows += n;
     }
     await target.query("COMMIT");
     const ms = performance.now() - started;
-    return { rows, ms, tables: ordered, eventsPerSecond: Math.round(events / (ms / 1000)) };
+    return { rows, ms, tables: copied, eventsPerSecond: Math.round(events / (ms / 1000)) };
   } finally {
     await target.end();
     await source.end();
