@@ -7,7 +7,7 @@
  * does in production. Each endpoint is measured beside its own limit on this machine in this run: the SQL
  * it sends (captured from one request of each of its paths, by an API started with bench/capture-sql.ts) is
  * replayed straight through `pg`, with the API's pool settings, at the same concurrency for the same time,
- * right after the endpoint; its share of that raw rate is the figure that means the same on any machine.
+ * taking turns with the endpoint; its share of that raw rate is the figure that means the same on any machine.
  * Writes bench/api-report.json: per endpoint p50/p95/p99 latency, requests per second, errors, the CPU each
  * request cost each process, the database's raw rate and the API's share of it; the API's peak memory, the
  * machine's speed (bench/speed.ts), and for any endpoint that misses the targets its query plans
@@ -35,6 +35,11 @@ const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 20_000);
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * The endpoint and its SQL alone take turns, DURATION_S / ROUNDS each, so a change of the machine's speed
+ * during the scenario meets both alike.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 /**
  * The target is the API's share of the raw rate of its own SQL on the same machine in the same run; p95 and
  * requests/s are the figures the share was first set against (on the machine of the first reports), kept
@@ -99,11 +104,19 @@ try {
 
   const results: Record<string, Result> = {};
   for (const scenario of scenarios) {
-    // The endpoint, then its own SQL straight against the database, one right after the other: both meet
-    // the machine at the same speed.
-    const r = await drive(base, scenario);
+    // The endpoint and its own SQL straight against the database take turns: both meet the machine at the
+    // same speed.
     const perPath = statements.get(scenario.name) ?? [];
-    r.db = perPath.some((list) => list.length > 0) ? await replay(perPath) : null;
+    const sql = perPath.some((list) => list.length > 0) ? await replayer(perPath) : null;
+    let r: Result;
+    try {
+      r = await drive(base, scenario, async () => {
+        await sql?.run(DURATION_S / ROUNDS);
+      });
+      r.db = sql?.result() ?? null;
+    } finally {
+      await sql?.end();
+    }
     r.apiShareOfDb = r.db ? Math.round((r.requestsPerSecond / r.db.requestsPerSecond) * 100) / 100 : null;
     results[scenario.name] = r;
     say(
@@ -138,7 +151,7 @@ try {
         "autocannon in the bench process; the API in its own process; PostgreSQL embedded, same machine",
       clients: "every request from one of 10,000 client addresses (X-Forwarded-For, TRUST_PROXY=1)",
       cpu: "cpuMsPerRequest: each process's CPU time (user + system, from /proc) over the scenario, per request",
-      db: "db: the SQL each path of the endpoint sent (captured from one request of each path, after a warm one), replayed straight through pg with the API's pools (10 connections each, the repeated queries prepared with plan_cache_mode=force_generic_plan, enable_memoize=off), one request's statements in turn, at the same concurrency for the same time, right after the endpoint; requests/s of that replay and the CPU it cost PostgreSQL and the client. An endpoint that sent no SQL (home: built at most once every 5 s, shared by every visitor meanwhile) has db null and no share",
+      db: "db: the SQL each path of the endpoint sent (captured from one request of each path, after a warm one), replayed straight through pg with the API's pools (10 connections each, the repeated queries prepared with plan_cache_mode=force_generic_plan, enable_memoize=off), one request's statements in turn, at the same concurrency for the same time, taking turns with the endpoint (BENCH_ROUNDS, 4 turns of DURATION / 4 each); requests/s of that replay and the CPU it cost PostgreSQL and the client. An endpoint that sent no SQL (home: built at most once every 5 s, shared by every visitor meanwhile) has db null and no share",
       apiShareOfDb:
         "apiShareOfDb: the endpoint's requests/s ÷ db.requestsPerSecond, the same measure on any machine",
       machineSpeed: `machineSpeed: a plain JavaScript loop of ${speed.additions.toLocaleString("en")} additions before and after the endpoints, in ms (more is a slower machine)`,
@@ -496,7 +509,7 @@ async function buildScenarios(base: string): Promise<Scenario[]> {
 }
 
 /** One scenario: CONNECTIONS connections for DURATION_S seconds, each request from a rotating client address. */
-async function drive(base: string, scenario: Scenario): Promise<Result> {
+async function drive(base: string, scenario: Scenario, between: () => Promise<void>): Promise<Result> {
   const cpu = () => {
     const own = process.cpuUsage();
     return {
@@ -505,50 +518,57 @@ async function drive(base: string, scenario: Scenario): Promise<Result> {
       loadGenerator: (own.user + own.system) / 1e6,
     };
   };
-  const cpuBefore = cpu();
+  const spent = { postgres: 0, api: 0, loadGenerator: 0 };
   let next = 0;
   const latencies: number[] = [];
-  let non2xx = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const n = next++;
-              return {
-                ...request,
-                path: scenario.paths[n % scenario.paths.length] as string,
-                headers: {
-                  ...request.headers,
-                  "x-forwarded-for": clientAddress(n),
-                },
-              };
+  let errors = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const cpuBefore = cpu();
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION_S / ROUNDS,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const n = next++;
+                return {
+                  ...request,
+                  path: scenario.paths[n % scenario.paths.length] as string,
+                  headers: {
+                    ...request.headers,
+                    "x-forwarded-for": clientAddress(n),
+                  },
+                };
+              },
             },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) non2xx++;
+          ],
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+      instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+        latencies.push(responseTime);
+        if (statusCode < 200 || statusCode >= 300) errors++;
+      });
     });
-  });
-  const cpuAfter = cpu();
+    const cpuAfter = cpu();
+    for (const key of Object.keys(spent) as (keyof typeof spent)[])
+      spent[key] += cpuAfter[key] - cpuBefore[key];
+    errors += result.errors + result.timeouts;
+    await between();
+  }
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  const perRequest = (key: keyof typeof cpuAfter) =>
-    Math.round(((cpuAfter[key] - cpuBefore[key]) / Math.max(1, latencies.length)) * 1e5) / 100;
+  const perRequest = (key: keyof typeof spent) =>
+    Math.round((spent[key] / Math.max(1, latencies.length)) * 1e5) / 100;
   return {
     p50Ms: round(at(0.5)),
     p95Ms: round(at(0.95)),
     p99Ms: round(at(0.99)),
     requestsPerSecond: round(latencies.length / DURATION_S),
-    errors: non2xx + result.errors + result.timeouts,
+    errors,
     cpuMsPerRequest: {
       postgres: perRequest("postgres"),
       api: perRequest("api"),
@@ -600,12 +620,12 @@ async function captureStatements(
 }
 
 /**
- * The captured statements of a scenario replayed straight through `pg` at CONNECTIONS concurrency for
- * DURATION_S: request n runs path n's statements one after the other. The pools are the API's: 10
+ * The captured statements of a scenario replayed straight through `pg` at CONNECTIONS concurrency, in turns
+ * of `run(seconds)`: request n runs path n's statements one after the other. The pools are the API's: 10
  * connections each, one per session options seen (the repeated queries' plan settings), prepared
  * statements under the same names.
  */
-async function replay(perPath: CapturedStatement[][]): Promise<DbResult> {
+async function replayer(perPath: CapturedStatement[][]) {
   const pools = new Map<string, pg.Pool>();
   const poolFor = (options = "") => {
     let pool = pools.get(options);
@@ -615,7 +635,7 @@ async function replay(perPath: CapturedStatement[][]): Promise<DbResult> {
     }
     return pool;
   };
-  const run = async (n: number) => {
+  const request = async (n: number) => {
     for (const statement of perPath[n % perPath.length] as CapturedStatement[]) {
       await poolFor(statement.options).query({
         text: statement.text,
@@ -625,37 +645,47 @@ async function replay(perPath: CapturedStatement[][]): Promise<DbResult> {
       });
     }
   };
-  try {
-    // Every connection of each pool opened and its statements prepared, as the API's are by now.
-    await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => run(n)));
-    const cpu = () => {
-      const own = process.cpuUsage();
-      return { postgres: cpuSeconds(postgres.pid), client: (own.user + own.system) / 1e6 };
-    };
-    const before = cpu();
-    const until = performance.now() + DURATION_S * 1000;
-    let next = 0;
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (performance.now() < until) {
-          await run(next++);
-          done++;
-        }
-      }),
-    );
-    const after = cpu();
-    const perRequest = (key: keyof typeof after) =>
-      Math.round(((after[key] - before[key]) / Math.max(1, done)) * 1e5) / 100;
-    const statements = perPath.reduce((sum, list) => sum + list.length, 0) / perPath.length;
-    return {
-      requestsPerSecond: round(done / DURATION_S),
-      statementsPerRequest: round(statements),
-      cpuMsPerRequest: { postgres: perRequest("postgres"), client: perRequest("client") },
-    };
-  } finally {
-    await Promise.all([...pools.values()].map((pool) => pool.end()));
-  }
+  const cpu = () => {
+    const own = process.cpuUsage();
+    return { postgres: cpuSeconds(postgres.pid), client: (own.user + own.system) / 1e6 };
+  };
+  // Every connection of each pool opened and its statements prepared, as the API's are by then.
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => request(n)));
+  const spent = { postgres: 0, client: 0 };
+  let seconds = 0;
+  let next = 0;
+  let done = 0;
+  return {
+    async run(forSeconds: number) {
+      const before = cpu();
+      const started = performance.now();
+      const until = started + forSeconds * 1000;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (performance.now() < until) {
+            await request(next++);
+            done++;
+          }
+        }),
+      );
+      seconds += (performance.now() - started) / 1000;
+      const after = cpu();
+      spent.postgres += after.postgres - before.postgres;
+      spent.client += after.client - before.client;
+    },
+    result(): DbResult {
+      const perRequest = (ms: number) => Math.round((ms / Math.max(1, done)) * 1e5) / 100;
+      const statements = perPath.reduce((sum, list) => sum + list.length, 0) / perPath.length;
+      return {
+        requestsPerSecond: round(done / Math.max(seconds, 1e-9)),
+        statementsPerRequest: round(statements),
+        cpuMsPerRequest: { postgres: perRequest(spent.postgres), client: perRequest(spent.client) },
+      };
+    },
+    async end() {
+      await Promise.all([...pools.values()].map((pool) => pool.end()));
+    },
+  };
 }
 
 // ---------------------------------------------------------------- plans of the misses

@@ -362,7 +362,8 @@ try {
         "the undo records of the undone batches, so the time follows the depth, not the stored history.",
       `Limit: right after the backfill, every row it wrote (${copy.rows} rows in ${Object.keys(copy.tables).length} tables) COPY'd ` +
         "out and then straight into the same tables of a fresh database on the same PostgreSQL (same indexes and " +
-        "keys, parents before children, one transaction), the COPY in timed: the fastest PostgreSQL takes these rows " +
+        "keys, parents before children, one transaction; a first pass rolled back and vacuumed away to warm the new database, the " +
+        "second timed): the fastest PostgreSQL takes these rows " +
         "on this machine now. backfillShareOfCopy = backfill events/s ÷ (events ÷ that time).",
       `Machine speed: a plain JavaScript loop of ${speed.additions.toLocaleString("en")} additions took ` +
         `${speed.additionLoopMs.before} ms before the backfill and ${speed.additionLoopMs.after} ms after the COPY.`,
@@ -444,23 +445,31 @@ async function copyLimit(url: string, events: number) {
       const text = await streamText(source.query(copyTo(`COPY "${table}" TO STDOUT`)));
       data.set(table, { text, rows: await count(source, table) });
     }
-    const copied: Record<string, number> = {};
-    let rows = 0;
-    const started = performance.now();
-    await target.query("BEGIN");
-    for (const table of ordered) {
-      // A table a trigger fills from an earlier one (search_words from the names) is filled by then, as in
-      // the backfill: its cost is in the earlier table's COPY.
-      const filled = await target.query(`SELECT EXISTS (SELECT 1 FROM "${table}") AS filled`);
-      if (filled.rows[0]?.filled) continue;
-      const { text, rows: n } = data.get(table) as { text: string; rows: number };
-      const tableStarted = performance.now();
-      await pipeline(Readable.from([text]), target.query(copyFrom(`COPY "${table}" FROM STDIN`)));
-      copied[table] = Math.round(performance.now() - tableStarted);
-      rows += n;
-    }
-    await target.query("COMMIT");
-    const ms = performance.now() - started;
+    /** Every table in order, in one transaction; the time of each COPY. */
+    const copyAll = async (commit: boolean) => {
+      const copied: Record<string, number> = {};
+      let rows = 0;
+      const started = performance.now();
+      await target.query("BEGIN");
+      for (const table of ordered) {
+        // A table a trigger fills from an earlier one (search_words from the names) is filled by then, as in
+        // the backfill: its cost is in the earlier table's COPY.
+        const filled = await target.query(`SELECT EXISTS (SELECT 1 FROM "${table}") AS filled`);
+        if (filled.rows[0]?.filled) continue;
+        const { text, rows: n } = data.get(table) as { text: string; rows: number };
+        const tableStarted = performance.now();
+        await pipeline(Readable.from([text]), target.query(copyFrom(`COPY "${table}" FROM STDIN`)));
+        copied[table] = Math.round(performance.now() - tableStarted);
+        rows += n;
+      }
+      await target.query(commit ? "COMMIT" : "ROLLBACK");
+      return { copied, rows, ms: performance.now() - started };
+    };
+    // Once rolled back, so the new database's first touches (catalog caches, files) are not in the limit, as
+    // the backfill's database had them before its measured batches; then once timed.
+    await copyAll(false);
+    await target.query("VACUUM");
+    const { copied, rows, ms } = await copyAll(true);
     return { rows, ms, tables: copied, eventsPerSecond: Math.round(events / (ms / 1000)) };
   } finally {
     await target.end();
