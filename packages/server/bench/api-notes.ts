@@ -5,6 +5,13 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
+/** The endpoint's own SQL replayed straight against PostgreSQL at the same concurrency (bench/api.ts). */
+export type DbResult = {
+  requestsPerSecond: number;
+  statementsPerRequest: number;
+  cpuMsPerRequest: { postgres: number; client: number };
+};
+
 /** One endpoint's figures in the report. */
 export type Result = {
   p50Ms: number;
@@ -17,6 +24,10 @@ export type Result = {
    * from reports written before it was measured.
    */
   cpuMsPerRequest?: { postgres: number; api: number; loadGenerator: number };
+  /** The raw rate of the endpoint's SQL in the same run (null when it sent none); absent from older reports. */
+  db?: DbResult | null;
+  /** requestsPerSecond ÷ db.requestsPerSecond. */
+  apiShareOfDb?: number | null;
 };
 
 /** What is known of an endpoint's work beyond its figures, and what would lift it. */
@@ -31,13 +42,24 @@ function endpointWork(name: string): string {
 }
 
 /** Why an endpoint missed and what would fix it, from its figures and what it runs. */
-export function whatWouldFix(name: string, result: Result, connections: number, cores = 2): string {
+export function whatWouldFix(
+  name: string,
+  result: Result,
+  connections: number,
+  shareTarget = 0.5,
+  cores = 2,
+): string {
   // Little's law: with every connection always waiting, the mean latency is connections / throughput.
   const meanMs = Math.round((connections / result.requestsPerSecond) * 1000);
   const needed = Math.round((connections / 0.05) * 0.8);
   const bound = `At ${connections} connections the mean latency is ${connections} / ${result.requestsPerSecond} req/s ≈ ${meanMs} ms, so p95 ≤ 50 ms needs roughly ${needed}+ req/s here.`;
+  const db = result.db;
+  const share =
+    db && result.apiShareOfDb != null
+      ? `The API served ${result.requestsPerSecond} req/s, ${Math.round(result.apiShareOfDb * 100)}% of the ${db.requestsPerSecond} req/s its own ${db.statementsPerRequest} statement(s) a request reach straight through pg at the same concurrency (target ${Math.round(shareTarget * 100)}%); straight, they cost PostgreSQL ${db.cpuMsPerRequest.postgres} ms and the client ${db.cpuMsPerRequest.client} ms a request.`
+      : "";
   const cpu = result.cpuMsPerRequest;
-  if (!cpu) return `${bound} ${endpointWork(name)}`;
+  if (!cpu) return `${share} ${bound} ${endpointWork(name)}`.trim();
   const total = cpu.postgres + cpu.api + cpu.loadGenerator;
   const largest = cpu.postgres >= cpu.api ? "PostgreSQL's" : "the API's";
   const cost = `Each request cost ${cpu.postgres} ms of PostgreSQL's CPU, ${cpu.api} ms of the API's and ${cpu.loadGenerator} ms of the load generator's: ${total.toFixed(2)} ms of this machine's ${cores} cores, which caps it near ${Math.round((cores * 1000) / total)} req/s before any waiting; ${largest} share is the largest.`;
@@ -45,7 +67,7 @@ export function whatWouldFix(name: string, result: Result, connections: number, 
     cpu.postgres >= cpu.api
       ? "On more cores PostgreSQL runs sessions in parallel; on this machine what lifts it is less database work per request."
       : "The API is stateless: several `api` processes behind the load balancer, one per core, share its work.";
-  return `${bound} ${cost} ${endpointWork(name)} ${more}`.replace(/\s+/g, " ").trim();
+  return `${share} ${bound} ${cost} ${endpointWork(name)} ${more}`.replace(/\s+/g, " ").trim();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,23 +4,31 @@
  * each browse endpoint at 50 concurrent connections for 20 s (BENCH_DURATION, BENCH_CONNECTIONS;
  * BENCH_ITEMS, BENCH_COLLECTIONS, BENCH_PROFILES for other sizes). Requests come from many client addresses
  * (X-Forwarded-For behind TRUST_PROXY=1), as users meet the API, so the per-IP flood limit applies as it
- * does in production. Writes bench/api-report.json: per endpoint p50/p95/p99 latency, requests per second
- * and errors, the API's peak memory, and for any endpoint that misses the targets its query plans
+ * does in production. Each endpoint is measured beside its own limit on this machine in this run: the SQL
+ * it sends (captured from one request of each of its paths, by an API started with bench/capture-sql.ts) is
+ * replayed straight through `pg`, with the API's pool settings, at the same concurrency for the same time,
+ * taking turns with the endpoint; its share of that raw rate is the figure that means the same on any machine.
+ * Writes bench/api-report.json: per endpoint p50/p95/p99 latency, requests per second, errors, the CPU each
+ * request cost each process, the database's raw rate and the API's share of it; the API's peak memory, the
+ * machine's speed (bench/speed.ts), and for any endpoint that misses the targets its query plans
  * (PostgreSQL's auto_explain).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { COLLECTION_SORTS, ITEM_SORTS, ITEM_STATUSES } from "@easel/common";
 import autocannon from "autocannon";
+import pg from "pg";
 import { createDatabase, migrateDatabase } from "../src/db/client.ts";
 import { startPostgres } from "../src/embedded/postgres.ts";
 import { freePort } from "../src/embedded/process.ts";
 import { startTestChain } from "../src/indexer/testing.ts";
-import { type Result, whatWouldFix } from "./api-notes.ts";
+import { type DbResult, type Result, whatWouldFix } from "./api-notes.ts";
+import type { CapturedStatement } from "./capture-sql.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { peakRssMb } from "./memory.ts";
+import { additionLoopMs, machineSpeed } from "./speed.ts";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 20_000);
@@ -29,7 +37,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Only the scenarios whose name contains this text (a quick look at a few; the report is then partial). */
 const ONLY = process.env.BENCH_ONLY ?? "";
-const TARGET = { p95Ms: 50, requestsPerSecond: 500 };
 /** The words item names are made of, as artists name works: "Rain on Glass", "Willow beyond the Dunes". */
 const ITEM_WORDS = {
   first:
@@ -50,6 +57,18 @@ const ITEM_NAME = (() => {
     `(ARRAY[${words.map((w) => `'${w}'`).join(",")}])[1 + floor(bench_hash(minted_block, ${salt}) * ${words.length})::int]`;
   return `${pick(ITEM_WORDS.first, 11)} || ' ' || ${pick(ITEM_WORDS.between, 12)} || ' ' || ${pick(ITEM_WORDS.last, 13)}`;
 })();
+/**
+ * The endpoint and its SQL alone take turns, DURATION_S / ROUNDS each, so a change of the machine's speed
+ * during the scenario meets both alike.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+/**
+ * The target is the API's share of the raw rate of its own SQL on the same machine in the same run; p95 and
+ * requests/s are the figures the share was first set against (on the machine of the first reports), kept
+ * beside it for reference.
+ */
+const TARGET = { apiShareOfDb: 0.5, errors: 0 };
+const REFERENCE = { p95Ms: 50, requestsPerSecond: 500 };
 const say = (line: string) => console.log(`[bench] ${line}`);
 /** One of 10,000 client addresses. */
 const clientAddress = (n: number) => `10.0.${Math.floor((n % 10_000) / 256)}.${n % 256}`;
@@ -83,8 +102,22 @@ try {
     LOG_LEVEL: "silent",
   };
   const base = `http://127.0.0.1:${env.PORT}`;
-  api = await startApi(env, base);
+  // First an API that records the SQL it sends: the scenarios are built through it, and each path's
+  // statements captured; then the API that is measured, without the recording.
+  const captureFile = join(dir, "statements.jsonl");
+  api = await startApi({ ...env, BENCH_SQL_CAPTURE: captureFile }, base, [
+    "--import",
+    new URL("./capture-sql.ts", import.meta.url).pathname,
+  ]);
   const scenarios = await buildScenarios(base);
+  const statements = await captureStatements(base, scenarios, captureFile);
+  const capturing = api;
+  const exited = new Promise((resolve) => capturing.once("exit", resolve));
+  stopApi(capturing);
+  if (capturing.exitCode === null) await exited;
+  api = await startApi(env, base);
+  for (const scenario of scenarios) await json(`${base}${scenario.paths[0]}`);
+  const speedBefore = additionLoopMs();
   if (process.env.BENCH_HOLD) {
     // For looking at the loaded API by hand (curl, EXPLAIN): runs until interrupted.
     say(`holding: API ${base}, database ${postgres.url}; Ctrl-C to stop`);
@@ -93,19 +126,33 @@ try {
 
   const results: Record<string, Result> = {};
   for (const scenario of scenarios) {
-    results[scenario.name] = await drive(base, scenario);
-    const r = results[scenario.name] as Result;
+    // The endpoint and its own SQL straight against the database take turns: both meet the machine at the
+    // same speed.
+    const perPath = statements.get(scenario.name) ?? [];
+    const sql = perPath.some((list) => list.length > 0) ? await replayer(perPath) : null;
+    let r: Result;
+    try {
+      r = await drive(base, scenario, async () => {
+        await sql?.run(DURATION_S / ROUNDS);
+      });
+      r.db = sql?.result() ?? null;
+    } finally {
+      await sql?.end();
+    }
+    r.apiShareOfDb = r.db ? Math.round((r.requestsPerSecond / r.db.requestsPerSecond) * 100) / 100 : null;
+    results[scenario.name] = r;
     say(
-      `${scenario.name.padEnd(44)} p50 ${r.p50Ms.toFixed(1).padStart(6)} ms  p95 ${r.p95Ms.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  ${r.requestsPerSecond.toFixed(0).padStart(5)} req/s  errors ${r.errors}`,
+      `${scenario.name.padEnd(44)} p50 ${r.p50Ms.toFixed(1).padStart(6)} ms  p95 ${r.p95Ms.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  ${r.requestsPerSecond.toFixed(0).padStart(5)} req/s  errors ${r.errors}  SQL alone ${r.db?.requestsPerSecond.toFixed(0) ?? "-"} req/s  share ${r.apiShareOfDb ?? "-"}`,
     );
   }
+  const speed = machineSpeed(speedBefore);
   const peakMemoryMb = peakRssMb(api);
   stopApi(api);
   api = null;
 
   const missed = scenarios.filter((s) => {
     const r = results[s.name] as Result;
-    return r.p95Ms > TARGET.p95Ms || r.requestsPerSecond < TARGET.requestsPerSecond || r.errors > 0;
+    return (r.apiShareOfDb ?? 1) < TARGET.apiShareOfDb || r.errors > TARGET.errors;
   });
   const plans = missed.length > 0 ? await explainMisses(env, base, missed) : {};
 
@@ -126,20 +173,29 @@ try {
         "autocannon in the bench process; the API in its own process; PostgreSQL embedded, same machine",
       clients: "every request from one of 10,000 client addresses (X-Forwarded-For, TRUST_PROXY=1)",
       cpu: "cpuMsPerRequest: each process's CPU time (user + system, from /proc) over the scenario, per request",
+      db: "db: the SQL each path of the endpoint sent (captured from one request of each path, after a warm one), replayed straight through pg with the API's pools (10 connections each, the repeated queries prepared with plan_cache_mode=force_generic_plan, enable_memoize=off), one request's statements in turn, at the same concurrency for the same time, taking turns with the endpoint (BENCH_ROUNDS, 4 turns of DURATION / 4 each); requests/s of that replay and the CPU it cost PostgreSQL and the client. An endpoint that sent no SQL (home: built at most once every 5 s, shared by every visitor meanwhile) has db null and no share",
+      apiShareOfDb:
+        "apiShareOfDb: the endpoint's requests/s ÷ db.requestsPerSecond, the same measure on any machine",
+      machineSpeed: `machineSpeed: a plain JavaScript loop of ${speed.additions.toLocaleString("en")} additions before and after the endpoints, in ms (more is a slower machine)`,
       target: TARGET,
+      reference: REFERENCE,
     },
+    machineSpeed: speed,
     endpoints: results,
     apiPeakMemoryMb: peakMemoryMb,
     missed: missed.map((s) => s.name),
     fixes: Object.fromEntries(
-      missed.map((s) => [s.name, whatWouldFix(s.name, results[s.name] as Result, CONNECTIONS)]),
+      missed.map((s) => [
+        s.name,
+        whatWouldFix(s.name, results[s.name] as Result, CONNECTIONS, TARGET.apiShareOfDb),
+      ]),
     ),
     notes: plans,
   };
-  const path = new URL("./api-report.json", import.meta.url);
+  const path = new URL(process.env.BENCH_REPORT ?? "./api-report.json", import.meta.url);
   writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
   say(
-    `API peak memory ${peakMemoryMb} MB; ${missed.length} of ${scenarios.length} endpoints missed the targets`,
+    `API peak memory ${peakMemoryMb} MB; addition loop ${speed.additionLoopMs.before}/${speed.additionLoopMs.after} ms; ${missed.length} of ${scenarios.length} endpoints missed the targets`,
   );
   say(`report written to ${path.pathname}`);
 } finally {
@@ -317,8 +373,8 @@ async function load(): Promise<number> {
 
 // ---------------------------------------------------------------- the API process
 
-async function startApi(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/bin/api.ts"], {
+async function startApi(env: NodeJS.ProcessEnv, base: string, preload: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...preload, "src/bin/api.ts"], {
     cwd: new URL("..", import.meta.url).pathname,
     env,
     stdio: ["ignore", "inherit", "inherit"],
@@ -342,8 +398,8 @@ function stopApi(child: ChildProcess) {
 
 type Scenario = { name: string; paths: string[] };
 
-async function json<T>(url: string): Promise<T> {
-  const response = await fetch(url);
+async function json<T>(url: string, from?: string): Promise<T> {
+  const response = await fetch(url, from ? { headers: { "x-forwarded-for": from } } : {});
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -489,7 +545,7 @@ async function buildScenarios(base: string): Promise<Scenario[]> {
 }
 
 /** One scenario: CONNECTIONS connections for DURATION_S seconds, each request from a rotating client address. */
-async function drive(base: string, scenario: Scenario): Promise<Result> {
+async function drive(base: string, scenario: Scenario, between: () => Promise<void>): Promise<Result> {
   const cpu = () => {
     const own = process.cpuUsage();
     return {
@@ -498,54 +554,172 @@ async function drive(base: string, scenario: Scenario): Promise<Result> {
       loadGenerator: (own.user + own.system) / 1e6,
     };
   };
-  const cpuBefore = cpu();
+  const spent = { postgres: 0, api: 0, loadGenerator: 0 };
   let next = 0;
   const latencies: number[] = [];
-  let non2xx = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const n = next++;
-              return {
-                ...request,
-                path: scenario.paths[n % scenario.paths.length] as string,
-                headers: {
-                  ...request.headers,
-                  "x-forwarded-for": clientAddress(n),
-                },
-              };
+  let errors = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const cpuBefore = cpu();
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION_S / ROUNDS,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const n = next++;
+                return {
+                  ...request,
+                  path: scenario.paths[n % scenario.paths.length] as string,
+                  headers: {
+                    ...request.headers,
+                    "x-forwarded-for": clientAddress(n),
+                  },
+                };
+              },
             },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) non2xx++;
+          ],
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+      instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+        latencies.push(responseTime);
+        if (statusCode < 200 || statusCode >= 300) errors++;
+      });
     });
-  });
-  const cpuAfter = cpu();
+    const cpuAfter = cpu();
+    for (const key of Object.keys(spent) as (keyof typeof spent)[])
+      spent[key] += cpuAfter[key] - cpuBefore[key];
+    errors += result.errors + result.timeouts;
+    await between();
+  }
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  const perRequest = (key: keyof typeof cpuAfter) =>
-    Math.round(((cpuAfter[key] - cpuBefore[key]) / Math.max(1, latencies.length)) * 1e5) / 100;
+  const perRequest = (key: keyof typeof spent) =>
+    Math.round((spent[key] / Math.max(1, latencies.length)) * 1e5) / 100;
   return {
     p50Ms: round(at(0.5)),
     p95Ms: round(at(0.95)),
     p99Ms: round(at(0.99)),
     requestsPerSecond: round(latencies.length / DURATION_S),
-    errors: non2xx + result.errors + result.timeouts,
+    errors,
     cpuMsPerRequest: {
       postgres: perRequest("postgres"),
       api: perRequest("api"),
       loadGenerator: perRequest("loadGenerator"),
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the same SQL, straight to PostgreSQL
+
+/**
+ * Each scenario's statements, path by path: every path is requested once to warm the API (its first run
+ * may read what later runs keep), then once more while the capturing API appends what it sends.
+ */
+async function captureStatements(
+  base: string,
+  scenarios: Scenario[],
+  file: string,
+): Promise<Map<string, CapturedStatement[][]>> {
+  const lines = () => {
+    try {
+      return readFileSync(file, "utf8").split("\n").filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+  const captured = new Map<string, CapturedStatement[][]>();
+  // From many client addresses, as the load comes: a thousand requests from one would meet its rate limit.
+  let n = 0;
+  for (const scenario of scenarios) {
+    const perPath: CapturedStatement[][] = [];
+    for (const path of scenario.paths) {
+      await json(`${base}${path}`, clientAddress(n++));
+      const from = lines().length;
+      await json(`${base}${path}`, clientAddress(n++));
+      perPath.push(
+        lines()
+          .slice(from)
+          .map((line) => JSON.parse(line) as CapturedStatement),
+      );
+    }
+    captured.set(scenario.name, perPath);
+    const counts = perPath.map((list) => list.length);
+    say(
+      `captured ${scenario.name}: ${Math.min(...counts)}–${Math.max(...counts)} statements a request over ${perPath.length} path(s)`,
+    );
+  }
+  return captured;
+}
+
+/**
+ * The captured statements of a scenario replayed straight through `pg` at CONNECTIONS concurrency, in turns
+ * of `run(seconds)`: request n runs path n's statements one after the other. The pools are the API's: 10
+ * connections each, one per session options seen (the repeated queries' plan settings), prepared
+ * statements under the same names.
+ */
+async function replayer(perPath: CapturedStatement[][]) {
+  const pools = new Map<string, pg.Pool>();
+  const poolFor = (options = "") => {
+    let pool = pools.get(options);
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: postgres.url, max: 10, ...(options ? { options } : {}) });
+      pools.set(options, pool);
+    }
+    return pool;
+  };
+  const request = async (n: number) => {
+    for (const statement of perPath[n % perPath.length] as CapturedStatement[]) {
+      await poolFor(statement.options).query({
+        text: statement.text,
+        values: statement.values,
+        ...(statement.name ? { name: statement.name } : {}),
+        ...(statement.rowMode ? { rowMode: statement.rowMode as "array" } : {}),
+      });
+    }
+  };
+  const cpu = () => {
+    const own = process.cpuUsage();
+    return { postgres: cpuSeconds(postgres.pid), client: (own.user + own.system) / 1e6 };
+  };
+  // Every connection of each pool opened and its statements prepared, as the API's are by then.
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, n) => request(n)));
+  const spent = { postgres: 0, client: 0 };
+  let seconds = 0;
+  let next = 0;
+  let done = 0;
+  return {
+    async run(forSeconds: number) {
+      const before = cpu();
+      const started = performance.now();
+      const until = started + forSeconds * 1000;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (performance.now() < until) {
+            await request(next++);
+            done++;
+          }
+        }),
+      );
+      seconds += (performance.now() - started) / 1000;
+      const after = cpu();
+      spent.postgres += after.postgres - before.postgres;
+      spent.client += after.client - before.client;
+    },
+    result(): DbResult {
+      const perRequest = (ms: number) => Math.round((ms / Math.max(1, done)) * 1e5) / 100;
+      const statements = perPath.reduce((sum, list) => sum + list.length, 0) / perPath.length;
+      return {
+        requestsPerSecond: round(done / Math.max(seconds, 1e-9)),
+        statementsPerRequest: round(statements),
+        cpuMsPerRequest: { postgres: perRequest(spent.postgres), client: perRequest(spent.client) },
+      };
+    },
+    async end() {
+      await Promise.all([...pools.values()].map((pool) => pool.end()));
     },
   };
 }
