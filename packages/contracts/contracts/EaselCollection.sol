@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
+import {EaselSplitterClone} from "./libraries/EaselSplitterClone.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {EIP712} from "solady/src/utils/EIP712.sol";
 import {ECDSA} from "solady/src/utils/ECDSA.sol";
@@ -36,12 +36,15 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     bytes32 public constant COLLABORATOR_TYPEHASH = keccak256("Collaborator(address account,uint8 share)");
     bytes32 public constant LAZY_MINT_TYPEHASH = keccak256(
-        "LazyMintVoucher(uint256 tokenId,uint256 price,address buyer,uint16 royaltyBps,address collection,bytes cid,Collaborator[] collaborators,uint16 nonce,uint256 deadline)Collaborator(address account,uint8 share)"
+        "LazyMintVoucher(uint256 tokenId,uint256 price,address buyer,uint16 royaltyBps,address collection,bytes cid,Collaborator[] collaborators,uint48 nonce,uint256 deadline)Collaborator(address account,uint8 share)"
     );
 
     uint96 private constant _REGISTERED = 1;
     uint96 private constant _DAG_PB = 2;
     uint96 private constant _PRIMARY_SOLD = 4;
+    /// @dev The whole extra data of an id of a lazy collection that is not minted yet and that the market's
+    /// operator blocked (a mint overwrites it; the mint is refused while it is there).
+    uint96 private constant _BLOCKED_UNMINTED = uint96(1) << 95;
     uint256 private constant _ROYALTY_SHIFT = 3;
     uint256 private constant _COUNT_SHIFT = 19;
     uint256 private constant _SHARES_SHIFT = 22;
@@ -58,17 +61,17 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice The implementation of the royalty splitters of split tokens.
     address public immutable royaltySplitterImplementation;
 
-    /// @dev One slot (160 + 8 + 32 + 32 + 16 + 8 bits): read by every mint and every sale.
+    /// @dev One slot (160 + 8 + 32 + 48 + 8 bits): read by every mint and every sale.
     struct State {
         address owner;
         CollectionKind kind;
-        uint32 maxSupply;
-        /// Tokens minted so far in standard and default collections, also the last token id. Lazy collections
-        /// do not count (their ids are 1..maxSupply; the indexer counts `LazyMinted`): always 0 there.
-        uint32 minted;
-        /// Lazy vouchers must carry this nonce; `revokeVouchers` increments it. Vouchers also expire (Easel's
-        /// last minutes), so even 2^16 revocations could never bring an old one back.
-        uint16 voucherNonce;
+        /// A lazy collection's maximum supply (its ids are 1..supply; it does not count its mints, the indexer
+        /// counts `LazyMinted`); in standard and default collections, the tokens minted so far, also the last
+        /// token id. One field for both: no kind uses the other, and the voucher nonce needs the room.
+        uint32 supply;
+        /// Lazy vouchers must carry this nonce; `revokeVouchers` increments it (2^48 revocations: none can run
+        /// out).
+        uint48 voucherNonce;
         /// The market's operator blocked the collection: no mints, no sales (a copy of the market's flag, kept
         /// here because mints and sales read this slot anyway).
         bool blocked;
@@ -114,6 +117,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     error NotFactory(address caller);
     error CollectionIsBlocked(address collection);
+    /// @notice The market's operator blocked this token id (a lazy mint of it is refused).
+    error TokenIsBlocked(address collection, uint256 tokenId);
     error NotMarket(address caller);
     error AlreadyInitialized();
     error NotCollectionOwner(address caller, address owner);
@@ -152,7 +157,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     {
         if (msg.sender != factory) revert NotFactory(msg.sender);
         if (_state.kind != CollectionKind.None) revert AlreadyInitialized();
-        _state = State({owner: owner_, kind: kind, maxSupply: maxSupply, minted: 0, voucherNonce: 0, blocked: false});
+        // Standard and default collections start with no token minted (the factory passes maxSupply 0).
+        _state = State({owner: owner_, kind: kind, supply: maxSupply, voucherNonce: 0, blocked: false});
         _name = name_;
         _symbol = symbol_;
     }
@@ -174,7 +180,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         if (s.kind == CollectionKind.Lazy) revert LazyCollection();
         if (s.kind != CollectionKind.Default && msg.sender != s.owner) revert NotCollectionOwner(msg.sender, s.owner);
         market.authorizeMint(msg.sender);
-        tokenId = uint256(s.minted) + 1;
+        tokenId = uint256(s.supply) + 1;
         _mintToken(s, msg.sender, msg.sender, royaltyBps, cid, tokenId, collaborators, 0);
         emit Minted(tokenId, msg.sender, msg.sender, cid, royaltyBps, collaborators);
     }
@@ -212,6 +218,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
             _send(s.owner, price - fee);
         } else {
             (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, s.owner);
+            // A banned collaborator is refused like a banned creator (the creator is checked above).
+            market.checkNotBanned(recipients);
             _sendSplit(recipients, shares, price - fee);
         }
         return tokenId;
@@ -222,7 +230,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     function revokeVouchers() external {
         State memory s = _state;
         if (msg.sender != s.owner && msg.sender != market.signer()) revert NotCollectionOwner(msg.sender, s.owner);
-        uint16 nonce = s.voucherNonce + 1;
+        uint48 nonce = s.voucherNonce + 1;
         _state.voucherNonce = nonce;
         emit VouchersRevoked(nonce);
     }
@@ -246,6 +254,17 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
         _state.blocked = blocked;
         emit BlockedSet(blocked);
+    }
+
+    /// @notice Market only: blocks or unblocks a lazy collection's token id that is not minted yet, so that no
+    /// buyer pays for a token nobody could list (the market keeps the flag of minted tokens itself). Elsewhere,
+    /// or once the id is minted, it changes nothing.
+    function setTokenBlocked(uint256 tokenId, bool blocked) external {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        if (_state.kind != CollectionKind.Lazy) return;
+        uint96 extra = _getExtraData(tokenId);
+        if (extra != 0 && extra != _BLOCKED_UNMINTED) return;
+        _setExtraData(tokenId, blocked ? _BLOCKED_UNMINTED : 0);
     }
 
     /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
@@ -349,7 +368,9 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         returns (CollectionKind kind, uint256 maxSupply, uint256 minted, uint256 voucherNonce)
     {
         State memory s = _state;
-        return (s.kind, s.maxSupply, s.minted, s.voucherNonce);
+        return s.kind == CollectionKind.Lazy
+            ? (s.kind, uint256(s.supply), uint256(0), uint256(s.voucherNonce))
+            : (s.kind, uint256(0), uint256(s.supply), uint256(s.voucherNonce));
     }
 
     /// @notice Whether the market's operator blocked this collection (no mints, no sales).
@@ -399,9 +420,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice The address of the royalty splitter for a token's split (whether or not it was created yet).
     function royaltySplitterOf(uint256 tokenId) public view returns (address) {
         (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, creatorOf(tokenId));
-        return Clones.predictDeterministicAddressWithImmutableArgs(
-            royaltySplitterImplementation, abi.encode(recipients, shares), bytes32(0), factory
-        );
+        return EaselSplitterClone.predict(royaltySplitterImplementation, abi.encode(recipients, shares), factory);
     }
 
     /// @notice A token's state as the market's views read it, in one call.
@@ -456,14 +475,18 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     ) private {
         if (royaltyBps > MAX_ROYALTY_BPS) revert RoyaltyTooHigh(royaltyBps, MAX_ROYALTY_BPS);
         (bytes32 digest, bool dagPb) = EaselCid.parse(cid);
-        if (_getExtraData(tokenId) != 0) revert RecordAlreadyRegistered(tokenId);
+        uint96 previous = _getExtraData(tokenId);
+        if (previous != 0) {
+            if (previous == _BLOCKED_UNMINTED) revert TokenIsBlocked(address(this), tokenId);
+            revert RecordAlreadyRegistered(tokenId);
+        }
         if (s.kind == CollectionKind.Lazy) {
             // Ids 1..maxSupply, each minted once (checked above): the cap needs no counter, and a lazy mint
             // saves the State write (about 3,000 gas).
-            if (tokenId == 0 || tokenId > s.maxSupply) revert TokenIdOutOfRange(tokenId, s.maxSupply);
+            if (tokenId == 0 || tokenId > s.supply) revert TokenIdOutOfRange(tokenId, s.supply);
         } else {
-            // Standard and default collections are unlimited (maxSupply 0); ids come from this counter.
-            _state.minted = s.minted + 1;
+            // Standard and default collections are unlimited; ids come from this counter.
+            _state.supply = s.supply + 1;
         }
         uint96 extra = _REGISTERED | flags | (dagPb ? _DAG_PB : 0) | uint96(uint256(royaltyBps) << _ROYALTY_SHIFT)
             | _storeCollaborators(tokenId, creator, collaborators);

@@ -21,6 +21,9 @@ interface IEaselCollection {
     /// @notice Market only: blocks or unblocks mints and sales in this collection.
     function setBlocked(bool blocked) external;
 
+    /// @notice Market only: blocks or unblocks a lazy collection's id that is not minted yet.
+    function setTokenBlocked(uint256 tokenId, bool blocked) external;
+
     /// @notice Market only: moves the token from its owner (who approved the market) to `to` as a sale, marks
     /// its primary sale done, and returns what the payout needs.
     function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory);
