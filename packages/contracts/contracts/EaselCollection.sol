@@ -23,8 +23,9 @@ import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo} from "./interfa
 /// Per token, the ownership slot's 96 spare bits (Solady's extra data) hold:
 ///   bit 0 registered (never cleared, so an id is used once even after a burn), bit 1 dag-pb codec,
 ///   bit 2 primary sale done, bits 3-18 royalty in basis points, bits 19-21 collaborator count (0 = the creator
-///   alone), bits 22-56 five 7-bit shares, bits 57-95 the transfer count (every transfer after the mint adds 1;
-///   the market voids a listing when it changes).
+///   alone), bits 22-56 five 7-bit shares, bits 57-94 the transfer count (every transfer after the mint adds 1,
+///   and so does the owner's `cancelSignedListing` at the market; the market voids a listing when it changes),
+///   bit 95 blocked by the market's operator (a copy of the market's flag: sales and lazy mints refuse it).
 /// Every mint goes through the market's moderation checks (lock, bans, blocks, verified artist).
 contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Highest royalty: 20%.
@@ -42,9 +43,11 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     uint96 private constant _REGISTERED = 1;
     uint96 private constant _DAG_PB = 2;
     uint96 private constant _PRIMARY_SOLD = 4;
-    /// @dev The whole extra data of an id of a lazy collection that is not minted yet and that the market's
-    /// operator blocked (a mint overwrites it; the mint is refused while it is there).
-    uint96 private constant _BLOCKED_UNMINTED = uint96(1) << 95;
+    /// @dev The market's operator blocked the token (or, in a lazy collection, the id before its mint: then it is
+    /// the whole extra data, and the mint is refused while it is there).
+    uint96 private constant _BLOCKED = uint96(1) << 95;
+    /// @dev The transfer count's 38 bits, once shifted down.
+    uint256 private constant _TRANSFERS_MASK = (1 << 38) - 1;
     uint256 private constant _ROYALTY_SHIFT = 3;
     uint256 private constant _COUNT_SHIFT = 19;
     uint256 private constant _SHARES_SHIFT = 22;
@@ -256,15 +259,24 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         emit BlockedSet(blocked);
     }
 
-    /// @notice Market only: blocks or unblocks a lazy collection's token id that is not minted yet, so that no
-    /// buyer pays for a token nobody could list (the market keeps the flag of minted tokens itself). Elsewhere,
-    /// or once the id is minted, it changes nothing.
+    /// @notice Market only: copies the market operator's block of a token here, where every sale reads the
+    /// token's slot anyway (`deliverPurchase` refuses a blocked token) and, in a lazy collection, the block of an
+    /// id not minted yet, so that no buyer pays for a token nobody could list. An id of another collection that
+    /// is not minted yet is left alone: its mint must not be stopped (the market refuses its trades).
     function setTokenBlocked(uint256 tokenId, bool blocked) external {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
-        if (_state.kind != CollectionKind.Lazy) return;
         uint96 extra = _getExtraData(tokenId);
-        if (extra != 0 && extra != _BLOCKED_UNMINTED) return;
-        _setExtraData(tokenId, blocked ? _BLOCKED_UNMINTED : 0);
+        if (extra & _REGISTERED == 0 && _state.kind != CollectionKind.Lazy) return;
+        _setExtraData(tokenId, blocked ? extra | _BLOCKED : extra & ~_BLOCKED);
+    }
+
+    /// @notice Market only: counts one more transfer of `tokenId` without moving it, which voids every listing
+    /// of it (the owner's `cancelSignedListing` at the market). Returns the new count.
+    function voidListings(uint256 tokenId) external returns (uint256 transferCount) {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        uint96 extra = _getExtraData(tokenId) + uint96(1 << _TRANSFERS_SHIFT);
+        _setExtraData(tokenId, extra);
+        return (extra >> _TRANSFERS_SHIFT) & _TRANSFERS_MASK;
     }
 
     /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
@@ -291,6 +303,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         }
         if (state >> 248 != 0) revert CollectionIsBlocked(address(this));
         uint256 ownership = _moveToken(msg.sender, address(0), to, tokenId, true);
+        if (ownership >> 255 != 0) revert TokenIsBlocked(address(this), tokenId);
         creator = uint8(state >> 160) == uint8(CollectionKind.Default)
             ? _tokenCreator[tokenId]
             : address(uint160(state));
@@ -299,6 +312,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         uint96 primarySold = _PRIMARY_SOLD;
         uint256 royaltyShift = _ROYALTY_SHIFT;
         uint256 transfersShift = _TRANSFERS_SHIFT;
+        uint256 transfersMask = _TRANSFERS_MASK;
         uint256 countShift = _COUNT_SHIFT;
         assembly ("memory-safe") {
             let extra := shr(160, ownership)
@@ -306,7 +320,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
             mstore(m, and(ownership, 0xffffffffffffffffffffffffffffffffffffffff))
             mstore(add(m, 0x20), creator)
             mstore(add(m, 0x40), and(shr(royaltyShift, extra), 0xffff))
-            mstore(add(m, 0x60), shr(transfersShift, extra))
+            mstore(add(m, 0x60), and(shr(transfersShift, extra), transfersMask))
             mstore(add(m, 0x80), iszero(and(extra, primarySold)))
             mstore(add(m, 0xa0), and(shr(countShift, extra), 7))
             return(m, 0xc0)
@@ -429,7 +443,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         info.creator = creatorOf(tokenId);
         uint96 extra = _getExtraData(tokenId);
         info.royaltyBps = (extra >> _ROYALTY_SHIFT) & 0xffff;
-        info.transferCount = extra >> _TRANSFERS_SHIFT;
+        info.transferCount = (extra >> _TRANSFERS_SHIFT) & _TRANSFERS_MASK;
         info.primarySold = extra & _PRIMARY_SOLD != 0;
         (info.recipients, info.shares) = _recipients(tokenId, info.creator);
     }
@@ -447,13 +461,13 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         if (tokenOwner == address(0)) revert TokenDoesNotExist();
         // Approval for all first: the usual marketplace approval, so the common path reads one slot.
         operatorApproved = isApprovedForAll(tokenOwner, operator) || getApproved(tokenId) == operator;
-        transferCount = ownership >> (160 + _TRANSFERS_SHIFT);
+        transferCount = (ownership >> (160 + _TRANSFERS_SHIFT)) & _TRANSFERS_MASK;
     }
 
     /// @notice How many times the token changed hands since its mint.
     function transferCountOf(uint256 tokenId) external view returns (uint256) {
         if (!_exists(tokenId)) revert TokenDoesNotExist();
-        return _getExtraData(tokenId) >> _TRANSFERS_SHIFT;
+        return (_getExtraData(tokenId) >> _TRANSFERS_SHIFT) & _TRANSFERS_MASK;
     }
 
     /// @notice ERC-165: ERC-721, ERC-721 metadata and ERC-2981.
@@ -477,7 +491,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         (bytes32 digest, bool dagPb) = EaselCid.parse(cid);
         uint96 previous = _getExtraData(tokenId);
         if (previous != 0) {
-            if (previous == _BLOCKED_UNMINTED) revert TokenIsBlocked(address(this), tokenId);
+            if (previous == _BLOCKED) revert TokenIsBlocked(address(this), tokenId);
             revert RecordAlreadyRegistered(tokenId);
         }
         if (s.kind == CollectionKind.Lazy) {
@@ -566,7 +580,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// event, `by` zero meaning no approval check), with the token's transfer count, and for a sale its
     /// primary-sale bit, added to the extra data in the same write of the ownership slot: one `SSTORE` there
     /// instead of one per field. Mints and burns do not pass here (they need no count); this collection uses
-    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 39 bits: it cannot overflow.
+    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 38 bits (2.7 x 10^11): it cannot
+    /// overflow into the block bit.
     /// Returns the ownership slot as it was (owner and extra data). `sale`: from whoever owns the token (`from`
     /// ignored), marking the primary sale done; otherwise `from` must be the owner.
     function _moveToken(address by, address from, address to, uint256 id, bool sale)

@@ -56,10 +56,8 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         ExpiryTooFar,
         /// The seller incremented their listing counter since signing.
         CounterIncremented,
-        /// The owner cancelled it on chain (`cancelSignedListing`).
-        Cancelled,
-        /// The token changed hands since signing (sold, filled, transferred, escrowed, burned), or the seller
-        /// did not own it.
+        /// The token's transfer count changed since signing (sold, filled, transferred, escrowed, burned, or the
+        /// owner cancelled its listings with `cancelSignedListing`), or the seller did not own it.
         Void,
         /// The seller's approval of the market is missing.
         NotApproved,
@@ -241,7 +239,7 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
     /// @notice The EIP-712 type string of a signed listing (its hash is the type hash).
     function signedListingType() external pure returns (string memory) {
         return
-        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 nonce,uint256 counter,uint256 expiresAt)";
+        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)";
     }
 
     /// @notice The EIP-712 digest a seller signs for `order` (on this chain, for this market).
@@ -252,12 +250,6 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
     /// @notice `seller`'s listing counter: a signed listing names it; `incrementListingCounter` raises it.
     function listingCounterOf(address seller) external view returns (uint256) {
         return _accounts[seller] >> COUNTER_SHIFT;
-    }
-
-    /// @notice The token's signed-listing nonce: a signed listing names it; `cancelSignedListing` raises it
-    /// (a sale through `buyNow` may reset it, the token having changed hands).
-    function signedListingNonceOf(address collection, uint256 tokenId) external view returns (uint256) {
-        return _tokens[collection][tokenId].signedNonce;
     }
 
     /// @notice Whether `fillSignedListing(order, signature)` would succeed now for a buyer who may buy (not
@@ -274,8 +266,6 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         if (order.expiresAt - block.timestamp > SELL_ORDER_DURATION) return SignedListingStatus.ExpiryTooFar;
         uint256 flags = _accounts[order.seller];
         if (order.counter != flags >> COUNTER_SHIFT) return SignedListingStatus.CounterIncremented;
-        TokenSlot memory slot = _tokens[order.collection][order.tokenId];
-        if (order.nonce != slot.signedNonce) return SignedListingStatus.Cancelled;
         if (!_isEaselCollection(order.collection)) return SignedListingStatus.Refused;
         try IEaselCollection(order.collection).listingCheck(order.tokenId, address(this)) returns (
             address owner, bool approved, uint256 transferCount
@@ -288,7 +278,8 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         }
         Hot memory c = _config;
         if (
-            c.locked || flags & BANNED != 0 || slot.blocked || _collectionBlocked[order.collection]
+            c.locked || flags & BANNED != 0 || _tokens[order.collection][order.tokenId].blocked
+                || _collectionBlocked[order.collection]
                 || order.price < _minimum(c.listingMinimum) || order.price > MAX_PRICE
         ) return SignedListingStatus.Refused;
         return SignedListingStatus.Live;
@@ -483,17 +474,18 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
 
     // ---------------------------------------------------------------- signed listings
 
-    /// @notice Voids every signed listing the caller made of a token they own (the token's signed-listing nonce
-    /// goes up by one; a new listing signs the new nonce). Allowed for banned users and while locked.
-    /// @dev No external call but a view: no reentrancy guard needed.
+    /// @notice Voids every listing of a token the caller owns, signed or on chain: the collection counts one
+    /// more transfer of it without moving it (a new listing signs the new count). Allowed for banned users and
+    /// while locked.
+    /// @dev The collection is an Easel collection (code hash checked), which calls nothing back: no reentrancy
+    /// guard needed.
     function cancelSignedListing(address collection, uint256 tokenId) external {
         _checkThroughMarket();
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         address owner = IEaselCollection(collection).ownerOf(tokenId);
         if (owner != msg.sender) revert OnlyTokenOwner(msg.sender, owner);
-        TokenSlot storage slot = _tokens[collection][tokenId];
-        uint64 nonce = slot.signedNonce + 1;
-        slot.signedNonce = nonce;
-        emit SignedListingCancelled(collection, tokenId, msg.sender, nonce);
+        uint256 transferCount = IEaselCollection(collection).voidListings(tokenId);
+        emit SignedListingCancelled(collection, tokenId, msg.sender, transferCount);
     }
 
     /// @notice Voids every signed listing the caller made so far, of every token (their listing counter goes up

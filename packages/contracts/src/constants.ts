@@ -46,9 +46,9 @@ export const SIGNED_LISTING_DOMAIN = { name: "Easel Market", version: "1" } as c
 
 /**
  * A fixed-price listing the seller signs instead of sending `setSellOrder`; anyone fills it with
- * `fillSignedListing(order, signature)`. `transferCount` is the token's (`transferCountOf`), `nonce` the token's
- * signed-listing nonce (`signedListingNonceOf`, raised by `cancelSignedListing`), `counter` the seller's
- * (`listingCounterOf`, raised by `incrementListingCounter`); `expiresAt` at most 100 days ahead.
+ * `fillSignedListing(order, signature)`. `transferCount` is the token's (`transferCountOf`; any transfer, and the
+ * owner's `cancelSignedListing`, raises it), `counter` the seller's (`listingCounterOf`, raised by
+ * `incrementListingCounter`); `expiresAt` at most 100 days ahead.
  */
 export const signedListingTypes = {
   SignedListing: [
@@ -57,7 +57,6 @@ export const signedListingTypes = {
     { name: "price", type: "uint256" },
     { name: "seller", type: "address" },
     { name: "transferCount", type: "uint256" },
-    { name: "nonce", type: "uint256" },
     { name: "counter", type: "uint256" },
     { name: "expiresAt", type: "uint256" },
   ],
@@ -70,10 +69,9 @@ export const SIGNED_LISTING_STATUS = {
   expired: 2,
   expiryTooFar: 3,
   counterIncremented: 4,
-  cancelled: 5,
-  void: 6,
-  notApproved: 7,
-  refused: 8,
+  void: 5,
+  notApproved: 6,
+  refused: 7,
 } as const;
 
 /**

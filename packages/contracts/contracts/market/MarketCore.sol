@@ -94,10 +94,6 @@ abstract contract MarketCore is EaselCredits {
         /// The token's transfer count when it was listed: the listing is void once it differs.
         uint40 listTransferCount;
         bool blocked;
-        /// The owner's signed-listing nonce for this token (`SignedListings`): a signed listing names it, and
-        /// `cancelSignedListing` increments it. Any transfer voids every signed listing anyway (they name the
-        /// transfer count), so a sale may reset it to 0 with the rest of the slot.
-        uint64 signedNonce;
     }
 
     /// @dev An auction, in two slots. `amount` is the start/reserve price until the first bid, then the top bid.
@@ -123,9 +119,9 @@ abstract contract MarketCore is EaselCredits {
 
     /// @notice A fixed-price listing the seller signed (EIP-712, domain "Easel Market" / "1", this chain, the
     /// market's address) instead of sending `setSellOrder`: it costs the seller nothing, and anyone fills it with
-    /// `fillSignedListing`. It is void once the token changes hands (`transferCount`), once the seller cancels
-    /// it (`nonce`: `cancelSignedListing` increments the token's nonce) or bumps their counter (`counter`:
-    /// `incrementListingCounter`), and at `expiresAt`, which may be at most 100 days away when it is filled.
+    /// `fillSignedListing`. It is void once the token's transfer count changes (any transfer, and the owner's
+    /// `cancelSignedListing`, which counts one without moving the token), once the seller bumps their counter
+    /// (`incrementListingCounter`), and at `expiresAt`, which may be at most 100 days away when it is filled.
     struct SignedListing {
         address collection;
         uint256 tokenId;
@@ -134,8 +130,6 @@ abstract contract MarketCore is EaselCredits {
         address seller;
         /// The token's transfer count when signed (`transferCountOf`).
         uint256 transferCount;
-        /// The token's signed-listing nonce when signed (`signedListingNonceOf`).
-        uint256 nonce;
         /// The seller's listing counter when signed (`listingCounterOf`).
         uint256 counter;
         /// Unix seconds; the listing is void from then on.
@@ -143,7 +137,7 @@ abstract contract MarketCore is EaselCredits {
     }
 
     bytes32 internal constant SIGNED_LISTING_TYPEHASH = keccak256(
-        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 nonce,uint256 counter,uint256 expiresAt)"
+        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)"
     );
     bytes32 internal constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
@@ -227,9 +221,11 @@ abstract contract MarketCore is EaselCredits {
     /// them or forfeits it to the platform.
     event PaymentHeld(address indexed account, uint256 amount);
 
-    /// @notice The owner voided their signed listings of a token: the token's signed-listing nonce is now
-    /// `nonce`.
-    event SignedListingCancelled(address indexed collection, uint256 indexed tokenId, address indexed seller, uint256 nonce);
+    /// @notice The owner voided every listing of a token (signed or on chain): its transfer count is now
+    /// `transferCount`, as if it had moved.
+    event SignedListingCancelled(
+        address indexed collection, uint256 indexed tokenId, address indexed seller, uint256 transferCount
+    );
     /// @notice `seller` voided every signed listing they made so far: their counter is now `counter`.
     event ListingCounterIncremented(address indexed seller, uint256 counter);
     /// @notice An operator paid the payments held for `account` to it.
@@ -237,8 +233,6 @@ abstract contract MarketCore is EaselCredits {
     /// @notice An operator gave the payments held for `account` to the platform's fees.
     event HeldPaymentForfeited(address indexed account, uint256 amount);
 
-    /// @notice The signed listing names an old signed-listing nonce of the token (the owner cancelled it).
-    error SignedListingRevoked(uint256 nonce, uint256 currentNonce);
     /// @notice The seller incremented their listing counter since signing.
     error ListingCounterChanged(uint256 counter, uint256 currentCounter);
     /// @notice A signed listing's expiry lies more than 100 days ahead.
@@ -416,7 +410,7 @@ abstract contract MarketCore is EaselCredits {
         }
     }
 
-    /// @dev The EIP-712 digest the seller signs. The struct's eight static words are hashed as they lie in the
+    /// @dev The EIP-712 digest the seller signs. The struct's seven static words are hashed as they lie in the
     /// calldata (each field's type is checked where it is read).
     function _signedListingDigest(SignedListing calldata order) internal view returns (bytes32 digest) {
         bytes32 separator = _domainSeparator();
@@ -424,8 +418,8 @@ abstract contract MarketCore is EaselCredits {
         assembly ("memory-safe") {
             let m := mload(0x40)
             mstore(m, typeHash)
-            calldatacopy(add(m, 0x20), order, 0x100)
-            let structHash := keccak256(m, 0x120)
+            calldatacopy(add(m, 0x20), order, 0xe0)
+            let structHash := keccak256(m, 0x100)
             mstore(0x00, 0x1901)
             mstore(0x20, separator)
             mstore(0x40, structHash)

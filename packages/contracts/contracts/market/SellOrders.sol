@@ -36,8 +36,8 @@ abstract contract SellOrders is MarketCore {
         if (slot.blocked) revert TokenIsBlocked(collection, tokenId);
         _checkPrice(price, _minimum(c.listingMinimum));
         uint256 transferCount = _checkOwnerAndApproval(collection, tokenId);
-        // The block flag (false, checked above) and the signed-listing nonce are kept.
-        _writeListing(slot, price, block.timestamp, transferCount, _flagsAndNonce(slot));
+        // Not blocked (checked above): writing the whole slot keeps the flag false.
+        _writeListing(slot, price, block.timestamp, transferCount, false);
         emit SellOrderSet(collection, tokenId, msg.sender, price, block.timestamp + SELL_ORDER_DURATION);
     }
 
@@ -48,7 +48,7 @@ abstract contract SellOrders is MarketCore {
         if (slot.listPrice == 0) revert NoSellOrder(collection, tokenId);
         address owner = IEaselCollection(collection).ownerOf(tokenId);
         if (owner != msg.sender) revert OnlyTokenOwner(msg.sender, owner);
-        _writeListing(slot, 0, 0, 0, _flagsAndNonce(slot));
+        _writeListing(slot, 0, 0, 0, slot.blocked);
         emit SellOrderCancelled(collection, tokenId, msg.sender);
     }
 
@@ -66,9 +66,8 @@ abstract contract SellOrders is MarketCore {
         uint256 expiresAt = uint256(order.listedAt) + SELL_ORDER_DURATION;
         if (block.timestamp >= expiresAt) revert SellOrderExpired(expiresAt);
         if (msg.value != order.listPrice) revert IncorrectPayment(order.listPrice, msg.value);
-        // Not blocked: clearing the whole slot keeps the flag false. The token changes hands, which voids every
-        // signed listing of it (they name the transfer count), so the signed-listing nonce may go too.
-        _writeListing(slot, 0, 0, 0, 0);
+        // Not blocked: clearing the whole slot keeps the flag false.
+        _writeListing(slot, 0, 0, 0, false);
         // The transfer and the checks below are one atomic step: a failed check undoes the transfer.
         uint256 terms = _deliverPurchase(collection, tokenId, msg.sender);
         uint256 transferCount = _termsWord(terms, 3);
@@ -80,20 +79,12 @@ abstract contract SellOrders is MarketCore {
     }
 
     /// @dev Writes the whole slot in one SSTORE (field-by-field assignment costs one per field).
-    /// `price` <= MAX_PRICE (80 bits), a timestamp fits 40 bits and a transfer count 39 (the collection's);
-    /// `high` is the slot's bits 160-255 in place (the block flag and the signed-listing nonce).
-    function _writeListing(TokenSlot storage slot, uint256 price, uint256 listedAt, uint256 transferCount, uint256 high)
+    /// `price` <= MAX_PRICE (80 bits), a timestamp fits 40 bits and a transfer count 39 (the collection's).
+    function _writeListing(TokenSlot storage slot, uint256 price, uint256 listedAt, uint256 transferCount, bool blocked)
         private
     {
         assembly ("memory-safe") {
-            sstore(slot.slot, or(or(price, shl(80, listedAt)), or(shl(120, transferCount), high)))
-        }
-    }
-
-    /// @dev The slot's block flag and signed-listing nonce (bits 160-255), in place.
-    function _flagsAndNonce(TokenSlot storage slot) private view returns (uint256 high) {
-        assembly ("memory-safe") {
-            high := shl(160, shr(160, sload(slot.slot)))
+            sstore(slot.slot, or(or(price, shl(80, listedAt)), or(shl(120, transferCount), shl(160, blocked))))
         }
     }
 }

@@ -9,8 +9,9 @@ import {MarketCore} from "./MarketCore.sol";
 /// `buyNow` applies (the lock, the bans of the buyer, the seller and the payees, the blocked collection and
 /// token, the listing minimum, the seller's approval) and the payout is `buyNow`'s (`_payout`, with `Sale`
 /// mechanism 4). A filled listing cannot be filled again: the sale changes the token's transfer count, which the
-/// listing names. The seller voids a signed listing with `cancelSignedListing` (every signed listing of that
-/// token) or `incrementListingCounter` (all of theirs); both, and the views, are in `EaselMarketAdmin`.
+/// listing names, so no fill writes a "filled" mark. The seller voids a signed listing with `cancelSignedListing`
+/// (every listing of that token: the collection counts one transfer without moving it) or
+/// `incrementListingCounter` (all of theirs); both, and the views, are in `EaselMarketAdmin`.
 abstract contract SignedListings is MarketCore {
     uint8 private constant _MECHANISM_SIGNED_LISTING = 4;
 
@@ -24,16 +25,10 @@ abstract contract SignedListings is MarketCore {
         _checkNotBanned(msg.sender);
         address collection = order.collection;
         uint256 tokenId = order.tokenId;
-        // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
+        // The collection refuses the sale itself while it or the token is blocked (it keeps a copy of the
+        // token's block in the token's slot, which the sale reads anyway): only its code hash is checked here, and
+        // the market's token slot is not read (a cold slot, 2,100 gas).
         if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
-        // The token's slot as one word (`TokenSlot`: blocked at bit 160, the signed-listing nonce from 168).
-        TokenSlot storage slot = _tokenSlot(collection, tokenId);
-        uint256 word;
-        assembly ("memory-safe") {
-            word := sload(slot.slot)
-        }
-        if ((word >> 160) & 0xff != 0) revert TokenIsBlocked(collection, tokenId);
-        if (order.nonce != word >> 168) revert SignedListingRevoked(order.nonce, word >> 168);
         uint256 price = order.price;
         if (msg.value != price) revert IncorrectPayment(price, msg.value);
         _checkPrice(price, _minimum(c.listingMinimum));

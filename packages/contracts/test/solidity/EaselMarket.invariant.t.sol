@@ -285,7 +285,6 @@ contract MarketHandler {
             price: 0.05 ether + (price % 5 ether),
             seller: owner,
             transferCount: EaselCollection(c).transferCountOf(id),
-            nonce: marketAdmin.signedListingNonceOf(c, id),
             counter: marketAdmin.listingCounterOf(owner),
             expiresAt: block.timestamp + 1 hours + (daysAhead % 100 days)
         });
@@ -294,7 +293,7 @@ contract MarketHandler {
         _signatures.push(abi.encodePacked(r, s_, v));
     }
 
-    /// Anyone fills a kept signed listing, live or stale (filled, cancelled, bumped, moved, expired).
+    /// Anyone fills a kept signed listing, live or stale (filled, cancelled, bumped, moved, expired, blocked).
     function fillSigned(uint256 orderSeed, uint256 actorSeed) external {
         if (_signed.length == 0) return;
         uint256 i = orderSeed % _signed.length;

@@ -170,6 +170,8 @@ contract EaselModerationTest is Base {
         EaselCollection lazy = createLazy(10);
         vm.expectRevert(abi.encodeWithSelector(EaselCollection.NotMarket.selector, address(this)));
         lazy.setTokenBlocked(1, true);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.NotMarket.selector, address(this)));
+        lazy.voidListings(1);
     }
 
     // ------------------------------------------------------------ 3. creating collections and lazy mints

@@ -25,7 +25,9 @@ contract EaselSignedListingsTest is Base {
         uint256 royalty,
         bool primary
     );
-    event SignedListingCancelled(address indexed collection, uint256 indexed tokenId, address indexed seller, uint256 nonce);
+    event SignedListingCancelled(
+        address indexed collection, uint256 indexed tokenId, address indexed seller, uint256 transferCount
+    );
     event ListingCounterIncremented(address indexed seller, uint256 counter);
 
     uint256 internal constant SELLER_KEY = 0x5E11E2;
@@ -67,7 +69,6 @@ contract EaselSignedListingsTest is Base {
         o.price = price;
         o.seller = seller_;
         o.transferCount = EaselCollection(collection_).transferCountOf(id);
-        o.nonce = marketAdmin.signedListingNonceOf(collection_, id);
         o.counter = marketAdmin.listingCounterOf(seller_);
         o.expiresAt = block.timestamp + 30 days;
     }
@@ -88,14 +89,13 @@ contract EaselSignedListingsTest is Base {
         bytes32 structHash = keccak256(
             abi.encode(
                 keccak256(
-                    "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 nonce,uint256 counter,uint256 expiresAt)"
+                    "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)"
                 ),
                 o.collection,
                 o.tokenId,
                 o.price,
                 o.seller,
                 o.transferCount,
-                o.nonce,
                 o.counter,
                 o.expiresAt
             )
@@ -188,7 +188,6 @@ contract EaselSignedListingsTest is Base {
         uint256 id = c2.mintNFT(0, cid(9), none());
         vm.stopPrank();
         MarketCore.SignedListing memory o = order(address(c2), id, 1 ether, seller);
-        o.nonce = 0;
         o.counter = 0;
         // Signed for the first market, submitted to the second.
         bytes memory sig = sign(o, SELLER_KEY);
@@ -397,29 +396,31 @@ contract EaselSignedListingsTest is Base {
         MarketCore.SignedListing memory o = order(s, id, 1 ether, seller);
         MarketCore.SignedListing memory o2 = order(s, id2, 1 ether, seller);
         bytes memory sig = sign(o, SELLER_KEY);
-        // Only the owner cancels.
+        vm.prank(seller);
+        market.setSellOrder(s, id, 2 ether);
+        // Only the owner cancels, and only in an Easel collection.
         vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, other, seller));
         vm.prank(other);
         marketAdmin.cancelSignedListing(s, id);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, address(0xC0FFEE)));
+        vm.prank(seller);
+        marketAdmin.cancelSignedListing(address(0xC0FFEE), id);
         vm.expectEmit();
         emit SignedListingCancelled(s, id, seller, 1);
         vm.prank(seller);
         marketAdmin.cancelSignedListing(s, id);
-        assertTrue(marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.Cancelled, "st");
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.SignedListingRevoked.selector, 0, 1));
+        assertEq(sc.ownerOf(id), seller, "the token did not move");
+        assertEq(sc.transferCountOf(id), 1, "counted as a transfer");
+        assertTrue(marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.Void, "st");
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 0, 1));
         fill(buyer, o, sig);
-        // An on-chain listing and its cancel keep the nonce.
-        vm.startPrank(seller);
-        market.setSellOrder(s, id, 2 ether);
-        market.cancelSellOrder(s, id);
-        vm.stopPrank();
-        assertEq(marketAdmin.signedListingNonceOf(s, id), 1, "nonce kept");
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.SignedListingRevoked.selector, 0, 1));
-        fill(buyer, o, sig);
-        // The other token's listing is untouched, and a new listing of the first signs the new nonce.
+        // The on-chain listing of the token is void too; the other token's signed listing is untouched.
+        (address liveSeller,,) = marketAdmin.getSellOrder(s, id);
+        assertEq(liveSeller, address(0), "on-chain listing void");
         fill(buyer, o2, sign(o2, SELLER_KEY));
+        // A new listing of the first signs the new count.
         MarketCore.SignedListing memory again = order(s, id, 1.5 ether, seller);
-        assertEq(again.nonce, 1, "new nonce");
+        assertEq(again.transferCount, 1, "new count");
         fill(other, again, sign(again, SELLER_KEY));
         assertEq(sc.ownerOf(id), other, "re-signed listing fills");
     }
@@ -521,7 +522,7 @@ contract EaselSignedListingsTest is Base {
         assertEq(
             keccak256(bytes(marketAdmin.signedListingType())),
             keccak256(
-                "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 nonce,uint256 counter,uint256 expiresAt)"
+                "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)"
             ),
             "type"
         );
