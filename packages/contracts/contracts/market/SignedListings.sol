@@ -34,7 +34,8 @@ abstract contract SignedListings is MarketCore {
         _checkPrice(price, _minimum(c.listingMinimum));
         uint256 expiresAt = order.expiresAt;
         if (block.timestamp >= expiresAt) revert SellOrderExpired(expiresAt);
-        // `expiresAt` > now (checked above), so the sum is below it plus 100 days: no overflow past the check.
+        // `expiresAt` > now (checked above): the difference cannot underflow. The chain never sees the signing,
+        // so the 100-day bound is checked here.
         if (expiresAt - block.timestamp > SELL_ORDER_DURATION) {
             revert ExpiryTooFar(expiresAt, block.timestamp + SELL_ORDER_DURATION);
         }
