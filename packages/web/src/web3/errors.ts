@@ -29,7 +29,7 @@ const minutes = (seconds: unknown) => `${Math.round(Number(seconds) / 60)} minut
 const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   // Accounts and roles
   UserIsBanned: () => "This account is banned from trading on Easel.",
-  NotVerifiedArtist: () => "Only verified artists can mint on Easel.",
+  NotVerifiedArtist: () => "Only verified artists can mint or create collections on Easel.",
   AccessControlUnauthorizedAccount: () => "Your wallet does not have the role this action needs.",
   AccessControlBadConfirmation: () => "Only the account itself can renounce its role.",
   LastAdmin: () => "The market's last admin cannot give up the role: make another account admin first.",
