@@ -31,6 +31,37 @@ test("an artist creates a collection through the wallet, edits it with a cropped
   await dialog.getByLabel("Symbol").fill("TIDE");
   await dialog.getByLabel("Category").selectOption({ label: "Painting" });
   await dialog.getByLabel(/I agree/).check();
+  // The factory creates collections for verified artists only: said before the wallet opens.
+  await dialog.getByRole("button", { name: "Create Collection" }).click();
+  await expect(
+    page.getByText("Only verified artists can create collections. Apply to join to become one."),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // A moderator verifies the artist on the market; once indexed, the session says so.
+  const config = await page.evaluate(
+    async () => (await (await fetch("/api/config")).json()) as { contracts: { market: `0x${string}` } },
+  );
+  const market = config.contracts.market;
+  await send(0, {
+    address: market,
+    abi: marketAbi,
+    functionName: "setArtistVerified",
+    args: [creator.wallet.address, true],
+  });
+  await expect
+    .poll(async () => {
+      const profile = await page.request.get(`/api/profile?userkey=${creator.wallet.address}`);
+      return ((await profile.json()) as { data: { verifiedArtist?: boolean } }).data.verifiedArtist;
+    })
+    .toBe(true);
+  await page.reload();
+  await page.getByRole("tab", { name: /Collection/ }).click();
+  await page.getByRole("button", { name: "Create New Collection" }).click();
+  await dialog.getByLabel("Name").fill("Tidal Studies");
+  await dialog.getByLabel("Symbol").fill("TIDE");
+  await dialog.getByLabel("Category").selectOption({ label: "Painting" });
+  await dialog.getByLabel(/I agree/).check();
   await dialog.getByRole("button", { name: "Create Collection" }).click();
   // The injected wallet confirms at once; the steps still pass in order and the dialog cannot be closed.
   await expect(dialog.getByText("Congratulations! Your smart contract was deployed")).toBeVisible({
@@ -90,17 +121,7 @@ test("an artist creates a collection through the wallet, edits it with a cropped
     return ((await response.json()) as { data: { collection: { _id: string } } }).data.collection._id;
   });
 
-  // Three items, two listed (0.5 and 0.2 ETH), minted and listed by the now verified artist.
-  const config = await page.evaluate(
-    async () => (await (await fetch("/api/config")).json()) as { contracts: { market: `0x${string}` } },
-  );
-  const market = config.contracts.market;
-  await send(0, {
-    address: market,
-    abi: marketAbi,
-    functionName: "setArtistVerified",
-    args: [creator.wallet.address, true],
-  });
+  // Three items, two listed (0.5 and 0.2 ETH), minted and listed by the verified artist.
   for (const n of [1, 2, 3]) {
     const cid = `0x01551220${n.toString(16).padStart(64, "0")}` as const;
     await send(3, {

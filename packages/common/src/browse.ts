@@ -42,6 +42,7 @@ export const BROWSE_MESSAGES = {
   chainMismatch: "The collection on the chain does not match these details.",
   categoryTaken: "A category with this title already exists.",
   collectionNotFound: "Collection not found",
+  notArtistCollection: "Only verified artists can create collections. Apply to join to become one.",
   noLazyPermission: "Your account may not create lazy collections. Ask the moderators for permission.",
   reserved: "This name is reserved.",
 } as const;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
+import {EaselSplitterClone} from "./libraries/EaselSplitterClone.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {EIP712} from "solady/src/utils/EIP712.sol";
 import {ECDSA} from "solady/src/utils/ECDSA.sol";
@@ -23,8 +23,9 @@ import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo} from "./interfa
 /// Per token, the ownership slot's 96 spare bits (Solady's extra data) hold:
 ///   bit 0 registered (never cleared, so an id is used once even after a burn), bit 1 dag-pb codec,
 ///   bit 2 primary sale done, bits 3-18 royalty in basis points, bits 19-21 collaborator count (0 = the creator
-///   alone), bits 22-56 five 7-bit shares, bits 57-95 the transfer count (every transfer after the mint adds 1;
-///   the market voids a listing when it changes).
+///   alone), bits 22-56 five 7-bit shares, bits 57-94 the transfer count (every transfer after the mint adds 1,
+///   and so does the owner's `cancelSignedListing` at the market; the market voids a listing when it changes),
+///   bit 95 blocked by the market's operator (a copy of the market's flag: sales and lazy mints refuse it).
 /// Every mint goes through the market's moderation checks (lock, bans, blocks, verified artist).
 contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Highest royalty: 20%.
@@ -36,12 +37,17 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     bytes32 public constant COLLABORATOR_TYPEHASH = keccak256("Collaborator(address account,uint8 share)");
     bytes32 public constant LAZY_MINT_TYPEHASH = keccak256(
-        "LazyMintVoucher(uint256 tokenId,uint256 price,address buyer,uint16 royaltyBps,address collection,bytes cid,Collaborator[] collaborators,uint16 nonce,uint256 deadline)Collaborator(address account,uint8 share)"
+        "LazyMintVoucher(uint256 tokenId,uint256 price,address buyer,uint16 royaltyBps,address collection,bytes cid,Collaborator[] collaborators,uint48 nonce,uint256 deadline)Collaborator(address account,uint8 share)"
     );
 
     uint96 private constant _REGISTERED = 1;
     uint96 private constant _DAG_PB = 2;
     uint96 private constant _PRIMARY_SOLD = 4;
+    /// @dev The market's operator blocked the token (or, in a lazy collection, the id before its mint: then it is
+    /// the whole extra data, and the mint is refused while it is there).
+    uint96 private constant _BLOCKED = uint96(1) << 95;
+    /// @dev The transfer count's 38 bits, once shifted down.
+    uint256 private constant _TRANSFERS_MASK = (1 << 38) - 1;
     uint256 private constant _ROYALTY_SHIFT = 3;
     uint256 private constant _COUNT_SHIFT = 19;
     uint256 private constant _SHARES_SHIFT = 22;
@@ -58,17 +64,17 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice The implementation of the royalty splitters of split tokens.
     address public immutable royaltySplitterImplementation;
 
-    /// @dev One slot (160 + 8 + 32 + 32 + 16 + 8 bits): read by every mint and every sale.
+    /// @dev One slot (160 + 8 + 32 + 48 + 8 bits): read by every mint and every sale.
     struct State {
         address owner;
         CollectionKind kind;
-        uint32 maxSupply;
-        /// Tokens minted so far in standard and default collections, also the last token id. Lazy collections
-        /// do not count (their ids are 1..maxSupply; the indexer counts `LazyMinted`): always 0 there.
-        uint32 minted;
-        /// Lazy vouchers must carry this nonce; `revokeVouchers` increments it. Vouchers also expire (Easel's
-        /// last minutes), so even 2^16 revocations could never bring an old one back.
-        uint16 voucherNonce;
+        /// A lazy collection's maximum supply (its ids are 1..supply; it does not count its mints, the indexer
+        /// counts `LazyMinted`); in standard and default collections, the tokens minted so far, also the last
+        /// token id. One field for both: no kind uses the other, and the voucher nonce needs the room.
+        uint32 supply;
+        /// Lazy vouchers must carry this nonce; `revokeVouchers` increments it (2^48 revocations: none can run
+        /// out).
+        uint48 voucherNonce;
         /// The market's operator blocked the collection: no mints, no sales (a copy of the market's flag, kept
         /// here because mints and sales read this slot anyway).
         bool blocked;
@@ -114,6 +120,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     error NotFactory(address caller);
     error CollectionIsBlocked(address collection);
+    /// @notice The market's operator blocked this token id (a lazy mint of it is refused).
+    error TokenIsBlocked(address collection, uint256 tokenId);
     error NotMarket(address caller);
     error AlreadyInitialized();
     error NotCollectionOwner(address caller, address owner);
@@ -152,7 +160,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     {
         if (msg.sender != factory) revert NotFactory(msg.sender);
         if (_state.kind != CollectionKind.None) revert AlreadyInitialized();
-        _state = State({owner: owner_, kind: kind, maxSupply: maxSupply, minted: 0, voucherNonce: 0, blocked: false});
+        // Standard and default collections start with no token minted (the factory passes maxSupply 0).
+        _state = State({owner: owner_, kind: kind, supply: maxSupply, voucherNonce: 0, blocked: false});
         _name = name_;
         _symbol = symbol_;
     }
@@ -174,7 +183,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         if (s.kind == CollectionKind.Lazy) revert LazyCollection();
         if (s.kind != CollectionKind.Default && msg.sender != s.owner) revert NotCollectionOwner(msg.sender, s.owner);
         market.authorizeMint(msg.sender);
-        tokenId = uint256(s.minted) + 1;
+        tokenId = uint256(s.supply) + 1;
         _mintToken(s, msg.sender, msg.sender, royaltyBps, cid, tokenId, collaborators, 0);
         emit Minted(tokenId, msg.sender, msg.sender, cid, royaltyBps, collaborators);
     }
@@ -212,6 +221,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
             _send(s.owner, price - fee);
         } else {
             (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, s.owner);
+            // A banned collaborator is refused like a banned creator (the creator is checked above).
+            market.checkNotBanned(recipients);
             _sendSplit(recipients, shares, price - fee);
         }
         return tokenId;
@@ -222,7 +233,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     function revokeVouchers() external {
         State memory s = _state;
         if (msg.sender != s.owner && msg.sender != market.signer()) revert NotCollectionOwner(msg.sender, s.owner);
-        uint16 nonce = s.voucherNonce + 1;
+        uint48 nonce = s.voucherNonce + 1;
         _state.voucherNonce = nonce;
         emit VouchersRevoked(nonce);
     }
@@ -246,6 +257,26 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
         _state.blocked = blocked;
         emit BlockedSet(blocked);
+    }
+
+    /// @notice Market only: copies the market operator's block of a token here, where every sale reads the
+    /// token's slot anyway (`deliverPurchase` refuses a blocked token) and, in a lazy collection, the block of an
+    /// id not minted yet, so that no buyer pays for a token nobody could list. An id of another collection that
+    /// is not minted yet is left alone: its mint must not be stopped (the market refuses its trades).
+    function setTokenBlocked(uint256 tokenId, bool blocked) external {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        uint96 extra = _getExtraData(tokenId);
+        if (extra & _REGISTERED == 0 && _state.kind != CollectionKind.Lazy) return;
+        _setExtraData(tokenId, blocked ? extra | _BLOCKED : extra & ~_BLOCKED);
+    }
+
+    /// @notice Market only: counts one more transfer of `tokenId` without moving it, which voids every listing
+    /// of it (the owner's `cancelSignedListing` at the market). Returns the new count.
+    function voidListings(uint256 tokenId) external returns (uint256 transferCount) {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        uint96 extra = _getExtraData(tokenId) + uint96(1 << _TRANSFERS_SHIFT);
+        _setExtraData(tokenId, extra);
+        return (extra >> _TRANSFERS_SHIFT) & _TRANSFERS_MASK;
     }
 
     /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
@@ -272,6 +303,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         }
         if (state >> 248 != 0) revert CollectionIsBlocked(address(this));
         uint256 ownership = _moveToken(msg.sender, address(0), to, tokenId, true);
+        if (ownership >> 255 != 0) revert TokenIsBlocked(address(this), tokenId);
         creator = uint8(state >> 160) == uint8(CollectionKind.Default)
             ? _tokenCreator[tokenId]
             : address(uint160(state));
@@ -280,6 +312,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         uint96 primarySold = _PRIMARY_SOLD;
         uint256 royaltyShift = _ROYALTY_SHIFT;
         uint256 transfersShift = _TRANSFERS_SHIFT;
+        uint256 transfersMask = _TRANSFERS_MASK;
         uint256 countShift = _COUNT_SHIFT;
         assembly ("memory-safe") {
             let extra := shr(160, ownership)
@@ -287,7 +320,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
             mstore(m, and(ownership, 0xffffffffffffffffffffffffffffffffffffffff))
             mstore(add(m, 0x20), creator)
             mstore(add(m, 0x40), and(shr(royaltyShift, extra), 0xffff))
-            mstore(add(m, 0x60), shr(transfersShift, extra))
+            mstore(add(m, 0x60), and(shr(transfersShift, extra), transfersMask))
             mstore(add(m, 0x80), iszero(and(extra, primarySold)))
             mstore(add(m, 0xa0), and(shr(countShift, extra), 7))
             return(m, 0xc0)
@@ -349,7 +382,9 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         returns (CollectionKind kind, uint256 maxSupply, uint256 minted, uint256 voucherNonce)
     {
         State memory s = _state;
-        return (s.kind, s.maxSupply, s.minted, s.voucherNonce);
+        return s.kind == CollectionKind.Lazy
+            ? (s.kind, uint256(s.supply), uint256(0), uint256(s.voucherNonce))
+            : (s.kind, uint256(0), uint256(s.supply), uint256(s.voucherNonce));
     }
 
     /// @notice Whether the market's operator blocked this collection (no mints, no sales).
@@ -399,9 +434,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice The address of the royalty splitter for a token's split (whether or not it was created yet).
     function royaltySplitterOf(uint256 tokenId) public view returns (address) {
         (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, creatorOf(tokenId));
-        return Clones.predictDeterministicAddressWithImmutableArgs(
-            royaltySplitterImplementation, abi.encode(recipients, shares), bytes32(0), factory
-        );
+        return EaselSplitterClone.predict(royaltySplitterImplementation, abi.encode(recipients, shares), factory);
     }
 
     /// @notice A token's state as the market's views read it, in one call.
@@ -410,7 +443,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         info.creator = creatorOf(tokenId);
         uint96 extra = _getExtraData(tokenId);
         info.royaltyBps = (extra >> _ROYALTY_SHIFT) & 0xffff;
-        info.transferCount = extra >> _TRANSFERS_SHIFT;
+        info.transferCount = (extra >> _TRANSFERS_SHIFT) & _TRANSFERS_MASK;
         info.primarySold = extra & _PRIMARY_SOLD != 0;
         (info.recipients, info.shares) = _recipients(tokenId, info.creator);
     }
@@ -428,13 +461,13 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         if (tokenOwner == address(0)) revert TokenDoesNotExist();
         // Approval for all first: the usual marketplace approval, so the common path reads one slot.
         operatorApproved = isApprovedForAll(tokenOwner, operator) || getApproved(tokenId) == operator;
-        transferCount = ownership >> (160 + _TRANSFERS_SHIFT);
+        transferCount = (ownership >> (160 + _TRANSFERS_SHIFT)) & _TRANSFERS_MASK;
     }
 
     /// @notice How many times the token changed hands since its mint.
     function transferCountOf(uint256 tokenId) external view returns (uint256) {
         if (!_exists(tokenId)) revert TokenDoesNotExist();
-        return _getExtraData(tokenId) >> _TRANSFERS_SHIFT;
+        return (_getExtraData(tokenId) >> _TRANSFERS_SHIFT) & _TRANSFERS_MASK;
     }
 
     /// @notice ERC-165: ERC-721, ERC-721 metadata and ERC-2981.
@@ -456,14 +489,18 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     ) private {
         if (royaltyBps > MAX_ROYALTY_BPS) revert RoyaltyTooHigh(royaltyBps, MAX_ROYALTY_BPS);
         (bytes32 digest, bool dagPb) = EaselCid.parse(cid);
-        if (_getExtraData(tokenId) != 0) revert RecordAlreadyRegistered(tokenId);
+        uint96 previous = _getExtraData(tokenId);
+        if (previous != 0) {
+            if (previous == _BLOCKED) revert TokenIsBlocked(address(this), tokenId);
+            revert RecordAlreadyRegistered(tokenId);
+        }
         if (s.kind == CollectionKind.Lazy) {
             // Ids 1..maxSupply, each minted once (checked above): the cap needs no counter, and a lazy mint
             // saves the State write (about 3,000 gas).
-            if (tokenId == 0 || tokenId > s.maxSupply) revert TokenIdOutOfRange(tokenId, s.maxSupply);
+            if (tokenId == 0 || tokenId > s.supply) revert TokenIdOutOfRange(tokenId, s.supply);
         } else {
-            // Standard and default collections are unlimited (maxSupply 0); ids come from this counter.
-            _state.minted = s.minted + 1;
+            // Standard and default collections are unlimited; ids come from this counter.
+            _state.supply = s.supply + 1;
         }
         uint96 extra = _REGISTERED | flags | (dagPb ? _DAG_PB : 0) | uint96(uint256(royaltyBps) << _ROYALTY_SHIFT)
             | _storeCollaborators(tokenId, creator, collaborators);
@@ -543,7 +580,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// event, `by` zero meaning no approval check), with the token's transfer count, and for a sale its
     /// primary-sale bit, added to the extra data in the same write of the ownership slot: one `SSTORE` there
     /// instead of one per field. Mints and burns do not pass here (they need no count); this collection uses
-    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 39 bits: it cannot overflow.
+    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 38 bits (2.7 x 10^11): it cannot
+    /// overflow into the block bit.
     /// Returns the ownership slot as it was (owner and extra data). `sale`: from whoever owns the token (`from`
     /// ignored), marking the primary sale done; otherwise `from` must be the owner.
     function _moveToken(address by, address from, address to, uint256 id, bool sale)

@@ -4,6 +4,7 @@ pragma solidity 0.8.37;
 import {EIP712} from "solady/src/utils/EIP712.sol";
 import {ECDSA} from "solady/src/utils/ECDSA.sol";
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
+import {EaselSplitterClone} from "./libraries/EaselSplitterClone.sol";
 import {EaselCollection} from "./EaselCollection.sol";
 import {IEaselMarket} from "./interfaces/IEaselMarket.sol";
 import {CollectionKind, LazyCollectionVoucher} from "./interfaces/IEaselTypes.sol";
@@ -80,7 +81,8 @@ contract EaselFactory is EIP712 {
         _setReserved("easel", true);
     }
 
-    /// @notice Creates a standard collection owned by the caller.
+    /// @notice Creates a standard collection owned by the caller, who may mint (`authorizeMint`: the market
+    /// open, a verified artist, not banned).
     /// @param name 3 to 50 bytes, not reserved.
     /// @param symbol 1 to 8 bytes, not reserved.
     /// @param category The Easel category id, recorded in the event for the indexer.
@@ -89,13 +91,16 @@ contract EaselFactory is EIP712 {
         external
         returns (address collection)
     {
+        market.authorizeMint(msg.sender);
         collection = _create(msg.sender, name, symbol, category, CollectionKind.Standard, 0);
     }
 
     /// @notice Creates a lazy collection owned by the caller, authorized by a voucher from the platform signer.
-    /// A voucher is bound to this chain and this factory, expires at `deadline` and works once.
+    /// A voucher is bound to this chain and this factory, expires at `deadline` and works once. The owner must
+    /// be allowed to mint (`authorizeMint`), as for `createCollection`.
     function createLazyCollection(LazyCollectionVoucher calldata voucher) external returns (address collection) {
         if (voucher.owner != msg.sender) revert WrongVoucherOwner(voucher.owner, msg.sender);
+        market.authorizeMint(msg.sender);
         if (block.timestamp > voucher.deadline) revert VoucherExpired(voucher.deadline);
         if (voucher.maxSupply == 0) revert InvalidMaxSupply();
         bytes32 digest = _hashTypedData(
@@ -142,9 +147,9 @@ contract EaselFactory is EIP712 {
         }
         if (total != 100) revert InvalidSplit();
         bytes memory args = abi.encode(recipients, shares);
-        splitter = Clones.predictDeterministicAddressWithImmutableArgs(royaltySplitterImplementation, args, bytes32(0));
+        splitter = EaselSplitterClone.predict(royaltySplitterImplementation, args, address(this));
         if (splitter.code.length == 0) {
-            Clones.cloneDeterministicWithImmutableArgs(royaltySplitterImplementation, args, bytes32(0));
+            EaselSplitterClone.deploy(royaltySplitterImplementation, args);
             emit RoyaltySplitterCreated(splitter, recipients, shares);
         }
     }

@@ -3,6 +3,7 @@ pragma solidity 0.8.37;
 
 import {MarketCore} from "./market/MarketCore.sol";
 import {SellOrders} from "./market/SellOrders.sol";
+import {SignedListings} from "./market/SignedListings.sol";
 import {Auctions} from "./market/Auctions.sol";
 import {Offers} from "./market/Offers.sol";
 import {EaselFactory} from "./EaselFactory.sol";
@@ -20,9 +21,12 @@ import {EaselFactory} from "./EaselFactory.sol";
 /// @dev Why two contracts: with `viaIR`, the dispatcher compares the selector with every smaller one in turn
 /// (22 gas each). Keeping here only the trades and what collections and the factory call in a transaction puts
 /// every trade within 13 comparisons instead of up to 54.
-contract EaselMarket is SellOrders, Auctions, Offers {
+contract EaselMarket is SellOrders, SignedListings, Auctions, Offers {
     /// @dev Runtime code hash shared by every Easel collection (an EIP-1167 clone of one implementation).
     bytes32 private immutable _collectionCodeHash;
+    /// @dev The EIP-712 domain separator of signed listings, and the chain it was computed for.
+    bytes32 private immutable _cachedDomainSeparator;
+    uint256 private immutable _cachedChainId;
     /// @dev The `EaselMarketAdmin` whose code `fallback` runs.
     address private immutable _adminCode;
 
@@ -66,6 +70,8 @@ contract EaselMarket is SellOrders, Auctions, Offers {
         // Every collection is an EIP-1167 clone of the same implementation, so all share the default
         // collection's code hash.
         _collectionCodeHash = f.defaultCollection().codehash;
+        _cachedDomainSeparator = super._domainSeparator();
+        _cachedChainId = block.chainid;
     }
 
     /// @notice Platform fees from lazy mints (swept by the collections) and any ETH sent here directly.
@@ -103,9 +109,9 @@ contract EaselMarket is SellOrders, Auctions, Offers {
         if (flags & VERIFIED == 0) revert NotVerifiedArtist(minter);
     }
 
-    /// @notice Reverts unless `buyer` may buy a lazy mint created by `creator` now (market open, neither banned;
-    /// the collection checks its own block); returns the signer, the commission and the lowest price a voucher
-    /// may name.
+    /// @notice Reverts unless `buyer` may buy a lazy mint created by `creator` now (market open, neither banned,
+    /// the creator a verified artist, as for `mintNFT`; the collection checks its own block and the token's);
+    /// returns the signer, the commission and the lowest price a voucher may name.
     function authorizeLazyMint(address buyer, address creator)
         external
         view
@@ -114,8 +120,15 @@ contract EaselMarket is SellOrders, Auctions, Offers {
         LazyConfig memory l = _lazyConfig;
         if (l.locked) revert MarketIsLocked();
         _checkNotBanned(buyer);
-        _checkNotBanned(creator);
+        uint256 flags = _accounts[creator];
+        if (flags & BANNED != 0) revert UserIsBanned(creator);
+        if (flags & VERIFIED == 0) revert NotVerifiedArtist(creator);
         return (l.signer, l.primaryFeeBps, _minimum(l.minimum));
+    }
+
+    /// @inheritdoc MarketCore
+    function _domainSeparator() internal view override returns (bytes32) {
+        return block.chainid == _cachedChainId ? _cachedDomainSeparator : super._domainSeparator();
     }
 
     /// @inheritdoc MarketCore

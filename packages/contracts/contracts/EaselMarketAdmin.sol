@@ -46,6 +46,26 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         uint256 offerAmount;
     }
 
+    /// @notice Why a signed listing cannot be filled now (`signedListingStatus`), in the order checked.
+    enum SignedListingStatus {
+        Live,
+        /// Not the seller's signature (or a high-s twin, or a contract seller's refusal).
+        InvalidSignature,
+        Expired,
+        /// Its expiry lies more than 100 days ahead.
+        ExpiryTooFar,
+        /// The seller incremented their listing counter since signing.
+        CounterIncremented,
+        /// The token's transfer count changed since signing (sold, filled, transferred, escrowed, burned, or the
+        /// owner cancelled its listings with `cancelSignedListing`), or the seller did not own it.
+        Void,
+        /// The seller's approval of the market is missing.
+        NotApproved,
+        /// Moderation or settings refuse it now: the market is locked, the seller is banned, the token or the
+        /// collection is blocked, the price is below the listing minimum, or it is not an Easel collection.
+        Refused
+    }
+
     bytes32 public constant DEFAULT_ADMIN_ROLE = ADMIN_ROLE_ID;
     bytes32 public constant CONTROLLER_ROLE = CONTROLLER_ROLE_ID;
     bytes32 public constant OPERATOR_ROLE = OPERATOR_ROLE_ID;
@@ -78,12 +98,13 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         _grantRole(role, account);
     }
 
-    /// @notice Revokes `role` from `account`. Admin only.
+    /// @notice Revokes `role` from `account`. Admin only; the last admin's admin role cannot be revoked.
     function revokeRole(bytes32 role, address account) external onlyRole(ADMIN_ROLE_ID) {
         _revokeRole(role, account);
     }
 
-    /// @notice Gives up one of the caller's roles; `callerConfirmation` must be the caller.
+    /// @notice Gives up one of the caller's roles; `callerConfirmation` must be the caller. The last admin
+    /// cannot give up the admin role (`LastAdmin`): grant it to another account first.
     function renounceRole(bytes32 role, address callerConfirmation) external {
         _checkThroughMarket();
         if (callerConfirmation != msg.sender) revert AccessControlBadConfirmation();
@@ -195,6 +216,90 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
             return (info.owner, slot.listPrice, expiresAt);
         } catch {
             return (address(0), 0, 0);
+        }
+    }
+
+    /// @notice ERC-5267: the EIP-712 domain of signed listings ("Easel Market", "1", this chain, the market).
+    function eip712Domain()
+        external
+        view
+        returns (
+            bytes1 fields,
+            string memory name,
+            string memory version,
+            uint256 chainId,
+            address verifyingContract,
+            bytes32 salt,
+            uint256[] memory extensions
+        )
+    {
+        return (hex"0f", "Easel Market", "1", block.chainid, address(this), bytes32(0), new uint256[](0));
+    }
+
+    /// @notice The EIP-712 type string of a signed listing (its hash is the type hash).
+    function signedListingType() external pure returns (string memory) {
+        return
+        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)";
+    }
+
+    /// @notice The EIP-712 digest a seller signs for `order` (on this chain, for this market).
+    function hashSignedListing(SignedListing calldata order) external view returns (bytes32) {
+        return _signedListingDigest(order);
+    }
+
+    /// @notice `seller`'s listing counter: a signed listing names it; `incrementListingCounter` raises it.
+    function listingCounterOf(address seller) external view returns (uint256) {
+        return _accounts[seller] >> COUNTER_SHIFT;
+    }
+
+    /// @notice Whether `fillSignedListing(order, signature)` would succeed now for a buyer who may buy (not
+    /// banned, not the seller, sending the price), and if not, the first reason: `SignedListingStatus`.
+    function signedListingStatus(SignedListing calldata order, bytes calldata signature)
+        external
+        view
+        returns (SignedListingStatus)
+    {
+        if (!_isSellerSignature(order.seller, _signedListingDigest(order), signature)) {
+            return SignedListingStatus.InvalidSignature;
+        }
+        if (block.timestamp >= order.expiresAt) return SignedListingStatus.Expired;
+        if (order.expiresAt - block.timestamp > SELL_ORDER_DURATION) return SignedListingStatus.ExpiryTooFar;
+        uint256 flags = _accounts[order.seller];
+        if (order.counter != flags >> COUNTER_SHIFT) return SignedListingStatus.CounterIncremented;
+        if (!_isEaselCollection(order.collection)) return SignedListingStatus.Refused;
+        try IEaselCollection(order.collection).listingCheck(order.tokenId, address(this)) returns (
+            address owner, bool approved, uint256 transferCount
+        ) {
+            if (transferCount != order.transferCount || owner != order.seller) return SignedListingStatus.Void;
+            if (!approved) return SignedListingStatus.NotApproved;
+        } catch {
+            // The token was burned.
+            return SignedListingStatus.Void;
+        }
+        Hot memory c = _config;
+        if (
+            c.locked || flags & BANNED != 0 || _tokens[order.collection][order.tokenId].blocked
+                || _collectionBlocked[order.collection]
+                || order.price < _minimum(c.listingMinimum) || order.price > MAX_PRICE
+        ) return SignedListingStatus.Refused;
+        return SignedListingStatus.Live;
+    }
+
+    /// @notice What the market holds for `account`: payments owed to it while it was banned.
+    function heldOf(address account) external view returns (uint256) {
+        return _held[account];
+    }
+
+    /// @notice The sum of all held payments.
+    function totalHeld() external view returns (uint256) {
+        return _totalHeld;
+    }
+
+    /// @notice Reverts with `UserIsBanned` if any of `accounts` is banned. Lazy collections call it for the
+    /// collaborators of a split voucher: a lazy mint with a banned payee is refused, as with a banned creator.
+    function checkNotBanned(address[] calldata accounts) external view {
+        for (uint256 i; i < accounts.length; ++i) {
+            _checkNotBanned(accounts[i]);
         }
     }
 
@@ -315,12 +420,29 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         IEaselCollection(collection).setBlocked(blocked);
     }
 
-    /// @notice Blocks or unblocks one token, here and in the copy a live auction keeps of the flag.
+    /// @notice Blocks or unblocks one token, here, in the copy a live auction keeps of the flag, and, for an
+    /// Easel collection, in the collection (which refuses to lazily mint a blocked id that is not minted yet).
     function setTokenBlocked(address collection, uint256 tokenId, bool blocked) external onlyRole(OPERATOR_ROLE_ID) {
         _tokens[collection][tokenId].blocked = blocked;
         emit TokenBlocked(collection, tokenId, blocked);
         Auction storage a = _auctions[collection][tokenId];
         if (a.kind != 0) a.tokenBlocked = blocked;
+        if (_isEaselCollection(collection)) IEaselCollection(collection).setTokenBlocked(tokenId, blocked);
+    }
+
+    /// @notice Pays what is held for `account` (payments it was owed while banned) to it, pushed with the usual
+    /// gas cap and credited if the push fails. Operator only; the operator decides, banned or not.
+    function releaseHeld(address account) external onlyRole(OPERATOR_ROLE_ID) nonReentrant {
+        uint256 amount = _takeHeld(account);
+        emit HeldPaymentReleased(account, amount);
+        _send(account, amount);
+    }
+
+    /// @notice Gives what is held for `account` to the platform's fees. Operator only.
+    function forfeitHeld(address account) external onlyRole(OPERATOR_ROLE_ID) {
+        uint256 amount = _takeHeld(account);
+        _config.fees += uint88(amount);
+        emit HeldPaymentForfeited(account, amount);
     }
 
     /// @notice Locks the market: no minting, listing, buying, bidding or offering. Cancels, settlements and
@@ -348,6 +470,31 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         if (_auctions[collection][tokenId].kind != 0) revert TokenInAuction(collection, tokenId);
         emit TokenRescued(collection, tokenId, to);
         IEaselCollection(collection).transferFrom(address(this), to, tokenId);
+    }
+
+    // ---------------------------------------------------------------- signed listings
+
+    /// @notice Voids every listing of a token the caller owns, signed or on chain: the collection counts one
+    /// more transfer of it without moving it (a new listing signs the new count). Allowed for banned users and
+    /// while locked.
+    /// @dev The collection is an Easel collection (code hash checked), which calls nothing back: no reentrancy
+    /// guard needed.
+    function cancelSignedListing(address collection, uint256 tokenId) external {
+        _checkThroughMarket();
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
+        address owner = IEaselCollection(collection).ownerOf(tokenId);
+        if (owner != msg.sender) revert OnlyTokenOwner(msg.sender, owner);
+        uint256 transferCount = IEaselCollection(collection).voidListings(tokenId);
+        emit SignedListingCancelled(collection, tokenId, msg.sender, transferCount);
+    }
+
+    /// @notice Voids every signed listing the caller made so far, of every token (their listing counter goes up
+    /// by one; new listings sign the new counter). Allowed for banned users and while locked.
+    function incrementListingCounter() external {
+        _checkThroughMarket();
+        uint256 flags = _accounts[msg.sender] + (1 << COUNTER_SHIFT);
+        _accounts[msg.sender] = flags;
+        emit ListingCounterIncremented(msg.sender, flags >> COUNTER_SHIFT);
     }
 
     // ---------------------------------------------------------------- auctions
@@ -415,6 +562,14 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         return collection.codehash == address(factory().defaultCollection()).codehash;
     }
 
+    /// @dev Empties `account`'s held payments and returns them.
+    function _takeHeld(address account) private returns (uint256 amount) {
+        amount = _held[account];
+        if (amount == 0) revert NothingHeld(account);
+        delete _held[account];
+        _totalHeld -= amount;
+    }
+
     function _checkThroughMarket() private view {
         if (address(this) == _self) revert DirectCallRefused();
     }
@@ -427,6 +582,10 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
     /// @dev Revokes `role` from `account`; revoking a role not held changes nothing and emits nothing.
     function _revokeRole(bytes32 role, address account) private {
         if (!_roles[role][account]) return;
+        if (role == ADMIN_ROLE_ID) {
+            if (_adminCount == 1) revert LastAdmin();
+            --_adminCount;
+        }
         _roles[role][account] = false;
         emit RoleRevoked(role, account, msg.sender);
     }

@@ -7,7 +7,11 @@
  * - every buyer, bidder and offerer has never held a token of the collection (their balance slot is new);
  * - every listed or auctioned token was never listed before, and sellers approved the market for all
  *   (`setApprovalForAll` is measured on its own);
- * - the artist minting already minted in the collection (`mintSecond`), except for `mint` (the first).
+ * - the artist minting already minted in the collection (`mintSecond`), except for `mint` (the first);
+ * - a signed listing (`signedListingFill`) is filled by a buyer new to the collection, as `buyNow`;
+ * - auction creation is measured twice: `setStandardAuction` after another token of the collection is already
+ *   escrowed (the market's balance slot in the collection is nonzero), and `setStandardAuctionFirst`, the
+ *   collection's first escrowed token (that slot goes from zero), in a second collection.
  *
  * Run: npm run bench:gas (from the root or -w @easel/contracts).
  */
@@ -15,12 +19,14 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { network } from "hardhat";
-import { type Address, type Hash, parseEther, sha256, toHex } from "viem";
+import { type Address, type Hash, parseEther, parseSignature, sha256, toHex } from "viem";
 import {
   LAZY_COLLECTION_DOMAIN,
   LAZY_MINT_DOMAIN,
   lazyCollectionVoucherTypes,
   lazyMintVoucherTypes,
+  SIGNED_LISTING_DOMAIN,
+  signedListingTypes,
 } from "../src/constants.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -148,6 +154,34 @@ await measure("buyNow", market.write.buyNow([c, 4n], { account: fresh().account,
 await run(market.write.setSellOrder([c, 5n, price], { account: artist.account }));
 await measure("cancelSellOrder", market.write.cancelSellOrder([c, 5n], { account: artist.account }));
 
+// ---------------------------------------------------------------- signed listing
+
+// The artist signs a listing of token 10 (nothing sent); a buyer new to the collection fills it.
+const signedOrder = {
+  collection: c,
+  tokenId: 10n,
+  price,
+  seller: artist.account.address,
+  transferCount: 0n,
+  counter: 0n,
+  expiresAt: BigInt(await networkHelpers.time.latest()) + 30n * 86_400n,
+};
+const signedListingSignature = await artist.signTypedData({
+  domain: { ...SIGNED_LISTING_DOMAIN, chainId, verifyingContract: market.address },
+  types: signedListingTypes,
+  primaryType: "SignedListing",
+  message: signedOrder,
+});
+// A low-s signature, as viem produces it.
+if (BigInt(parseSignature(signedListingSignature).s) > 2n ** 255n) throw new Error("high-s signature");
+await measure(
+  "signedListingFill",
+  market.write.fillSignedListing([signedOrder, signedListingSignature], {
+    account: fresh().account,
+    value: price,
+  }),
+);
+
 // ---------------------------------------------------------------- auctions
 
 const now = BigInt(await networkHelpers.time.latest());
@@ -158,6 +192,34 @@ await measure(
 await measure(
   "setReserveAuction",
   market.write.setReserveAuction([c, 7n, parseEther("0.5")], { account: artist.account }),
+);
+// A collection's first (or only) auction: the market's balance slot in it goes from zero. A second collection
+// of the same artist, approved, with two tokens.
+const created2 = await factory.simulate.createCollection(["Harbour Studies", "HARB", "painting"], {
+  account: artist.account.address,
+});
+await run(factory.write.createCollection(created2.request.args, { account: artist.account }));
+const collection2 = await viem.getContractAt("EaselCollection", created2.result);
+const c2 = collection2.address;
+await run(collection2.write.mintNFT([1000, cid("h1"), []], { account: artist.account }));
+await run(collection2.write.mintNFT([1000, cid("h2"), []], { account: artist.account }));
+await run(collection2.write.setApprovalForAll([market.address, true], { account: artist.account }));
+const nowFirst = BigInt(await networkHelpers.time.latest());
+await measure(
+  "setStandardAuctionFirst",
+  market.write.setStandardAuction([c2, 1n, price, nowFirst, 86_400n], { account: artist.account }),
+);
+const collection3 = await factory.simulate.createCollection(["Quay Studies", "QUAY", "painting"], {
+  account: artist.account.address,
+});
+await run(factory.write.createCollection(collection3.request.args, { account: artist.account }));
+const c3 = (await viem.getContractAt("EaselCollection", collection3.result)).address;
+const quay = await viem.getContractAt("EaselCollection", c3);
+await run(quay.write.mintNFT([1000, cid("q1"), []], { account: artist.account }));
+await run(quay.write.setApprovalForAll([market.address, true], { account: artist.account }));
+await measure(
+  "setReserveAuctionFirst",
+  market.write.setReserveAuction([c3, 1n, parseEther("0.5")], { account: artist.account }),
 );
 const bidder1 = fresh();
 const bidder2 = fresh();
@@ -221,6 +283,22 @@ await measure(
   }),
 );
 
+// ---------------------------------------------------------------- the reserve auction's sale
+
+// Last, so that nothing above sees it: the first bid on the reserve auction of token 7 (it starts the 72 hours
+// and writes the end) by a bidder new to the collection, then its settlement.
+const reserveBidder = fresh();
+const reserveBid = parseEther("0.5");
+await measure(
+  "placeBidFirstReserve",
+  market.write.placeBid([c, 7n, reserveBid], { account: reserveBidder.account, value: reserveBid }),
+);
+await networkHelpers.time.increase(3 * 86_400 + 1);
+await measure(
+  "completeReserveAuction",
+  market.write.completeAuction([c, 7n], { account: reserveBidder.account }),
+);
+
 // ---------------------------------------------------------------- report
 
 const order = [
@@ -233,11 +311,16 @@ const order = [
   "setSellOrder",
   "buyNow",
   "cancelSellOrder",
+  "signedListingFill",
   "setStandardAuction",
+  "setStandardAuctionFirst",
   "setReserveAuction",
+  "setReserveAuctionFirst",
   "placeBidFirst",
   "placeBidOutbid",
   "completeAuction",
+  "placeBidFirstReserve",
+  "completeReserveAuction",
   "makeOffer",
   "updateOffer",
   "acceptOffer",
@@ -252,6 +335,7 @@ const targets: Partial<Record<(typeof order)[number], number>> = {
   completeAuction: 90_000,
   acceptOffer: 105_000,
   buyNow: 95_000,
+  signedListingFill: 100_000,
   lazyMint: 136_005,
 };
 const json: Record<string, number> = {};

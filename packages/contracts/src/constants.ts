@@ -10,7 +10,7 @@ export const AUCTION_KIND = { none: 0, standard: 1, reserve: 2 } as const;
 export const COLLECTION_KIND = { standard: 1, lazy: 2, default: 3 } as const;
 
 /** The `mechanism` field of the market's Sale event. */
-export const SALE_MECHANISM = { buyNow: 1, auction: 2, offer: 3 } as const;
+export const SALE_MECHANISM = { buyNow: 1, auction: 2, offer: 3, signedListing: 4 } as const;
 
 /** Listings expire this many seconds after being set. */
 export const SELL_ORDER_DURATION_S = 100 * 24 * 60 * 60;
@@ -39,6 +39,42 @@ export const LAZY_MINT_DOMAIN = { name: "Easel Collection", version: "1" } as co
 export const LAZY_COLLECTION_DOMAIN = { name: "Easel Factory", version: "1" } as const;
 
 /**
+ * The market's EIP-712 domain for signed listings (with `chainId` and `verifyingContract` = the market's
+ * address; the market answers the same with `eip712Domain()`).
+ */
+export const SIGNED_LISTING_DOMAIN = { name: "Easel Market", version: "1" } as const;
+
+/**
+ * A fixed-price listing the seller signs instead of sending `setSellOrder`; anyone fills it with
+ * `fillSignedListing(order, signature)`. `transferCount` is the token's (`transferCountOf`; any transfer, and the
+ * owner's `cancelSignedListing`, raises it), `counter` the seller's (`listingCounterOf`, raised by
+ * `incrementListingCounter`); `expiresAt` at most 100 days ahead.
+ */
+export const signedListingTypes = {
+  SignedListing: [
+    { name: "collection", type: "address" },
+    { name: "tokenId", type: "uint256" },
+    { name: "price", type: "uint256" },
+    { name: "seller", type: "address" },
+    { name: "transferCount", type: "uint256" },
+    { name: "counter", type: "uint256" },
+    { name: "expiresAt", type: "uint256" },
+  ],
+} as const;
+
+/** Why a signed listing cannot be filled now: `signedListingStatus(order, signature)` of the market. */
+export const SIGNED_LISTING_STATUS = {
+  live: 0,
+  invalidSignature: 1,
+  expired: 2,
+  expiryTooFar: 3,
+  counterIncremented: 4,
+  void: 5,
+  notApproved: 6,
+  refused: 7,
+} as const;
+
+/**
  * The signed lazy-mint voucher. `buyer` and `collection` are signed but not passed to `lazyMint`: the collection
  * hashes `msg.sender` and itself in their place. `nonce` is the collection's voucher nonce
  * (`collectionInfo().voucherNonce`); `revokeVouchers()` bumps it and voids every voucher signed before.
@@ -52,7 +88,7 @@ export const lazyMintVoucherTypes = {
     { name: "collection", type: "address" },
     { name: "cid", type: "bytes" },
     { name: "collaborators", type: "Collaborator[]" },
-    { name: "nonce", type: "uint16" },
+    { name: "nonce", type: "uint48" },
     { name: "deadline", type: "uint256" },
   ],
   Collaborator: [

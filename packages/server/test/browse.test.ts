@@ -795,10 +795,10 @@ describe("lazy collections", () => {
     const ask = (user: TestUser | undefined, name: string) =>
       api.call<Voucher>("GET", voucherPath(name), { user });
     expect((await ask(undefined, "Lazy Lane")).status).toBe(401);
-    // No permission yet: the standard type only.
-    const refused = await ask(users.alice, "Lazy Lane");
-    expect(refused.status).toBe(403);
-    expect(JSON.stringify(refused.body)).toContain("may not create lazy collections");
+    // The factory creates collections for verified artists only: an unverified account gets no voucher.
+    const notArtist = await ask(users.alice, "Lazy Lane");
+    expect(notArtist.status).toBe(403);
+    expect(JSON.stringify(notArtist.body)).toContain("Only verified artists can create collections");
     const lazyPermission = async () =>
       (
         await api.call<{ profile: { permission: Any } }>("GET", "/api/auth/session", {
@@ -809,6 +809,13 @@ describe("lazy collections", () => {
       collection: { lazyCollection: 0, lazyCollectionsLeft: 0 },
       mint: false,
     });
+    const d = driver(t);
+    await d.market(admin, "setArtistVerified", [alice.address, true]);
+    await index();
+    // No permission yet: the standard type only.
+    const refused = await ask(users.alice, "Lazy Lane");
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain("may not create lazy collections");
 
     const moderator = await api.admin();
     const grant = (lazyCollections: number, user = moderator) =>
@@ -830,7 +837,6 @@ describe("lazy collections", () => {
     // The voucher out holds the allowance: the session says none is left, so the dialog stops offering Lazy.
     expect((await lazyPermission()).collection).toEqual({ lazyCollection: 1, lazyCollectionsLeft: 0 });
 
-    const d = driver(t);
     const onChain = { ...voucher, deadline: BigInt(voucher.deadline) };
     // The voucher is this wallet's alone.
     await expect(
@@ -851,6 +857,13 @@ describe("lazy collections", () => {
     // An allowance lowered below what is used leaves none, never a negative number.
     expect((await grant(1)).status).toBe(200);
     expect((await lazyPermission()).collection).toEqual({ lazyCollection: 1, lazyCollectionsLeft: 0 });
+    // Verified no more, with an allowance left: refused again, before anything is held.
+    expect((await grant(5)).status).toBe(200);
+    await d.market(admin, "setArtistVerified", [alice.address, false]);
+    await index();
+    expect((await ask(users.alice, "Lazy Later")).status).toBe(403);
+    expect((await lazyPermission()).collection).toEqual({ lazyCollection: 5, lazyCollectionsLeft: 3 });
+    expect((await grant(1)).status).toBe(200);
   });
 
   it("refuses a taken or reserved name and a retired or unknown category", async () => {

@@ -461,7 +461,10 @@ describe("POST /api/mint refuses", () => {
       });
     }
     // Someone else's collection.
+    // (the factory creates collections for verified artists only: bob is one for the time it takes)
+    await d.market(admin, "setArtistVerified", [bob.address, true]);
     const other = await d.createCollection(bob, "Not Yours", "NOPE", "painting");
+    await d.market(admin, "setArtistVerified", [bob.address, false]);
     await index();
     expectError(await upload("/api/mint", users.artist, standardFields({ collection: other }), file), 400, {
       field: "collection",
@@ -1021,6 +1024,44 @@ describe("lazy items: the buyer's voucher and the price edit", () => {
     // Minted: no more vouchers or price edits.
     expect((await ask(users.bob)).status).toBe(404);
     expect((await edit(users.artist, parseEther("0.4"))).status).toBe(404);
+  });
+
+  it("gives no voucher the collection would refuse: an unverified creator, a banned collaborator, a blocked id", async () => {
+    const item = "3";
+    const ask = () =>
+      api.call<LazyMintVoucherResponse>("POST", "/api/nft/buy-lazy-mint", {
+        user: users.bob,
+        body: { collection: night.toLowerCase(), nft_id: item },
+      });
+    const onChain = async (fn: string, args: readonly unknown[]) => {
+      await d.market(admin, fn, args);
+      await index();
+    };
+    // The creator verified no more (or banned): the lazy mint would revert, so the buyer pays no gas for it.
+    await onChain("setArtistVerified", [artist.address, false]);
+    expectError(await ask(), 403, { code: "creator_not_artist", message: /not a verified artist/ });
+    await onChain("setArtistVerified", [artist.address, true]);
+    await onChain("setBanned", [artist.address, true]);
+    expect((await ask()).status).toBe(403);
+    await onChain("setBanned", [artist.address, false]);
+
+    // A split with a banned collaborator.
+    const split = JSON.stringify([
+      { address: artist.address.toLowerCase(), share: 50 },
+      { address: alice.address.toLowerCase(), share: 50 },
+    ]);
+    await api.db.execute(sql`UPDATE item_metadata m SET collaborators = ${split}::jsonb FROM lazy_items l
+      WHERE m.cid = l.metadata_cid AND l.collection = ${night.toLowerCase()} AND l.token_id = ${item}`);
+    await onChain("setBanned", [alice.address, true]);
+    expectError(await ask(), 403, { code: "collaborator_banned", message: /collaborators is banned/ });
+    await onChain("setBanned", [alice.address, false]);
+    expect((await ask()).status).toBe(200);
+
+    // The operator blocked this id before anyone minted it.
+    await onChain("setTokenBlocked", [night, BigInt(item), true]);
+    expect((await ask()).status).toBe(404);
+    await onChain("setTokenBlocked", [night, BigInt(item), false]);
+    expect((await ask()).status).toBe(200);
   });
 });
 

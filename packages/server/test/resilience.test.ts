@@ -13,7 +13,13 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedPostgres, startPostgres } from "../src/embedded/postgres.ts";
 import { freePort } from "../src/embedded/process.ts";
-import { artist, driver, startTestChain, type TestChain } from "../src/indexer/testing.ts";
+import {
+  artist,
+  driver,
+  admin as marketAdmin,
+  startTestChain,
+  type TestChain,
+} from "../src/indexer/testing.ts";
 import { MAIL_JOBS } from "../src/mail/jobs.ts";
 import { exited, stack } from "./launcher-helpers.ts";
 import { openStream, type RoleProcess, signIn, sleep, startRole, until } from "./roles-helpers.ts";
@@ -237,6 +243,8 @@ describe("PostgreSQL restarted or cut under write load", () => {
     // The indexer leads again and follows the chain: a new collection reaches the stream.
     const streamNow = stream.text().length;
     const d = driver(chain);
+    // (the factory creates collections for verified artists only)
+    await d.market(marketAdmin, "setArtistVerified", [artist.address, true]);
     await d.createCollection(artist, "After", "AFT");
     await until(
       () => stream.notices(streamNow).some((n) => !n.all),

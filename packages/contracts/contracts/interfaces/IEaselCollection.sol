@@ -21,6 +21,12 @@ interface IEaselCollection {
     /// @notice Market only: blocks or unblocks mints and sales in this collection.
     function setBlocked(bool blocked) external;
 
+    /// @notice Market only: copies the operator's block of a token (or of a lazy collection's unminted id).
+    function setTokenBlocked(uint256 tokenId, bool blocked) external;
+
+    /// @notice Market only: counts one more transfer without moving the token (voids its listings).
+    function voidListings(uint256 tokenId) external returns (uint256 transferCount);
+
     /// @notice Market only: moves the token from its owner (who approved the market) to `to` as a sale, marks
     /// its primary sale done, and returns what the payout needs.
     function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory);

@@ -12,12 +12,16 @@ interface IEaselMarket {
     /// @notice The platform voucher signer.
     function signer() external view returns (address);
 
-    /// @notice Reverts unless `minter` may mint in the calling collection now: the market is open, the
-    /// minter is a verified artist and not banned, and the collection is not blocked.
+    /// @notice Reverts unless `minter` may mint now (the market is open, the minter a verified artist and not
+    /// banned); the calling collection checks its own block. The factory asks the same before creating a
+    /// collection.
     function authorizeMint(address minter) external view;
 
+    /// @notice Reverts with `UserIsBanned` if any of `accounts` is banned.
+    function checkNotBanned(address[] calldata accounts) external view;
+
     /// @notice Reverts unless `buyer` may buy a lazy mint from `creator` in the calling collection now (market
-    /// open, neither banned, collection not blocked); returns what the voucher is checked against.
+    /// open, neither banned, the creator a verified artist); returns what the voucher is checked against.
     /// @return signer_ The platform voucher signer.
     /// @return primaryFeeBps The commission on the sale.
     /// @return minimumPrice The lowest lazy-mint price, in wei.

@@ -31,7 +31,7 @@ struct LazyMintVoucher {
     uint16 royaltyBps;
     bytes cid;
     Collaborator[] collaborators;
-    uint16 nonce;
+    uint48 nonce;
     uint256 deadline;
     bytes signature;
 }

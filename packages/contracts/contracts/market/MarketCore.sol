@@ -2,6 +2,7 @@
 pragma solidity 0.8.37;
 
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
+import {SignatureCheckerLib} from "solady/src/utils/SignatureCheckerLib.sol";
 import {EaselCredits} from "../libraries/EaselPayments.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
 
@@ -17,7 +18,8 @@ import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
 /// blocks tokens and collections, verifies artists, locks the market and rescues tokens sent to the market by
 /// mistake.
 ///
-/// Invariant (tested): the market's balance = live bids + live offers + credits owed + `feesAvailable()`.
+/// Invariant (tested): the market's balance = live bids + live offers + credits owed + payments held for banned
+/// accounts + `feesAvailable()`.
 abstract contract MarketCore is EaselCredits {
     /// @dev The role ids (`EaselMarketAdmin` makes them public).
     bytes32 internal constant ADMIN_ROLE_ID = 0x00;
@@ -115,11 +117,43 @@ abstract contract MarketCore is EaselCredits {
         uint96 amount;
     }
 
+    /// @notice A fixed-price listing the seller signed (EIP-712, domain "Easel Market" / "1", this chain, the
+    /// market's address) instead of sending `setSellOrder`: it costs the seller nothing, and anyone fills it with
+    /// `fillSignedListing`. It is void once the token's transfer count changes (any transfer, and the owner's
+    /// `cancelSignedListing`, which counts one without moving the token), once the seller bumps their counter
+    /// (`incrementListingCounter`), and at `expiresAt`, which may be at most 100 days away when it is filled.
+    struct SignedListing {
+        address collection;
+        uint256 tokenId;
+        /// In wei, paid exactly; at least the listing minimum when filled.
+        uint256 price;
+        address seller;
+        /// The token's transfer count when signed (`transferCountOf`).
+        uint256 transferCount;
+        /// The seller's listing counter when signed (`listingCounterOf`).
+        uint256 counter;
+        /// Unix seconds; the listing is void from then on.
+        uint256 expiresAt;
+    }
+
+    bytes32 internal constant SIGNED_LISTING_TYPEHASH = keccak256(
+        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)"
+    );
+    bytes32 internal constant DOMAIN_TYPEHASH =
+        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    bytes32 internal constant DOMAIN_NAME_HASH = keccak256("Easel Market");
+    bytes32 internal constant DOMAIN_VERSION_HASH = keccak256("1");
+    /// @dev The largest `s` of a canonical (low-s) secp256k1 signature: its twin `n - s` is refused.
+    uint256 internal constant MAX_LOW_S = 0x7fffffffffffffffffffffffffffffff5d576e73_57a4501ddfe92f46681b20a0;
+
     /// @dev `Auction.kind` of a standard auction (2 is a reserve auction, `Auctions.AUCTION_RESERVE`).
     uint8 internal constant AUCTION_STANDARD = 1;
 
     uint256 internal constant BANNED = 1;
     uint256 internal constant VERIFIED = 2;
+    /// @dev An account's signed-listing counter lives in its flags word from this bit on, so a signed fill
+    /// reads it with the seller's ban flag (one slot).
+    uint256 internal constant COUNTER_SHIFT = 8;
 
     // The storage of both contracts, in this order, after `EaselCredits`' two slots. Neither `EaselMarket`, its
     // mechanisms nor `EaselMarketAdmin` declares any other (immutables live in code, not in storage).
@@ -128,13 +162,20 @@ abstract contract MarketCore is EaselCredits {
     mapping(bytes32 role => mapping(address account => bool)) internal _roles;
     Hot internal _config;
     LazyConfig internal _lazyConfig;
-    /// @dev Per account: bit 0 banned, bit 1 verified artist (one slot, read once per party).
+    /// @dev Per account: bit 0 banned, bit 1 verified artist, bits 8-255 the signed-listing counter (one slot,
+    /// read once per party).
     mapping(address account => uint256 flags) internal _accounts;
     mapping(address collection => mapping(uint256 tokenId => TokenSlot)) internal _tokens;
     /// @dev Whether the operator blocked a whole collection.
     mapping(address collection => bool) internal _collectionBlocked;
     mapping(address collection => mapping(uint256 tokenId => Auction)) internal _auctions;
     mapping(address collection => mapping(uint256 tokenId => Offer)) internal _offers;
+    /// @dev Payments owed to banned accounts (royalties, split shares), held until an operator releases or
+    /// forfeits them.
+    mapping(address account => uint256 amount) internal _held;
+    uint256 internal _totalHeld;
+    /// @dev How many accounts hold the admin role: the last one cannot leave.
+    uint256 internal _adminCount;
 
     event UserBanned(address indexed account, bool banned);
     event ArtistVerified(address indexed account, bool verified);
@@ -176,6 +217,36 @@ abstract contract MarketCore is EaselCredits {
         bool primary
     );
 
+    /// @notice A payment owed to a banned `account` is held by the market until an operator releases it to
+    /// them or forfeits it to the platform.
+    event PaymentHeld(address indexed account, uint256 amount);
+
+    /// @notice The owner voided every listing of a token (signed or on chain): its transfer count is now
+    /// `transferCount`, as if it had moved.
+    event SignedListingCancelled(
+        address indexed collection, uint256 indexed tokenId, address indexed seller, uint256 transferCount
+    );
+    /// @notice `seller` voided every signed listing they made so far: their counter is now `counter`.
+    event ListingCounterIncremented(address indexed seller, uint256 counter);
+    /// @notice An operator paid the payments held for `account` to it.
+    event HeldPaymentReleased(address indexed account, uint256 amount);
+    /// @notice An operator gave the payments held for `account` to the platform's fees.
+    event HeldPaymentForfeited(address indexed account, uint256 amount);
+
+    /// @notice The seller incremented their listing counter since signing.
+    error ListingCounterChanged(uint256 counter, uint256 currentCounter);
+    /// @notice A signed listing's expiry lies more than 100 days ahead.
+    error ExpiryTooFar(uint256 expiresAt, uint256 latest);
+    /// @notice The signature is not the seller's (ECDSA with a low `s`, or the seller contract's ERC-1271 answer).
+    error InvalidSellerSignature(address seller);
+    /// @notice Nothing is held for `account`.
+    error NothingHeld(address account);
+    /// @notice The only admin cannot give up the admin role: the market would have none.
+    error LastAdmin();
+    /// @notice The listing (on chain or signed) expired at `expiresAt`.
+    error SellOrderExpired(uint256 expiresAt);
+    /// @notice The token changed hands since it was listed (`listedTransferCount` != `transferCount`).
+    error SellOrderVoid(uint256 listedTransferCount, uint256 transferCount);
     error UserIsBanned(address account);
     error NotVerifiedArtist(address account);
     error CollectionIsBlocked(address collection);
@@ -213,6 +284,7 @@ abstract contract MarketCore is EaselCredits {
     function _grantRole(bytes32 role, address account) internal {
         if (_roles[role][account]) return;
         _roles[role][account] = true;
+        if (role == ADMIN_ROLE_ID) ++_adminCount;
         emit IAccessControl.RoleGranted(role, account, msg.sender);
     }
 
@@ -319,6 +391,65 @@ abstract contract MarketCore is EaselCredits {
         }
     }
 
+    // ---------------------------------------------------------------- signed listings
+
+    /// @dev The market's EIP-712 domain separator ("Easel Market", "1", this chain, this address), computed;
+    /// `EaselMarket` answers from its code while the chain id is the one it was deployed on.
+    function _domainSeparator() internal view virtual returns (bytes32 separator) {
+        bytes32 typeHash = DOMAIN_TYPEHASH;
+        bytes32 nameHash = DOMAIN_NAME_HASH;
+        bytes32 versionHash = DOMAIN_VERSION_HASH;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, typeHash)
+            mstore(add(m, 0x20), nameHash)
+            mstore(add(m, 0x40), versionHash)
+            mstore(add(m, 0x60), chainid())
+            mstore(add(m, 0x80), address())
+            separator := keccak256(m, 0xa0)
+        }
+    }
+
+    /// @dev The EIP-712 digest the seller signs. The struct's seven static words are hashed as they lie in the
+    /// calldata (each field's type is checked where it is read).
+    function _signedListingDigest(SignedListing calldata order) internal view returns (bytes32 digest) {
+        bytes32 separator = _domainSeparator();
+        bytes32 typeHash = SIGNED_LISTING_TYPEHASH;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, typeHash)
+            calldatacopy(add(m, 0x20), order, 0xe0)
+            let structHash := keccak256(m, 0x100)
+            mstore(0x00, 0x1901)
+            mstore(0x20, separator)
+            mstore(0x40, structHash)
+            digest := keccak256(0x1e, 0x42)
+            mstore(0x40, m)
+        }
+    }
+
+    /// @dev Whether `signature` is `seller`'s over `digest`: a 65-byte ECDSA signature (r, s, v) with a low `s`
+    /// (its malleable twin is refused) recovering to `seller`, or else the seller contract's ERC-1271 answer
+    /// (Safe, passkey wallets). An account without code answers nothing, which is no.
+    function _isSellerSignature(address seller, bytes32 digest, bytes calldata signature) internal view returns (bool) {
+        if (signature.length == 65) {
+            bytes32 r;
+            bytes32 s;
+            uint8 v;
+            assembly ("memory-safe") {
+                r := calldataload(signature.offset)
+                s := calldataload(add(signature.offset, 0x20))
+                v := byte(0, calldataload(add(signature.offset, 0x40)))
+            }
+            if (uint256(s) <= MAX_LOW_S) {
+                // `ecrecover` answers zero for a `v` other than 27 or 28 and for an invalid signature.
+                address recovered = ecrecover(digest, v, r, s);
+                if (recovered != address(0) && recovered == seller) return true;
+            }
+        }
+        return SignatureCheckerLib.isValidERC1271SignatureNowCalldata(seller, digest, signature);
+    }
+
     // ---------------------------------------------------------------- sale
 
     /// @dev Moves the token to `buyer` as a sale (the collection checks the market's approval and marks the
@@ -394,10 +525,12 @@ abstract contract MarketCore is EaselCredits {
             }
         }
         _emitSale(collection, tokenId, seller, buyer, mechanism, price, fee, royalty, primary);
+        // The seller is not banned (every caller checked): a creator selling is paid as is; otherwise the
+        // creator's royalty is held while they are banned. Split shares check each collaborator.
         if (seller == creator) {
-            _payCollaborators(collection, tokenId, creator, terms, proceeds);
+            _payCollaborators(collection, tokenId, creator, terms, proceeds, false);
         } else {
-            if (royalty != 0) _payCollaborators(collection, tokenId, creator, terms, royalty);
+            if (royalty != 0) _payCollaborators(collection, tokenId, creator, terms, royalty, true);
             _send(seller, proceeds);
         }
     }
@@ -428,15 +561,41 @@ abstract contract MarketCore is EaselCredits {
         }
     }
 
-    /// @dev Pays `amount` to the creator, or splits it among the token's collaborators.
-    function _payCollaborators(address collection, uint256 tokenId, address creator, uint256 terms, uint256 amount)
-        private
-    {
+    /// @dev Pays `amount` to the creator, or splits it among the token's collaborators; a banned recipient's
+    /// part is held (`_sendOrHold`). `checkCreator` is false when the creator is the seller, already checked.
+    function _payCollaborators(
+        address collection,
+        uint256 tokenId,
+        address creator,
+        uint256 terms,
+        uint256 amount,
+        bool checkCreator
+    ) private {
         if (_termsWord(terms, 5) <= 1) {
-            _send(creator, amount);
+            if (checkCreator) _sendOrHold(creator, amount);
+            else _send(creator, amount);
         } else {
             (address[] memory recipients, uint256[] memory shares) = IEaselCollection(collection).collaboratorsOf(tokenId);
-            _sendSplit(recipients, shares, amount);
+            // As `_sendSplit`, each part through `_sendOrHold`; rounding dust goes to the first (the creator).
+            uint256 rest = amount;
+            for (uint256 i = 1; i < recipients.length; ++i) {
+                uint256 part = (amount * shares[i]) / 100;
+                rest -= part;
+                _sendOrHold(recipients[i], part);
+            }
+            _sendOrHold(recipients[0], rest);
+        }
+    }
+
+    /// @dev Pays `to`, unless `to` is banned: then the amount is held for an operator's decision
+    /// (`EaselMarketAdmin.releaseHeld` / `forfeitHeld`). An innocent buyer's purchase still goes through.
+    function _sendOrHold(address to, uint256 amount) private {
+        if (_accounts[to] & BANNED != 0) {
+            _held[to] += amount;
+            _totalHeld += amount;
+            emit PaymentHeld(to, amount);
+        } else {
+            _send(to, amount);
         }
     }
 }

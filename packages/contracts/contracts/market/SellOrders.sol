@@ -23,9 +23,6 @@ abstract contract SellOrders is MarketCore {
     event SellOrderCancelled(address indexed collection, uint256 indexed tokenId, address indexed seller);
 
     error NoSellOrder(address collection, uint256 tokenId);
-    error SellOrderExpired(uint256 expiresAt);
-    /// @notice The token changed hands since it was listed (`listedTransferCount` != `transferCount`).
-    error SellOrderVoid(uint256 listedTransferCount, uint256 transferCount);
 
     /// @notice Lists a token at a fixed price. The caller owns it and approved the market.
     /// @param price In wei, at least the listing minimum.

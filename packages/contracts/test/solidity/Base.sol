@@ -155,7 +155,7 @@ abstract contract Base {
         v.tokenId = tokenId;
         v.collaborators = none();
         (,,, uint256 nonce) = lazy.collectionInfo();
-        v.nonce = uint16(nonce);
+        v.nonce = uint48(nonce);
         v.deadline = block.timestamp + 1 hours;
     }
 

@@ -398,7 +398,7 @@ contract EaselCollectionTest is Base {
         // Anyone creates it; a second call returns the same one.
         assertEq(factory.createRoyaltySplitter(accounts, shares), receiver, "created where predicted");
         assertEq(factory.createRoyaltySplitter(accounts, shares), receiver, "idempotent");
-        assertTrue(receiver.code.length == 45 + 32 * 10, "EIP-1167 clone with the split as arguments");
+        assertTrue(receiver.code.length == 51 + 32 * 10, "EIP-1167 clone (with its 6-byte receive) and the split as arguments");
 
         uint256 a = artist.balance;
         uint256 o = other.balance;

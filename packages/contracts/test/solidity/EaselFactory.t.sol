@@ -17,6 +17,16 @@ contract EaselFactoryTest is Base {
         uint256 maxSupply
     );
 
+    /// Creating a collection takes what minting takes (a verified artist, not banned, the market open):
+    /// `EaselModeration.t.sol` attacks that; here the callers are verified.
+    function setUp() public override {
+        super.setUp();
+        vm.startPrank(admin);
+        marketAdmin.setArtistVerified(address(this), true);
+        marketAdmin.setArtistVerified(other, true);
+        vm.stopPrank();
+    }
+
     function test_createCollection_isCloneOwnedByCaller() public {
         vm.expectEmit(false, true, true, true);
         emit CollectionCreated(address(0), other, CollectionKind.Standard, "Abc", "A", "cat", 0);

@@ -92,10 +92,10 @@ contract MarketHandler {
         }
     }
 
-    /// @dev Everything the actors hold (balances and credits) plus the platform fees.
+    /// @dev Everything the actors hold (balances, credits and payments held while banned) plus the platform fees.
     function _worth() internal view returns (uint256 total) {
         for (uint256 i; i < actors.length; ++i) {
-            total += actors[i].balance + marketAdmin.creditOf(actors[i]);
+            total += actors[i].balance + marketAdmin.creditOf(actors[i]) + marketAdmin.heldOf(actors[i]);
         }
         total += marketAdmin.feesAvailable();
     }
@@ -256,6 +256,88 @@ contract MarketHandler {
         } catch {}
     }
 
+    // ------------------------------------------------------------ signed listings
+
+    /// @dev Actors with a key sign listings (the others are contracts or keyless test addresses).
+    mapping(address actor => uint256 key) public keyOf;
+    MarketCore.SignedListing[] internal _signed;
+    bytes[] internal _signatures;
+    mapping(bytes32 digest => bool) internal _filled;
+    /// Signed listings filled a second time (must stay 0).
+    uint256 public ghostDoubleFills;
+    uint256 public ghostSignedFills;
+
+    function setKey(address actor, uint256 key) external {
+        if (_setUpClosed) return;
+        keyOf[actor] = key;
+    }
+
+    /// The owner signs a listing of a token (kept to be filled, maybe after it went stale).
+    function signListing(uint256 tokenSeed, uint256 price, uint256 daysAhead) external {
+        (address c, uint256 id) = _token(tokenSeed);
+        address owner = EaselCollection(c).ownerOf(id);
+        uint256 key = keyOf[owner];
+        if (key == 0) return;
+        _approve(c, owner);
+        MarketCore.SignedListing memory o = MarketCore.SignedListing({
+            collection: c,
+            tokenId: id,
+            price: 0.05 ether + (price % 5 ether),
+            seller: owner,
+            transferCount: EaselCollection(c).transferCountOf(id),
+            counter: marketAdmin.listingCounterOf(owner),
+            expiresAt: block.timestamp + 1 hours + (daysAhead % 100 days)
+        });
+        (uint8 v, bytes32 r, bytes32 s_) = vm.sign(key, marketAdmin.hashSignedListing(o));
+        _signed.push(o);
+        _signatures.push(abi.encodePacked(r, s_, v));
+    }
+
+    /// Anyone fills a kept signed listing, live or stale (filled, cancelled, bumped, moved, expired, blocked).
+    function fillSigned(uint256 orderSeed, uint256 actorSeed) external {
+        if (_signed.length == 0) return;
+        uint256 i = orderSeed % _signed.length;
+        MarketCore.SignedListing memory o = _signed[i];
+        address buyer = _actor(actorSeed);
+        vm.deal(buyer, buyer.balance + o.price);
+        bytes32 digest = marketAdmin.hashSignedListing(o);
+        uint256 before = _worth();
+        vm.prank(buyer);
+        try market.fillSignedListing{value: o.price}(o, _signatures[i]) {
+            if (_filled[digest]) ghostDoubleFills++;
+            _filled[digest] = true;
+            ghostSignedFills++;
+            ghostFees += _fee(o.collection, o.tokenId, o.price);
+            _recordSale(before, 0);
+        } catch {}
+    }
+
+    function cancelSigned(uint256 tokenSeed) external {
+        (address c, uint256 id) = _token(tokenSeed);
+        address owner = EaselCollection(c).ownerOf(id);
+        vm.prank(owner);
+        try marketAdmin.cancelSignedListing(c, id) {} catch {}
+    }
+
+    function incrementCounter(uint256 actorSeed) external {
+        vm.prank(_actor(actorSeed));
+        marketAdmin.incrementListingCounter();
+    }
+
+    /// An operator releases or forfeits what is held for a banned payee.
+    function settleHeld(uint256 actorSeed, bool release) external {
+        address account = _actor(actorSeed);
+        uint256 amount = marketAdmin.heldOf(account);
+        vm.prank(admin);
+        if (release) {
+            try marketAdmin.releaseHeld(account) {} catch {}
+        } else {
+            try marketAdmin.forfeitHeld(account) {
+                ghostFees += amount;
+            } catch {}
+        }
+    }
+
     function lazyMint(uint256 actorSeed, uint256 price) external {
         address buyer = _actor(actorSeed);
         uint256 id = _nextLazyId;
@@ -297,13 +379,20 @@ contract EaselMarketInvariantTest is Base {
         TestActor rejecter = new TestActor();
         rejecter.setMode(TestActor.Mode.Reject);
         EaselCollection lazy = createLazy(1_000);
-        handler = new MarketHandler(
-            market, admin, [artist, artist2, address(0xC1), address(0xC2), address(rejecter)], lazy
-        );
-
-        // Standard collection: two plain tokens and one split with the ETH-rejecting actor.
+        address keyed1 = vm.addr(0xC1);
+        address keyed2 = vm.addr(0xC2);
+        handler = new MarketHandler(market, admin, [artist, artist2, keyed1, keyed2, address(rejecter)], lazy);
+        handler.setKey(keyed1, 0xC1);
+        handler.setKey(keyed2, 0xC2);
+        // The keyed actors start with the plain tokens, so that they sign listings from the first call.
         mint(1);
         mint(2);
+        vm.startPrank(artist);
+        collection.transferFrom(artist, keyed1, 1);
+        collection.transferFrom(artist, keyed2, 2);
+        vm.stopPrank();
+
+        // Standard collection: two plain tokens (above) and one split with the ETH-rejecting actor.
         Collaborator[] memory split = new Collaborator[](2);
         split[0] = Collaborator(artist, 60);
         split[1] = Collaborator(address(rejecter), 40);
@@ -343,7 +432,11 @@ contract EaselMarketInvariantTest is Base {
             MarketCore.Auction memory a = marketAdmin.getAuction(c, id);
             if (a.bidder != address(0)) escrow += a.amount;
         }
-        assertEq(address(market).balance, escrow + marketAdmin.totalCredits() + handler.ghostFees(), "market balance");
+        assertEq(
+            address(market).balance,
+            escrow + marketAdmin.totalCredits() + marketAdmin.totalHeld() + handler.ghostFees(),
+            "market balance"
+        );
         assertEq(marketAdmin.feesAvailable(), handler.ghostFees(), "fees");
         assertEq(address(handler.lazy()).balance, handler.ghostLazyFees() + handler.lazy().totalCredits(), "lazy");
     }
@@ -351,6 +444,11 @@ contract EaselMarketInvariantTest is Base {
     /// Every sale paid out exactly its price: what the parties and the platform gained equals what was paid.
     function invariant_everySalePaysExactlyItsPrice() public view {
         assertEq(handler.ghostPayoutMismatches(), 0, "sales whose payout differs from the price");
+    }
+
+    /// A signed listing is filled at most once.
+    function invariant_signedListingsFillOnce() public view {
+        assertEq(handler.ghostDoubleFills(), 0, "signed listings filled twice");
     }
 
     /// A token the market holds has no approved address: an auction's settlement neither reads nor clears it.

@@ -455,7 +455,7 @@ contract EaselMarketTest is Base {
         market.buyNow{value: 1 ether}(c, 1);
         vm.warp(block.timestamp + 100 days);
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderExpired.selector, block.timestamp));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderExpired.selector, block.timestamp));
         market.buyNow{value: 1 ether}(c, 1);
     }
 
@@ -481,7 +481,7 @@ contract EaselMarketTest is Base {
         vm.prank(artist);
         collection.transferFrom(artist, other, 1);
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 1));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 0, 1));
         market.buyNow{value: 0.05 ether}(c, 1);
         (address seller,,) = marketAdmin.getSellOrder(c, 1);
         assertEq(seller, address(0), "void listing hidden");
@@ -492,7 +492,7 @@ contract EaselMarketTest is Base {
         vm.prank(artist);
         collection.setApprovalForAll(address(market), true);
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 2));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 0, 2));
         market.buyNow{value: 0.05 ether}(c, 1);
         (seller,,) = marketAdmin.getSellOrder(c, 1);
         assertEq(seller, address(0), "still void");
@@ -519,7 +519,7 @@ contract EaselMarketTest is Base {
         uint256[] memory values = new uint256[](3);
         values[2] = 0.05 ether;
         vm.deal(address(attacker), 1 ether);
-        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 1, 2));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 1, 2));
         attacker.actMany(targets, calls, values);
         assertEq(collection.ownerOf(1), address(attacker), "the victim was never robbed (all undone)");
     }
@@ -695,7 +695,7 @@ contract EaselMarketTest is Base {
         market.setSellOrder(c, 1, 1 ether);
         // The listing was set before the token went into escrow: void.
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(SellOrders.SellOrderVoid.selector, 0, 1));
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 0, 1));
         market.buyNow{value: 1 ether}(c, 1);
         assertEq(collection.ownerOf(1), address(market), "still escrowed");
     }

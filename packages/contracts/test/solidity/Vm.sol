@@ -27,4 +27,6 @@ interface Vm {
     function getRecordedLogs() external returns (Log[] memory);
     function label(address account, string calldata newLabel) external;
     function etch(address target, bytes calldata code) external;
+    function load(address target, bytes32 slot) external view returns (bytes32);
+    function store(address target, bytes32 slot, bytes32 value) external;
 }

@@ -26,12 +26,11 @@ const UNREACHABLE: Record<string, string> = {
     "Solady ERC721: a token id is refused earlier with RecordAlreadyRegistered (ids are never reused)",
   ReentrancyGuardReentrantCall:
     "OpenZeppelin guard: re-entry only happens from a 20,000-gas push, which cannot be observed as a revert of the outer call (the attack tests check the re-entry is refused)",
-  CloneArgumentsTooLong:
-    "OpenZeppelin Clones: the only immutable arguments are a split of at most 5 recipients (10 words), far below the 24 KB limit",
-  Create2EmptyBytecode: "OpenZeppelin Create2: the clone's creation code is never empty",
   FailedDeployment:
-    "OpenZeppelin Clones: a clone deployment fails only when its address is taken, and createRoyaltySplitter returns the existing splitter instead of deploying again",
+    "OpenZeppelin Clones: a collection clone is created with CREATE at a fresh address, which cannot be taken",
   InsufficientBalance: "OpenZeppelin Clones: clones are always deployed with zero value",
+  SplitterDeploymentFailed:
+    "EaselSplitterClone: CREATE2 fails only when the address is taken, and createRoyaltySplitter returns the existing splitter instead of deploying again",
 };
 
 /** Events that our contracts never emit, inherited from libraries; each with the reason. */

@@ -232,6 +232,13 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name, symbol, catWeb2_id, maximumSupply } = request.query;
       const category = await activeCategory(catWeb2_id);
       await checkName(name, symbol);
+      // The factory creates collections for verified, not banned artists only (as mints): refused here, before
+      // the creator pays gas for a revert.
+      const { rows: accounts } = await db.execute<{ verified_artist: boolean; banned: boolean }>(
+        sql`SELECT verified_artist, banned FROM chain_accounts WHERE address = ${session.address}`,
+      );
+      if (!accounts[0]?.verified_artist || accounts[0].banned)
+        throw new ApiError(403, "not_artist", BROWSE_MESSAGES.notArtistCollection);
       const expiresAt = new Date(Date.now() + LAZY_VOUCHER_TTL_SECONDS * 1000);
       await db.transaction(async (tx) => {
         // The profile row is the lock: two requests at once cannot both take the last allowance.

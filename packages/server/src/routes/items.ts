@@ -40,6 +40,9 @@ import type { DbOrTx } from "../mail/outbox.ts";
 import { badRequest, isAdmin, requireActiveUser, viewerOf, walletOrIpKey } from "./guards.ts";
 
 const ITEM_NOT_FOUND = "Item not found";
+const LAZY_CREATOR_NOT_ARTIST =
+  "This item cannot be minted now: its creator is not a verified artist on Easel at the moment.";
+const LAZY_COLLABORATOR_BANNED = "This item cannot be minted now: one of its collaborators is banned.";
 /** The feed moves every few minutes at most; one read a minute serves every price on every screen. */
 const ETH_PRICE_TTL_MS = 60_000;
 type LazyMintVoucher = LazyMintVoucherResponse["data"]["voucher"];
@@ -136,10 +139,16 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A lazy item not minted yet, with what a voucher needs. */
   async function openLazyItem(collection: string, tokenId: string) {
     const { rows } = await db.execute<Record<string, unknown>>(sql`
-      SELECT l.collection, l.token_id, l.price, l.creator, m.cid, m.royalty, m.collaborators, c.owner, c.blocked,
-        l.updated_at > now() - make_interval(days => ${LAZY_LISTING_DAYS}) AS listed
+      SELECT l.collection, l.token_id, l.price, l.creator, m.cid, m.royalty, m.collaborators, c.owner,
+        c.blocked OR EXISTS (SELECT 1 FROM chain_blocked_tokens b
+          WHERE b.collection = l.collection AND b.token_id = l.token_id) AS blocked,
+        l.updated_at > now() - make_interval(days => ${LAZY_LISTING_DAYS}) AS listed,
+        COALESCE(a.verified_artist AND NOT a.banned, false) AS creator_may_mint,
+        EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(m.collaborators, '[]'::jsonb)) x
+          JOIN chain_accounts ca ON ca.address = x->>'address' WHERE ca.banned) AS collaborator_banned
       FROM lazy_items l JOIN item_metadata m ON m.cid = l.metadata_cid
       JOIN chain_collections c ON c.address = l.collection
+      LEFT JOIN chain_accounts a ON a.address = c.owner
       WHERE l.collection = ${collection} AND l.token_id = ${tokenId}::numeric
         AND NOT EXISTS (SELECT 1 FROM chain_tokens t WHERE t.collection = l.collection AND t.token_id = l.token_id)`);
     return rows[0] ?? null;
@@ -178,6 +187,9 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!item.listed) throw new ApiError(400, "not_listed", "This item is no longer for sale.");
       if (item.owner === session.address)
         throw new ApiError(403, "own_item", "You created this item: a buyer mints it.");
+      // The collection refuses these lazy mints on chain: said here, before the buyer pays gas for a revert.
+      if (!item.creator_may_mint) throw new ApiError(403, "creator_not_artist", LAZY_CREATOR_NOT_ARTIST);
+      if (item.collaborator_banned) throw new ApiError(403, "collaborator_banned", LAZY_COLLABORATOR_BANNED);
       // The nonce the collection expects now: a revocation on chain voids older vouchers.
       const [, , , nonce] = await chain.readContract({
         address: collection as `0x${string}`,

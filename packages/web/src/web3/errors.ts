@@ -29,9 +29,10 @@ const minutes = (seconds: unknown) => `${Math.round(Number(seconds) / 60)} minut
 const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   // Accounts and roles
   UserIsBanned: () => "This account is banned from trading on Easel.",
-  NotVerifiedArtist: () => "Only verified artists can mint on Easel.",
+  NotVerifiedArtist: () => "Only verified artists can mint or create collections on Easel.",
   AccessControlUnauthorizedAccount: () => "Your wallet does not have the role this action needs.",
   AccessControlBadConfirmation: () => "Only the account itself can renounce its role.",
+  LastAdmin: () => "The market's last admin cannot give up the role: make another account admin first.",
   NotController: () => "Only a controller of the market can do this.",
   // Market state
   MarketIsLocked: () => "The market is locked: trading is paused for now.",
@@ -61,11 +62,16 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   InvalidMinimum: () => "Minimums must be positive multiples of 0.001 ETH.",
   FeeTooHigh: ([, max]) => `The fee can be at most ${Number(max) / 100}%.`,
   NothingToWithdraw: () => "There is nothing to withdraw.",
+  NothingHeld: () => "Nothing is held for this account.",
   EthNotAccepted: () => "This contract does not accept ETH with this call.",
   // Fixed price
   NoSellOrder: () => "This item is not listed for sale.",
   SellOrderExpired: () => "This listing has expired.",
   SellOrderVoid: () => "This listing is no longer valid: the item changed hands since it was listed.",
+  // Signed listings
+  ListingCounterChanged: () => "The seller cancelled all their listings, this one included.",
+  ExpiryTooFar: () => "A listing can last at most 100 days.",
+  InvalidSellerSignature: () => "This listing's signature is not the seller's.",
   // Auctions
   NoAuction: () => "This item is not in an auction.",
   NotAuctionSeller: () => "Only the seller of this auction can do this.",
@@ -117,8 +123,7 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   AccountBalanceOverflow: () => "This account holds too many items.",
   TokenAlreadyExists: () => "This item already exists.",
   ReentrancyGuardReentrantCall: () => "The transaction tried to call the market again while it was busy.",
-  CloneArgumentsTooLong: () => "The royalty split is too long.",
-  Create2EmptyBytecode: () => "The contract could not be created.",
+  SplitterDeploymentFailed: () => "The royalty splitter could not be created.",
   FailedDeployment: () => "The contract could not be created.",
   InsufficientBalance: () => "The contract's balance is too low.",
   DirectCallRefused: () => "Send this to the market's address, not to its administration contract.",

@@ -24,6 +24,12 @@ const recordSetting = (b: Batch, e: ChainEvent) => {
   b.settings.set({ name: e.name, args: e.args, block_number: String(e.blockNumber) });
 };
 
+/**
+ * Events with no handler are still kept in chain_events (and undone with their block): `PaymentHeld`,
+ * `HeldPaymentReleased` and `HeldPaymentForfeited` (a banned payee's share held, then paid or forfeited by an
+ * operator; the sale's own `Sale` row is unchanged) and `ListingCounterIncremented` (signed listings live off
+ * chain) project nothing yet.
+ */
 export const HANDLERS = {
   ...collectionHandlers,
   ...sellOrderHandlers,

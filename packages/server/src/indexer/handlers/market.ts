@@ -63,7 +63,9 @@ export const marketHandlers = {
       (item) => `Your ${item} sold for ${eth(a.price)}; you receive ${eth(proceeds)}.`,
       data,
     );
-    if (mechanism === "buy-now") {
+    // A signed listing's fill (mechanism 4) is a fixed-price purchase like buy-now; its own transfer voids any
+    // on-chain listing of the token.
+    if (mechanism === "buy-now" || mechanism === "signed-listing") {
       notifyPurchase(b, e, { buyer: a.buyer, price: a.price, data });
     } else if (mechanism === "auction") {
       b.notify(

@@ -49,4 +49,19 @@ export const sellOrderHandlers = {
     b.activityRow(e, 0, "unlist", collection, tokenId, a.seller, null, null);
     b.touch(collection, tokenId, a.seller);
   },
+
+  /**
+   * The owner voided every listing of the token (`cancelSignedListing`): the collection counted one transfer
+   * without moving it, so an on-chain listing is void too. Signed listings themselves live off chain (the
+   * API's order book checks them against the token's transfer count).
+   */
+  SignedListingCancelled(b, e) {
+    const a = e.args;
+    const collection = String(a.collection);
+    const tokenId = String(a.tokenId);
+    b.endListing(e, collection, tokenId, "void");
+    const token = b.token(collection, tokenId);
+    if (token && token.status === "fix") setTokenStatus(b, e, token, "minted", null);
+    b.touch(collection, tokenId, a.seller);
+  },
 } satisfies Handlers;

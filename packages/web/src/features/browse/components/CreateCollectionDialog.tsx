@@ -1,4 +1,9 @@
-import { createCollectionFormSchema, LAZY_MAX_SUPPLY_DEFAULT, type LazyVoucherResponse } from "@easel/common";
+import {
+  BROWSE_MESSAGES,
+  createCollectionFormSchema,
+  LAZY_MAX_SUPPLY_DEFAULT,
+  type LazyVoucherResponse,
+} from "@easel/common";
 import { easelFactoryAbi } from "@easel/contracts/abis";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -120,6 +125,11 @@ function CreateCollection({
     const category = categories.data?.find((c) => c._id === values.category_web2_id);
     if (!factory || !category) {
       toast.error("Easel's contracts are not available right now. Please try again later.");
+      return;
+    }
+    // The factory creates collections for verified artists only: said before the wallet, not after a revert.
+    if (!profile?.permission.mint) {
+      toast.warning(BROWSE_MESSAGES.notArtistCollection);
       return;
     }
     let voucher: LazyVoucherResponse["data"]["voucher"] | null = null;

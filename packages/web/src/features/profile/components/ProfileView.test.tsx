@@ -1,3 +1,4 @@
+import { BROWSE_MESSAGES } from "@easel/common";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
@@ -157,8 +158,35 @@ describe("profile page", () => {
     expect(screen.getByRole("button", { name: "Create New Collection" })).toBeTruthy();
   });
 
+  it("tells an account that is not a verified artist it cannot create a collection, before any check or wallet", async () => {
+    const api = fakeApi({
+      ...sessionRoute({ current: signedIn(BOB) }),
+      "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
+      "GET /api/category-web2": () => ({
+        body: { data: { category_web2: [{ _id: 3, title: "Painting", retired: false }] } },
+      }),
+      "POST /api/collection/check_name": () => ({ body: { data: { message: "ok" } } }),
+    });
+    await renderApp({
+      path: "/profile",
+      config: { ...LOCAL_CONFIG, contracts: { factory: "0x5fbdb2315678afecb367f032d93f642f64180aa3" } },
+    });
+    fireEvent.click(await screen.findByRole("tab", { name: /Collection 0/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Create New Collection" }));
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Night Studies" } });
+    fireEvent.change(screen.getByLabelText("Symbol"), { target: { value: "NGT" } });
+    fireEvent.change(await screen.findByLabelText("Category"), { target: { value: "3" } });
+    fireEvent.click(screen.getByLabelText(/I agree/));
+    fireEvent.click(screen.getByRole("button", { name: "Create Collection" }));
+    expect(await screen.findByText(BROWSE_MESSAGES.notArtistCollection)).toBeTruthy();
+    expect(api.calls.some((call) => call.path === "/api/collection/check_name")).toBe(false);
+    expect(screen.getByRole("button", { name: "Create Collection" })).toBeTruthy();
+  });
+
   it("opens Create New Collection with the spec's rules, the lazy type only with permission", async () => {
-    const session = { current: signedIn(BOB) };
+    const artist = signedIn(BOB);
+    if (artist.profile) artist.profile.permission.mint = true;
+    const session = { current: artist };
     const api = fakeApi({
       ...sessionRoute(session),
       "GET /api/profile": () => ({ body: profileBody({ isOwner: true }) }),
@@ -261,7 +289,7 @@ describe("profile page", () => {
       ...allowed,
       profile: allowed.profile && {
         ...allowed.profile,
-        permission: { collection: { lazyCollection: 1, lazyCollectionsLeft }, mint: false },
+        permission: { collection: { lazyCollection: 1, lazyCollectionsLeft }, mint: true },
       },
     });
     // The session said one was left; by the time the form is sent, another tab has used it.

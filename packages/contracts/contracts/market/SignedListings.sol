@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {MarketCore} from "./MarketCore.sol";
+
+/// @title SignedListings
+/// @notice Fixed-price listings the seller signs (EIP-712 `SignedListing`, see `MarketCore`) instead of sending
+/// `setSellOrder`: listing costs nothing, and anyone fills the listing with the exact price. Every rule of
+/// `buyNow` applies (the lock, the bans of the buyer, the seller and the payees, the blocked collection and
+/// token, the listing minimum, the seller's approval) and the payout is `buyNow`'s (`_payout`, with `Sale`
+/// mechanism 4). A filled listing cannot be filled again: the sale changes the token's transfer count, which the
+/// listing names, so no fill writes a "filled" mark. The seller voids a signed listing with `cancelSignedListing`
+/// (every listing of that token: the collection counts one transfer without moving it) or
+/// `incrementListingCounter` (all of theirs); both, and the views, are in `EaselMarketAdmin`.
+abstract contract SignedListings is MarketCore {
+    uint8 private constant _MECHANISM_SIGNED_LISTING = 4;
+
+    /// @notice Buys a token at the price its owner signed, sending exactly that price.
+    /// @param order The signed listing, as signed.
+    /// @param signature The seller's: 65 bytes (r, s, v) for an account with a key, or what the seller
+    /// contract's `isValidSignature` accepts.
+    function fillSignedListing(SignedListing calldata order, bytes calldata signature) external payable nonReentrant {
+        Hot storage c = _config;
+        _checkOpen(c);
+        _checkNotBanned(msg.sender);
+        address collection = order.collection;
+        uint256 tokenId = order.tokenId;
+        // The collection refuses the sale itself while it or the token is blocked (it keeps a copy of the
+        // token's block in the token's slot, which the sale reads anyway): only its code hash is checked here, and
+        // the market's token slot is not read (a cold slot, 2,100 gas).
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
+        uint256 price = order.price;
+        if (msg.value != price) revert IncorrectPayment(price, msg.value);
+        _checkPrice(price, _minimum(c.listingMinimum));
+        uint256 expiresAt = order.expiresAt;
+        if (block.timestamp >= expiresAt) revert SellOrderExpired(expiresAt);
+        // `expiresAt` > now (checked above): the difference cannot underflow. The chain never sees the signing,
+        // so the 100-day bound is checked here.
+        if (expiresAt - block.timestamp > SELL_ORDER_DURATION) {
+            revert ExpiryTooFar(expiresAt, block.timestamp + SELL_ORDER_DURATION);
+        }
+        address seller = order.seller;
+        if (seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        // The seller's flags hold their ban and their listing counter: one read.
+        uint256 flags;
+        assembly ("memory-safe") {
+            mstore(0x00, seller)
+            mstore(0x20, _accounts.slot)
+            flags := sload(keccak256(0x00, 0x40))
+        }
+        if (flags & BANNED != 0) revert UserIsBanned(seller);
+        if (order.counter != flags >> COUNTER_SHIFT) revert ListingCounterChanged(order.counter, flags >> COUNTER_SHIFT);
+        if (!_isSellerSignature(seller, _signedListingDigest(order), signature)) revert InvalidSellerSignature(seller);
+        // The transfer and the checks below are one atomic step: a failed check undoes the transfer.
+        uint256 terms = _deliverPurchase(collection, tokenId, msg.sender);
+        uint256 transferCount = _termsWord(terms, 3);
+        if (transferCount != order.transferCount) revert SellOrderVoid(order.transferCount, transferCount);
+        // A listing signed for a token the seller does not own (or that the market holds for an auction).
+        address owner = address(uint160(_termsWord(terms, 0)));
+        if (owner != seller) revert OnlyTokenOwner(seller, owner);
+        _payout(c, collection, tokenId, terms, msg.sender, price, _MECHANISM_SIGNED_LISTING);
+    }
+}
