@@ -211,7 +211,8 @@ try {
       LOG_LEVEL: "warn",
     };
     const apiHealthy = () => healthy(apiUrl);
-    const started = (out: string) => /\] (indexer|worker) started/.test(out);
+    // A production role logs JSON lines (src/log.ts): {"msg":"indexer started (chain …)"}.
+    const started = (out: string) => /"msg":"(indexer|worker) started/.test(out);
     results.push(await measure("api (compiled)", distRun("api.js"), roleEnv, apiHealthy));
     // V8's compiled code kept between starts (the first run fills the cache).
     const compileCache = { ...roleEnv, NODE_COMPILE_CACHE: join(dir, "compile-cache") };
