@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { parseAbi, parseEther } from "viem";
 import { makePng, newWalletPage, signIn } from "./accounts.ts";
-import { send } from "./chain.ts";
+import { send, verifyArtist } from "./chain.ts";
 
 const marketAbi = parseAbi([
   "function setArtistVerified(address account, bool verified)",
@@ -39,22 +39,11 @@ test("an artist creates a collection through the wallet, edits it with a cropped
   await page.keyboard.press("Escape");
 
   // A moderator verifies the artist on the market; once indexed, the session says so.
+  await verifyArtist(page, creator.wallet.address);
   const config = await page.evaluate(
     async () => (await (await fetch("/api/config")).json()) as { contracts: { market: `0x${string}` } },
   );
   const market = config.contracts.market;
-  await send(0, {
-    address: market,
-    abi: marketAbi,
-    functionName: "setArtistVerified",
-    args: [creator.wallet.address, true],
-  });
-  await expect
-    .poll(async () => {
-      const profile = await page.request.get(`/api/profile?userkey=${creator.wallet.address}`);
-      return ((await profile.json()) as { data: { verifiedArtist?: boolean } }).data.verifiedArtist;
-    })
-    .toBe(true);
   await page.reload();
   await page.getByRole("tab", { name: /Collection/ }).click();
   await page.getByRole("button", { name: "Create New Collection" }).click();

@@ -1,5 +1,5 @@
-import { expect } from "@playwright/test";
-import { createPublicClient, createWalletClient, http } from "viem";
+import { expect, type Page } from "@playwright/test";
+import { createPublicClient, createWalletClient, http, parseAbi } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { RPC_URL } from "./accounts.ts";
 
@@ -27,4 +27,26 @@ export async function send(
   const hash = await wallet.writeContract({ ...call, account, chain: null } as never);
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");
+}
+
+/**
+ * A moderator (anvil account 0) verifies `artist` on the market from their wallet; resolves once the indexer has
+ * it and the API says so, since minting and creating collections wait for it.
+ */
+export async function verifyArtist(page: Page, artist: string): Promise<void> {
+  const config = (await (await page.request.get("/api/config")).json()) as {
+    contracts: { market: `0x${string}` };
+  };
+  await send(0, {
+    address: config.contracts.market,
+    abi: parseAbi(["function setArtistVerified(address account, bool verified)"]),
+    functionName: "setArtistVerified",
+    args: [artist, true],
+  });
+  await expect
+    .poll(async () => {
+      const profile = await page.request.get(`/api/profile?userkey=${artist}`);
+      return ((await profile.json()) as { data: { verifiedArtist?: boolean } }).data.verifiedArtist;
+    })
+    .toBe(true);
 }

@@ -2,7 +2,7 @@ import { cidToHex } from "@easel/common";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { parseAbi } from "viem";
 import { makePng, newWalletPage, signIn } from "./accounts.ts";
-import { send } from "./chain.ts";
+import { send, verifyArtist } from "./chain.ts";
 
 /** The bounding box of the first element `selector` matches, once it is visible. */
 async function boxOf(page: Page, selector: string) {
@@ -89,19 +89,7 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
   const config = (await (await page.request.get("/api/config")).json()) as {
     contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
   };
-  await send(0, {
-    address: config.contracts.market,
-    abi: parseAbi(["function setArtistVerified(address account, bool verified)"]),
-    functionName: "setArtistVerified",
-    args: [wallet.address, true],
-  });
-  // Minting waits for the indexer to have the verification.
-  await expect
-    .poll(async () => {
-      const profile = await page.request.get(`/api/profile?userkey=${wallet.address}`);
-      return ((await profile.json()) as { data: { verifiedArtist?: boolean } }).data.verifiedArtist;
-    })
-    .toBe(true);
+  await verifyArtist(page, wallet.address);
   const categories = (await (await page.request.get("/api/category-web2")).json()) as {
     data: { category_web2: { _id: number }[] };
   };

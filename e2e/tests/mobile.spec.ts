@@ -2,7 +2,7 @@ import { cidToHex } from "@easel/common";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { createPublicClient, http, parseAbi, parseEther } from "viem";
 import { makePng, newWalletPage, RPC_URL, signIn } from "./accounts.ts";
-import { send } from "./chain.ts";
+import { send, verifyArtist } from "./chain.ts";
 
 const ARTIST = 4;
 const PHONES = [360, 390];
@@ -33,18 +33,7 @@ async function mintListedItem(browser: Browser): Promise<World> {
       artist,
     };
   };
-  await send(0, {
-    address: market,
-    abi: parseAbi(["function setArtistVerified(address account, bool verified)"]),
-    functionName: "setArtistVerified",
-    args: [wallet.address, true],
-  });
-  await expect
-    .poll(async () => {
-      const profile = await page.request.get(`/api/profile?userkey=${wallet.address}`);
-      return ((await profile.json()) as { data: { verifiedArtist?: boolean } }).data.verifiedArtist;
-    })
-    .toBe(true);
+  await verifyArtist(page, wallet.address);
   const categories = (await (await page.request.get("/api/category-web2")).json()) as {
     data: { category_web2: { _id: number }[] };
   };
