@@ -17,7 +17,12 @@ import helmet from "helmet";
 import type { PublicClient } from "viem";
 import { mainnet, sepolia } from "viem/chains";
 import { type Config, publicConfig } from "./config.ts";
-import { isChainUnavailable, isDatabaseUnavailable, RETRY_AFTER_S } from "./db/availability.ts";
+import {
+  isChainUnavailable,
+  isDatabaseUnavailable,
+  isStorageUnavailable,
+  RETRY_AFTER_S,
+} from "./db/availability.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError, dataError, loggableError } from "./errors.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -136,9 +141,9 @@ export async function buildApp(
         .status(status)
         .send({ error: { code: status === 429 ? "rate_limited" : "bad_request", message } });
     }
-    // The database (or the chain's RPC) is restarting, failing over or unreachable: a retry soon will work,
-    // so say when.
-    if (isDatabaseUnavailable(error) || isChainUnavailable(error)) {
+    // The database (or the chain's RPC) is restarting, failing over or unreachable, or the media folder's disk
+    // is full: a retry once it is back will work, so say when.
+    if (isDatabaseUnavailable(error) || isChainUnavailable(error) || isStorageUnavailable(error)) {
       request.log.warn({ err: loggableError(error) }, "dependency unavailable");
       return reply
         .status(503)

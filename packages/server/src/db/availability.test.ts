@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { createServer, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { DrizzleQueryError } from "drizzle-orm/errors";
@@ -5,7 +6,12 @@ import pg from "pg";
 import { createPublicClient, http } from "viem";
 import { describe, expect, inject, it } from "vitest";
 import { freePort } from "../embedded/process.ts";
-import { CONNECT_TIMEOUT_MS, isChainUnavailable, isDatabaseUnavailable } from "./availability.ts";
+import {
+  CONNECT_TIMEOUT_MS,
+  isChainUnavailable,
+  isDatabaseUnavailable,
+  isStorageUnavailable,
+} from "./availability.ts";
 import { createDatabase } from "./client.ts";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -77,5 +83,28 @@ describe("isChainUnavailable", () => {
     const error = await chain.getBlockNumber().catch((e: unknown) => e);
     expect(isChainUnavailable(error)).toBe(true);
     expect(isChainUnavailable(new Error("fetch failed"))).toBe(false);
+  });
+});
+
+describe("isStorageUnavailable", () => {
+  it("knows a full disk from what the filesystem really throws, bare or wrapped by the blockstore", async () => {
+    // /dev/full answers every write with ENOSPC, as a full media volume does.
+    const full = await writeFile("/dev/full", "artwork").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((full as { code?: string }).code).toBe("ENOSPC");
+    expect(isStorageUnavailable(full)).toBe(true);
+    // blockstore-fs throws `new PutFailedError(String(err))`: only the message carries the code.
+    expect(isStorageUnavailable(new Error(String(full)))).toBe(true);
+    expect(isStorageUnavailable(new Error("upload failed", { cause: full }))).toBe(true);
+    expect(isStorageUnavailable(withCode("read-only file system", "EROFS"))).toBe(true);
+  });
+
+  it("does not take a missing file, a bad request or a bug for a full disk", () => {
+    expect(isStorageUnavailable(withCode("no such file or directory", "ENOENT"))).toBe(false);
+    expect(isStorageUnavailable(new Error("Unsupported file type"))).toBe(false);
+    expect(isStorageUnavailable(new TypeError("Cannot read properties of undefined"))).toBe(false);
+    expect(isStorageUnavailable(null)).toBe(false);
   });
 });

@@ -68,6 +68,23 @@ export function isChainUnavailable(error: unknown): boolean {
   );
 }
 
+/** A full disk or a storage volume gone read-only or failing: the operator frees or repairs it, then it works. */
+const STORAGE_CODES = /\b(ENOSPC|EDQUOT|EROFS|EIO)\b/;
+
+/**
+ * Whether an error is the media folder's storage failing (full, over quota, read-only, an I/O error), as opposed
+ * to a bug: the upload is refused whole, nothing of it acknowledged, and the same upload works once the disk has
+ * room again. The blockstore wraps the filesystem's error into its message (`PutFailedError`), so the code is
+ * looked for in the message too.
+ */
+export function isStorageUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === "string" && STORAGE_CODES.test(code)) return true;
+  if (typeof message === "string" && STORAGE_CODES.test(message)) return true;
+  return isStorageUnavailable(cause, depth + 1);
+}
+
 /**
  * Makes every connection of a pool safe to lose at any moment. node-postgres listens for a client's
  * errors only while it is idle in the pool; a client checked out (a transaction, a migration, the
