@@ -8,6 +8,7 @@ export * from "./limits.ts";
 export * from "./media.ts";
 export * from "./options.ts";
 export * from "./richText.ts";
+export * from "./signedListings.ts";
 export * from "./text.ts";
 export * from "./trading.ts";
 export * from "./wire.ts";

@@ -279,7 +279,19 @@ export const itemDetailSchema = z.object({
   /** The current price in wei: fixed price, lazy price, or the auction's top bid or start/reserve price. */
   priceWei: weiString.nullable(),
   lastPriceWei: weiString.nullable(),
-  listing: z.object({ priceWei: weiString, seller: z.string(), expiresAt: z.string() }).nullable(),
+  /**
+   * The fixed-price listing: on chain (`setSellOrder`, bought with `buyNow`) or signed (an order in the API's
+   * book, `signedId`, bought with `fillSignedListing` after GET /api/signed-listings/fill).
+   */
+  listing: z
+    .object({
+      kind: z.enum(["chain", "signed"]),
+      signedId: z.string().nullable(),
+      priceWei: weiString,
+      seller: z.string(),
+      expiresAt: z.string(),
+    })
+    .nullable(),
   auction: z
     .object({
       kind: z.string(),

@@ -203,6 +203,8 @@ async function mintedItem(
       lastPriceWei: token.last_price == null ? null : String(token.last_price),
       listing: sellOrder
         ? {
+            kind: "chain" as const,
+            signedId: null,
             priceWei: String(sellOrder.price),
             seller: String(sellOrder.seller),
             expiresAt: iso(sellOrder.expires_at) ?? "",

@@ -161,7 +161,13 @@ describe("the item page", () => {
     const listed = itemFixture({
       status: "fix",
       priceWei: "1000000000000000000",
-      listing: { priceWei: "1000000000000000000", seller: CREATOR, expiresAt: "2027-01-01T00:00:00.000Z" },
+      listing: {
+        kind: "chain",
+        signedId: null,
+        priceWei: "1000000000000000000",
+        seller: CREATOR,
+        expiresAt: "2027-01-01T00:00:00.000Z",
+      },
     });
     await openItem(listed, STRANGER);
     expect(link("Buy Now")).toBe(`/FixedPrice/buy/${CREATOR}/Studio%20Works/42`);

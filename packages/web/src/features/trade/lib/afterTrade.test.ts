@@ -7,7 +7,13 @@ const OTHER = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
 const listed = itemFixture({
   status: "fix",
   priceWei: "500000000000000000",
-  listing: { priceWei: "500000000000000000", seller: CREATOR, expiresAt: "2027-03-01T00:00:00.000Z" },
+  listing: {
+    kind: "chain",
+    signedId: null,
+    priceWei: "500000000000000000",
+    seller: CREATOR,
+    expiresAt: "2027-03-01T00:00:00.000Z",
+  },
 }).nft;
 
 describe("the item right after a mined trade", () => {

@@ -15,12 +15,18 @@ const notListed = { status: "minted", listing: null, auction: null, priceWei: nu
 /** The item's new state after each trade, as the item page and every trading screen read it. */
 export const afterTrade = {
   listed:
-    (seller: string, price: bigint, expiresAt: Date): AfterTrade =>
+    (seller: string, price: bigint, expiresAt: Date, signedId: string | null = null): AfterTrade =>
     (nft) => ({
       ...nft,
       status: "fix",
       priceWei: wei(price),
-      listing: { priceWei: wei(price), seller, expiresAt: expiresAt.toISOString() },
+      listing: {
+        kind: signedId === null ? "chain" : "signed",
+        signedId,
+        priceWei: wei(price),
+        seller,
+        expiresAt: expiresAt.toISOString(),
+      },
     }),
 
   unlisted: (): AfterTrade => (nft) => ({ ...nft, ...notListed }),
