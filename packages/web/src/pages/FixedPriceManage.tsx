@@ -1,4 +1,4 @@
-import { FixedPriceManagePage } from "../features/trade/components/FixedPriceScreens.tsx";
+import { FixedPriceManagePage } from "../features/trade/components/FixedPriceManagePage.tsx";
 
 export function Component() {
   return <FixedPriceManagePage />;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { useBlock } from "wagmi";
+import { type Config, useBlock } from "wagmi";
+import { getBlock } from "wagmi/actions";
 import { useAppConfig } from "../api/appConfig.tsx";
 
 /**
@@ -21,4 +22,9 @@ export function useChainNow(running: boolean): number {
     return () => clearInterval(timer);
   }, [running]);
   return clock + ahead;
+}
+
+/** The chain's latest block time in unix seconds (a signed order's expiry is counted from it, not this clock). */
+export async function chainNowSeconds(config: Config, chainId: number): Promise<bigint> {
+  return (await getBlock(config, { chainId })).timestamp;
 }

@@ -3,7 +3,8 @@ import type { Abi, TransactionReceipt } from "viem";
 /**
  * One step of a wallet flow. Every flow is a list of these, run by `useTransactionFlow` and drawn by
  * `Stepper`: a contract write (simulated first, so a revert shows before the wallet asks; then sent, its
- * receipt awaited, and the indexer waited for), or a call to Easel's API.
+ * receipt awaited, and the indexer waited for), a signature in the wallet without a transaction (a signed
+ * listing), or a call to Easel's API.
  */
 export type TransactionStep =
   | {
@@ -21,6 +22,7 @@ export type TransactionStep =
       /** Reads what the flow needs from the mined transaction (a created address, a new id). */
       onReceipt?: (receipt: TransactionReceipt) => void;
     }
+  | { kind: "sign"; label: string; run: () => Promise<unknown> }
   | { kind: "api"; label: string; run: () => Promise<unknown> };
 
 export type StepState = "waiting" | "running" | "done" | "failed";
@@ -33,6 +35,11 @@ type WriteStep = Extract<TransactionStep, { kind: "write" }>;
 /** A contract write step. */
 export function writeStep(label: string, call: WriteStep["call"], onReceipt?: WriteStep["onReceipt"]) {
   return { kind: "write", label, call, onReceipt } as const satisfies TransactionStep;
+}
+
+/** A wallet signature that sends no transaction (costs no gas), e.g. an EIP-712 order. */
+export function signStep(label: string, run: () => Promise<unknown>) {
+  return { kind: "sign", label, run } as const satisfies TransactionStep;
 }
 
 /** An Easel API step. */

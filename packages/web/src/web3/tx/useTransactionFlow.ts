@@ -8,9 +8,9 @@ import type { StepStatus, TransactionStep } from "./steps.ts";
 
 /**
  * Runs wallet flows one step at a time: each write is simulated (a revert is explained before the wallet
- * opens), sent and confirmed by its receipt; each API step is awaited. A step after a write starts once the
- * indexer has that write (the API may build on it); the last step is done as soon as its receipt is in, and
- * later reads wait for the indexer on their own. A failure marks its step, shows the broken rule in words and
+ * opens), sent and confirmed by its receipt; each signature and API step is awaited. A step after a write
+ * starts once the indexer has that write (the API may build on it); the last step is done as soon as its
+ * receipt is in, and later reads wait for the indexer on their own. A failure marks its step, shows the broken rule in words and
  * stops the flow.
  *
  * @example const flow = useTransactionFlow(); await flow.run([writeStep("Block", { ...market, ... })]);
@@ -38,7 +38,7 @@ export function useTransactionFlow() {
         update(index, { state: "running" });
         try {
           if (index > 0) await untilOwnWritesIndexed();
-          if (step.kind === "api") {
+          if (step.kind === "api" || step.kind === "sign") {
             await step.run();
           } else {
             const { request } = await simulateContract(wagmiConfig, step.call as never);

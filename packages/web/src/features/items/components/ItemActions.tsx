@@ -106,6 +106,10 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
           <p className="text-sm text-neutral-500">{priceLabel}</p>
           <p className="text-2xl font-bold tabular-nums">{ethText(priceWei)}</p>
           <UsdValue wei={priceWei} className="text-sm" />
+          {nft.listing?.kind === "signed" ? (
+            // Bought like any listing; said only so a curious collector knows why no listing transaction shows.
+            <p className="text-xs text-neutral-500">Listed by signature</p>
+          ) : null}
         </div>
         {ended ? (
           <p className="text-sm font-semibold">Auction ended</p>

@@ -31,13 +31,17 @@ import {
   useSetLazyAllowance,
 } from "../api/moderation.ts";
 import { Blocks } from "./Blocks.tsx";
+import { HeldPayments } from "./HeldPayments.tsx";
 
 /** Shows a failed moderator action. */
 const showError = (error: unknown) => toast.error(errorMessage(error));
 
-type Tab = "reports" | "applications" | "users" | "blocks";
+type Tab = "reports" | "applications" | "users" | "blocks" | "held";
 
-/** The moderators' area: reports queue, artist applications, users (ban / unban), blocks. Admins only. */
+/**
+ * The moderators' area: reports queue, artist applications, users (ban / unban), blocks, payments held for
+ * banned payees. Admins only.
+ */
 export function AdminPage() {
   usePageTitle("Moderation");
   const header = useHeaderData();
@@ -58,6 +62,7 @@ export function AdminPage() {
     { key: "applications", label: "Artist applications" },
     { key: "users", label: "Users" },
     { key: "blocks", label: "Blocks" },
+    { key: "held", label: "Held payments" },
   ];
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10">
@@ -89,6 +94,7 @@ export function AdminPage() {
         {tab === "applications" ? <Applications /> : null}
         {tab === "users" ? <Users /> : null}
         {tab === "blocks" ? <Blocks /> : null}
+        {tab === "held" ? <HeldPayments /> : null}
       </div>
     </section>
   );

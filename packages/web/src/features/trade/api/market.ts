@@ -7,6 +7,7 @@ import { collectionContract, useMarket } from "../../../web3/contracts.ts";
 import { browseKeys } from "../../browse/api/browse.ts";
 import { itemKeys } from "../../items/api/items.ts";
 import { tradeHistoryKeys } from "./history.ts";
+import { signedListingKeys } from "./signedListings.ts";
 
 type Address = `0x${string}`;
 
@@ -77,5 +78,6 @@ export function useRefreshAfterTrade() {
       queryClient.invalidateQueries({ queryKey: itemKeys.all }),
       queryClient.invalidateQueries({ queryKey: browseKeys.all }),
       queryClient.invalidateQueries({ queryKey: tradeHistoryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: signedListingKeys.all }),
     ]);
 }

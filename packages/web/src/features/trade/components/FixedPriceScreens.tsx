@@ -1,12 +1,25 @@
 import { LISTING_DAYS } from "@easel/common";
 import { useId, useState } from "react";
+import { toast } from "sonner";
+import { useConfig } from "wagmi";
 import { useAppConfig } from "../../../api/appConfig.tsx";
+import { ApiError, errorMessage } from "../../../api/client.ts";
 import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { collectionContract, useMarket } from "../../../web3/contracts.ts";
-import { type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
-import { useMarketApproval, useMinimums, useWalletBalance } from "../api/market.ts";
+import {
+  apiStep,
+  type StepStatus,
+  sentThenMined,
+  signStep,
+  type TransactionStep,
+  writeStep,
+} from "../../../web3/tx/steps.ts";
+import { useMarketApproval, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
+import { fetchSignedListingFill, orderArgs, postSignedListing } from "../api/signedListings.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
+import { signListing } from "../lib/signedListing.ts";
+import { SIGNED_LISTING_TEXT, SignedListingsPanel } from "./SignedListingsPanel.tsx";
 import {
   EthField,
   type Item,
@@ -21,9 +34,21 @@ import {
 export const FIXED_PRICE_TEXT = {
   approving: "Approving...",
   confirming: "Confirming...",
+  submit: "List Your NFT",
+  stepperHeading: "Complete Your Listing",
+  steps: { approve: "Approve", confirm: "Confirm", finalize: "Finalize" },
+  bySignature: "List by signature",
+  bySignatureNote:
+    "Costs no gas: your wallet signs the listing and Easel shows it. The buyer's transaction moves the NFT and pays you.",
+  approvalNote:
+    "This collection is not approved for Easel's market yet: that approval is one transaction, once per collection.",
+  onChain: "List on chain",
+  onChainNote: "One transaction, paid in gas: the listing is recorded on the market contract.",
   listed: "Your NFT has been listed.",
   buying: "Confirming...",
   bought: (name: string) => `Now you are the owner of item ${name}`,
+  gone: "This listing is no longer available.",
+  priceChanged: "The price of this listing has changed. Check it and buy again.",
   unlistQuestion: "Are you going to unlist your item?",
   unlisting: "Unlisting...",
   unlisted: "Your NFT has been unlisted.",
@@ -48,7 +73,34 @@ export function useApprovalSteps(item: Item, owner: string): TransactionStep[] {
   ];
 }
 
-/** /FixedPrice/set: the owner lists the item at a price (approving the market first when needed). */
+export type ListingMethod = "signed" | "chain";
+
+/**
+ * The spec's listing stepper (Approve, Confirm, Finalize) over the runner's steps: Approve is the collection's
+ * approval (done already when it was not needed); signed, Confirm is the wallet's signature and Finalize the
+ * API storing the order; on chain, Confirm is the transaction sent and Finalize its mining.
+ */
+export function listingStepperSteps(
+  statuses: readonly StepStatus[],
+  approving: boolean,
+  method: ListingMethod,
+): StepStatus[] {
+  const { approve, confirm, finalize } = FIXED_PRICE_TEXT.steps;
+  const first = approving ? statuses[0] : undefined;
+  const rest = approving ? statuses.slice(1) : statuses;
+  const approval: StepStatus = first
+    ? { ...first, label: approve }
+    : { id: "approve", label: approve, state: "done" };
+  if (method === "chain") return [approval, ...sentThenMined(rest[0], confirm, finalize)];
+  const [sign, post] = rest;
+  return [
+    approval,
+    { id: sign?.id ?? "confirm", label: confirm, state: sign?.state ?? "waiting" },
+    { id: post?.id ?? "finalize", label: finalize, state: post?.state ?? "waiting" },
+  ];
+}
+
+/** /FixedPrice/set: the owner lists the item at a price, by signature (the default, no gas) or on chain. */
 export function FixedPriceSetPage() {
   return (
     <TradeScreen title="Set a Fixed Price">
@@ -59,16 +111,25 @@ export function FixedPriceSetPage() {
 
 function SetFixedPrice({ item, me }: { item: Item; me: string }) {
   const id = useId();
+  const wagmiConfig = useConfig();
   const market = useMarket();
   const minimums = useMinimums();
   const approval = useApprovalSteps(item, me);
   const action = useTradeAction();
   const [text, setText] = useState("");
+  const [method, setMethod] = useState<ListingMethod>("signed");
+  const [running, setRunning] = useState<{ method: ListingMethod; approving: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const minimum = minimums.data?.listing ?? null;
-  if (action.steps) {
+  if (action.steps && running) {
     return (
-      <TradeProgress steps={action.steps} label="Listing your NFT" success={action.success} item={item} />
+      <TradeProgress
+        steps={listingStepperSteps(action.steps, running.approving, running.method)}
+        label={FIXED_PRICE_TEXT.stepperHeading}
+        heading={FIXED_PRICE_TEXT.stepperHeading}
+        success={action.success}
+        item={item}
+      />
     );
   }
   if (item.nft.owner?.address !== me)
@@ -80,19 +141,48 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
     setError(problem);
     if (problem) return;
     const price = parseEthAmount(text) as bigint;
-    await action.run(
-      [
-        ...approval,
-        writeStep(FIXED_PRICE_TEXT.confirming, {
-          ...market,
-          functionName: "setSellOrder",
-          args: [...tokenOf(item), price],
-        }),
-      ],
-      FIXED_PRICE_TEXT.listed,
-      { after: afterTrade.listed(me, price, new Date(Date.now() + LISTING_DAYS * 86_400_000)) },
-    );
+    const { confirm, finalize } = FIXED_PRICE_TEXT.steps;
+    const approving = approval.length > 0;
+    setRunning({ method, approving });
+    if (method === "chain") {
+      await action.run(
+        [
+          ...approval,
+          writeStep(confirm, { ...market, functionName: "setSellOrder", args: [...tokenOf(item), price] }),
+        ],
+        FIXED_PRICE_TEXT.listed,
+        { after: afterTrade.listed(me, price, new Date(Date.now() + LISTING_DAYS * 86_400_000)) },
+      );
+      return;
+    }
+    const [collection, tokenId] = tokenOf(item);
+    let signed: Awaited<ReturnType<typeof signListing>> | undefined;
+    let created: Awaited<ReturnType<typeof postSignedListing>> | undefined;
+    const steps: TransactionStep[] = [
+      ...approval,
+      signStep(confirm, async () => {
+        signed = await signListing(wagmiConfig, market, {
+          collection,
+          tokenId,
+          price,
+          seller: me as `0x${string}`,
+        });
+      }),
+      apiStep(finalize, async () => {
+        if (signed) created = await postSignedListing(signed);
+      }),
+    ];
+    await action.run(steps, FIXED_PRICE_TEXT.listed, {
+      after: (nft) =>
+        afterTrade.listed(
+          me,
+          price,
+          new Date(Number(signed?.order.expiresAt ?? 0) * 1000),
+          created?.id ?? null,
+        )(nft),
+    });
   };
+  const approvalNeeded = approval.length > 0;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <EthField
@@ -105,13 +195,81 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
         hint={
           minimum === null
             ? "Reading the market's minimum..."
-            : `At least ${ethText(minimum)}. Listing is free apart from gas; the listing lasts 100 days.`
+            : `At least ${ethText(minimum)}. The listing lasts 100 days.`
         }
       />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-semibold">How to list</legend>
+        <ListingChoice
+          name={`${id}-method`}
+          value="signed"
+          checked={method === "signed"}
+          onChange={setMethod}
+          title={FIXED_PRICE_TEXT.bySignature}
+        >
+          {FIXED_PRICE_TEXT.bySignatureNote} {approvalNeeded ? FIXED_PRICE_TEXT.approvalNote : null}
+        </ListingChoice>
+        <ListingChoice
+          name={`${id}-method`}
+          value="chain"
+          checked={method === "chain"}
+          onChange={setMethod}
+          title={FIXED_PRICE_TEXT.onChain}
+        >
+          {FIXED_PRICE_TEXT.onChainNote} {approvalNeeded ? FIXED_PRICE_TEXT.approvalNote : null}
+        </ListingChoice>
+      </fieldset>
       <Button type="submit" disabled={minimum === null}>
-        {approval.length ? "Approve and list" : "List for sale"}
+        {FIXED_PRICE_TEXT.submit}
       </Button>
+      <SignedListingsPanel
+        title={SIGNED_LISTING_TEXT.hiddenTitle}
+        token={{ collection: item.nftCollection.contract_address, tokenId: item.nft.tokenId }}
+        onlyHidden
+      />
     </form>
+  );
+}
+
+/** One way to list: a radio named by its title, with what it costs said under it. */
+function ListingChoice({
+  name,
+  value,
+  checked,
+  onChange,
+  title,
+  children,
+}: {
+  name: string;
+  value: ListingMethod;
+  checked: boolean;
+  onChange: (value: ListingMethod) => void;
+  title: string;
+  children: React.ReactNode;
+}) {
+  const noteId = `${name}-${value}-note`;
+  return (
+    <label
+      className={`flex items-start gap-3 rounded-xl border p-3 text-sm ${
+        checked ? "border-accent-600" : "border-neutral-200 dark:border-neutral-800"
+      }`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        aria-describedby={noteId}
+        className="mt-1 accent-accent-600"
+      />
+      <span className="flex flex-col gap-1">
+        <span className="font-semibold">{title}</span>
+        <span id={noteId} className="text-neutral-600 dark:text-neutral-400">
+          {children}
+        </span>
+      </span>
+    </label>
   );
 }
 
@@ -124,29 +282,59 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
   const balance = useWalletBalance();
   const action = useTradeAction();
+  const refresh = useRefreshAfterTrade();
+  const [checking, setChecking] = useState(false);
+  const [gone, setGone] = useState(false);
   const listing = item.nft.listing;
   if (action.steps) {
     return <TradeProgress steps={action.steps} label="Buying the NFT" success={action.success} item={item} />;
   }
+  if (gone) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.gone}</TradeNotice>;
   if (!listing) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notListed}</TradeNotice>;
   if (item.nft.owner?.address === me)
     return <TradeNotice item={item}>{FIXED_PRICE_TEXT.ownItem}</TradeNotice>;
   const price = BigInt(listing.priceWei);
   const insufficient = balance.data !== undefined && balance.data.value < price;
+  /** A signed order is rechecked by the API right before the wallet opens: a stale one never reaches it. */
+  const fillStep = async (bound: NonNullable<typeof market>) => {
+    setChecking(true);
+    try {
+      const fill = await fetchSignedListingFill(item.nftCollection.contract_address, item.nft.tokenId);
+      if (BigInt(fill.order.price) !== price) {
+        toast.error(FIXED_PRICE_TEXT.priceChanged);
+        void refresh();
+        return null;
+      }
+      return writeStep(FIXED_PRICE_TEXT.buying, {
+        ...bound,
+        functionName: "fillSignedListing",
+        args: [orderArgs(fill.order), fill.signature as `0x${string}`],
+        value: price,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        setGone(true);
+        toast.error(FIXED_PRICE_TEXT.gone);
+        void refresh();
+      } else toast.error(errorMessage(error));
+      return null;
+    } finally {
+      setChecking(false);
+    }
+  };
   const buy = async () => {
     if (!market) return;
-    await action.run(
-      [
-        writeStep(FIXED_PRICE_TEXT.buying, {
-          ...market,
-          functionName: "buyNow",
-          args: [...tokenOf(item)],
-          value: price,
-        }),
-      ],
-      FIXED_PRICE_TEXT.bought(item.nft.name),
-      { after: afterTrade.bought(me) },
-    );
+    const step =
+      listing.kind === "signed"
+        ? await fillStep(market)
+        : writeStep(FIXED_PRICE_TEXT.buying, {
+            ...market,
+            functionName: "buyNow",
+            args: [...tokenOf(item)],
+            value: price,
+          });
+    if (!step) return;
+    await action.run([step], FIXED_PRICE_TEXT.bought(item.nft.name), { after: afterTrade.bought(me) });
   };
   return (
     <div className="flex flex-col gap-4">
@@ -163,76 +351,14 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
         By buying you agree to Easel's Terms of Service. The payment goes to the seller, the creator's royalty
         and Easel's fee in the same transaction.
       </p>
-      <Button onClick={buy} disabled={insufficient || !market}>
+      <Button
+        onClick={buy}
+        disabled={insufficient || !market}
+        loading={checking}
+        loadingText="Checking the listing"
+      >
         {insufficient ? FIXED_PRICE_TEXT.insufficient : "Buy Now"}
       </Button>
-    </div>
-  );
-}
-
-/** /FixedPrice/manage: the owner takes the item off the market. */
-export function FixedPriceManagePage() {
-  return (
-    <TradeScreen title="Manage your listing">
-      {({ item, me }) => <ManageListing item={item} me={me} />}
-    </TradeScreen>
-  );
-}
-
-function ManageListing({ item, me }: { item: Item; me: string }) {
-  const market = useMarket();
-  const action = useTradeAction();
-  const [asking, setAsking] = useState(false);
-  if (action.steps) {
-    return (
-      <TradeProgress steps={action.steps} label="Unlisting your NFT" success={action.success} item={item} />
-    );
-  }
-  if (item.nft.owner?.address !== me)
-    return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notOwner}</TradeNotice>;
-  if (!item.nft.listing) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notListed}</TradeNotice>;
-  const unlist = async () => {
-    if (!market) return;
-    const ok = await action.run(
-      [
-        writeStep(FIXED_PRICE_TEXT.unlisting, {
-          ...market,
-          functionName: "cancelSellOrder",
-          args: [...tokenOf(item)],
-        }),
-      ],
-      FIXED_PRICE_TEXT.unlisted,
-      { after: afterTrade.unlisted() },
-    );
-    if (!ok) setAsking(false);
-  };
-  return (
-    <div className="flex flex-col gap-4">
-      <PriceLine label="Listed at" wei={item.nft.listing.priceWei} />
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        Listed until {new Date(item.nft.listing.expiresAt).toLocaleDateString("en")}.
-      </p>
-      {asking ? (
-        <div
-          className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-          role="alertdialog"
-          aria-label="Unlist"
-        >
-          <p className="font-semibold">{FIXED_PRICE_TEXT.unlistQuestion}</p>
-          <div className="flex gap-2">
-            <Button variant="danger" onClick={unlist}>
-              Yes
-            </Button>
-            <Button variant="secondary" onClick={() => setAsking(false)}>
-              Keep it in market
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <Button variant="secondary" className="self-start" onClick={() => setAsking(true)}>
-          Unlist
-        </Button>
-      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Stepper } from "../../../web3/tx/Stepper.tsx";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import { tradeHistoryKeys, useOpenOrders } from "../api/history.ts";
+import { SignedListingsPanel } from "./SignedListingsPanel.tsx";
 import { TradeTable } from "./TradeTable.tsx";
 
 const itemName = (row: TradeRow) => row.name || `#${row.tokenId}`;
@@ -26,7 +27,8 @@ type OrderKind = keyof typeof CANCELS;
 /**
  * 'Cancel listing & offers': reveals what a banned user can still take back from the market, their live
  * offers and their listings (fixed price, and auctions nobody has bid in yet), from GET
- * /api/profile/open-orders, each with its own cancel button (one wallet transaction).
+ * /api/profile/open-orders, each with its own cancel button (one wallet transaction), and their signed
+ * listings still valid on chain (GET /api/signed-listings/mine), shown or hidden.
  */
 export function OpenOrdersSection() {
   const [shown, setShown] = useState(false);
@@ -133,6 +135,7 @@ function OpenOrders() {
         )}
       </section>
       {flow.steps ? <Stepper steps={flow.steps} label="Cancellation progress" /> : null}
+      <SignedListingsPanel title="Your signed listings" />
     </div>
   );
 }

@@ -125,16 +125,20 @@ export function TradeNotice({ item, children }: { item: Item; children: ReactNod
 export function TradeProgress({
   steps,
   label,
+  heading,
   success,
   item,
 }: {
   steps: readonly StepStatus[];
   label: string;
+  /** A visible heading above the steps, when the spec names the stepper ('Complete Your Listing'). */
+  heading?: string;
   success: string | null;
   item: Item;
 }) {
   return (
     <div className="flex flex-col gap-4" role="status" aria-live="polite">
+      {heading ? <h2 className="text-xl font-semibold">{heading}</h2> : null}
       <Stepper steps={steps} label={label} />
       {success ? (
         <>

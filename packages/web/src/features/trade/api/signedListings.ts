@@ -1,0 +1,69 @@
+import type {
+  mySignedListingsResponseSchema,
+  SignedListingInput,
+  SignedListingOrder,
+  signedListingFillResponseSchema,
+  signedListingResponseSchema,
+} from "@easel/common";
+import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { apiFetch } from "../../../api/client.ts";
+
+/** The signed-in seller's signed listings (the book's answers change with every fill, hide and cancel). */
+export const signedListingKeys = {
+  all: ["signed-listings"] as const,
+  mine: ["signed-listings", "mine"] as const,
+};
+
+type SignedListingResponse = z.infer<typeof signedListingResponseSchema>;
+type FillResponse = z.infer<typeof signedListingFillResponseSchema>;
+export type MySignedListings = z.infer<typeof mySignedListingsResponseSchema>;
+export type MySignedListing = MySignedListings["data"][number];
+
+/** POST /api/signed-listings: the API checks the order and its signature on chain, then shows it. */
+export const postSignedListing = async (input: SignedListingInput) =>
+  (
+    await apiFetch<SignedListingResponse>("/api/signed-listings", {
+      method: "POST",
+      body: input as unknown as Record<string, unknown>,
+    })
+  ).data;
+
+/**
+ * GET /api/signed-listings/fill: the token's best order with its signature, rechecked on chain just now (a
+ * buyer asks right before the wallet opens). 404 "This listing is no longer available." when none is live.
+ */
+export const fetchSignedListingFill = async (collection: string, tokenId: string) =>
+  (
+    await apiFetch<FillResponse>(
+      `/api/signed-listings/fill?collection=${encodeURIComponent(collection)}&tokenId=${encodeURIComponent(tokenId)}`,
+    )
+  ).data;
+
+/** DELETE /api/signed-listings/:id: hides an order in the app (it stays valid on chain until cancelled). */
+export const hideSignedListing = async (id: string) =>
+  (
+    await apiFetch<SignedListingResponse>(`/api/signed-listings/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+    })
+  ).data;
+
+/** GET /api/signed-listings/mine: the seller's orders still fillable on chain (shown or hidden) and counter. */
+export function useMySignedListings(enabled = true) {
+  return useQuery({
+    queryKey: signedListingKeys.mine,
+    queryFn: () => apiFetch<MySignedListings>("/api/signed-listings/mine"),
+    enabled,
+  });
+}
+
+/** The order as `fillSignedListing` takes it: every uint256 a bigint. */
+export const orderArgs = (order: SignedListingOrder) => ({
+  collection: order.collection as `0x${string}`,
+  tokenId: BigInt(order.tokenId),
+  price: BigInt(order.price),
+  seller: order.seller as `0x${string}`,
+  transferCount: BigInt(order.transferCount),
+  counter: BigInt(order.counter),
+  expiresAt: BigInt(order.expiresAt),
+});

@@ -1,0 +1,66 @@
+import {
+  LISTING_DAYS,
+  SIGNED_LISTING_DOMAIN,
+  SIGNED_LISTING_TYPES,
+  type SignedListingInput,
+  type SignedListingOrder,
+} from "@easel/common";
+import type { Config } from "wagmi";
+import { readContract, signTypedData } from "wagmi/actions";
+import { chainNowSeconds } from "../../../web3/chainTime.ts";
+import { collectionContract, type useMarket } from "../../../web3/contracts.ts";
+import { orderArgs } from "../api/signedListings.ts";
+
+type Address = `0x${string}`;
+type Market = NonNullable<ReturnType<typeof useMarket>>;
+
+/**
+ * How far inside the 100 days a signed order ends: the API checks it a moment after signing and the chain's
+ * next block may be a few seconds ahead, and an expiry past 100 days is refused (`ExpiryTooFar`).
+ */
+export const EXPIRY_MARGIN_SECONDS = 3_600n;
+
+/** The expiry of an order signed at chain time `now` (unix seconds). */
+export const signedListingExpiry = (now: bigint) =>
+  now + BigInt(LISTING_DAYS) * 86_400n - EXPIRY_MARGIN_SECONDS;
+
+/**
+ * The seller's wallet signs an EIP-712 `SignedListing` (no transaction, no gas). The token's transfer count
+ * and the seller's listing counter are read from chain right before, so the order is void once the token
+ * moves or the seller cancels all their listings.
+ */
+export async function signListing(
+  config: Config,
+  market: Market,
+  listing: { collection: Address; tokenId: bigint; price: bigint; seller: Address },
+): Promise<SignedListingInput> {
+  const { collection, tokenId, price, seller } = listing;
+  const [[owner, , transferCount], counter, now] = await Promise.all([
+    readContract(config, {
+      ...collectionContract(collection, market.chainId),
+      functionName: "listingCheck",
+      args: [tokenId, market.address],
+    }),
+    readContract(config, { ...market, functionName: "listingCounterOf", args: [seller] }),
+    chainNowSeconds(config, market.chainId),
+  ]);
+  if (owner.toLowerCase() !== seller.toLowerCase())
+    throw new Error("Only the owner of this item can list it.");
+  const order: SignedListingOrder = {
+    collection: collection.toLowerCase(),
+    tokenId: tokenId.toString(),
+    price: price.toString(),
+    seller: seller.toLowerCase(),
+    transferCount: transferCount.toString(),
+    counter: counter.toString(),
+    expiresAt: signedListingExpiry(now).toString(),
+  };
+  const signature = await signTypedData(config, {
+    account: seller,
+    domain: { ...SIGNED_LISTING_DOMAIN, chainId: market.chainId, verifyingContract: market.address },
+    types: SIGNED_LISTING_TYPES,
+    primaryType: "SignedListing",
+    message: orderArgs(order),
+  });
+  return { order, signature };
+}
