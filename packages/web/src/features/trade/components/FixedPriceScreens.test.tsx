@@ -94,11 +94,19 @@ describe("the listing stepper", () => {
     ).toEqual(["Approve:done", "Confirm:done", "Finalize:done"]);
   });
 
-  it("signs an expiry inside the contract's 100 days, counted from the chain's clock", () => {
+  it("signs an expiry inside 100 days of both the chain's clock and the API's", () => {
     const now = 1_900_000_000n;
-    const expiry = signedListingExpiry(now);
-    expect(expiry).toBeLessThan(now + 100n * 86_400n);
-    expect(expiry).toBeGreaterThan(now + 99n * 86_400n);
+    const days100 = 100n * 86_400n;
+    for (const [chain, clock] of [
+      [now, now],
+      [now + 86_400n, now],
+      [now, now + 86_400n],
+    ] as const) {
+      const expiry = signedListingExpiry(chain, clock);
+      expect(expiry).toBeLessThan(chain + days100);
+      expect(expiry).toBeLessThan(clock + days100);
+      expect(expiry).toBeGreaterThan(now + days100 - 2n * 3_600n);
+    }
   });
 });
 

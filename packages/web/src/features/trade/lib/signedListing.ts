@@ -20,9 +20,13 @@ type Market = NonNullable<ReturnType<typeof useMarket>>;
  */
 export const EXPIRY_MARGIN_SECONDS = 3_600n;
 
-/** The expiry of an order signed at chain time `now` (unix seconds). */
-export const signedListingExpiry = (now: bigint) =>
-  now + BigInt(LISTING_DAYS) * 86_400n - EXPIRY_MARGIN_SECONDS;
+/**
+ * The expiry of an order signed now (unix seconds). Both the market (by block time) and the API (by its own
+ * clock) refuse an expiry more than 100 days ahead, so it counts from the earlier of the two clocks: a local
+ * chain moved forward, or a chain a block behind, is then accepted by both.
+ */
+export const signedListingExpiry = (chainNow: bigint, clockNow: bigint) =>
+  (chainNow < clockNow ? chainNow : clockNow) + BigInt(LISTING_DAYS) * 86_400n - EXPIRY_MARGIN_SECONDS;
 
 /**
  * The seller's wallet signs an EIP-712 `SignedListing` (no transaction, no gas). The token's transfer count
@@ -53,7 +57,7 @@ export async function signListing(
     seller: seller.toLowerCase(),
     transferCount: transferCount.toString(),
     counter: counter.toString(),
-    expiresAt: signedListingExpiry(now).toString(),
+    expiresAt: signedListingExpiry(now, BigInt(Math.floor(Date.now() / 1000))).toString(),
   };
   const signature = await signTypedData(config, {
     account: seller,
