@@ -117,21 +117,17 @@ export function chainOrder(order: SignedListingOrder) {
 /**
  * A change the indexer makes to the book for one event, in chain order (see `retireSignedListings`).
  * `block` guards replays: an order checked live at or after the event's block is not the event's to retire.
+ * - transfer: any transfer of the token (a sale, a fill, an escrow, a burn, a gift): its orders no longer hold.
+ * - fill: `Sale` mechanism signed-listing, the order the buyer filled (the fill's transfer voided it just before).
+ * - cancel: `SignedListingCancelled`, every order of the token naming a lower transfer count.
+ * - bump: `ListingCounterIncremented`, every order of the seller naming a lower counter.
+ * - listed: `SellOrderSet`, the on-chain listing shows; the signed ones are hidden (still valid on chain).
  */
-export type BookChange = {
-  block: string;
-  tx: string;
-  time: string;
-} & /** Any transfer of the token (a sale, a fill, an escrow, a burn, a gift): its orders no longer hold. */
-(
+export type BookChange = { block: string; tx: string; time: string } & (
   | { kind: "transfer"; collection: string; tokenId: string }
-  /** `Sale` mechanism signed-listing: the order the buyer filled (the fill's transfer voided it just before). */
   | { kind: "fill"; collection: string; tokenId: string; seller: string; price: string }
-  /** `SignedListingCancelled`: every order naming a lower transfer count. */
   | { kind: "cancel"; collection: string; tokenId: string; transferCount: string }
-  /** `ListingCounterIncremented`: every order of the seller naming a lower counter. */
   | { kind: "bump"; seller: string; counter: string }
-  /** `SellOrderSet`: the on-chain listing shows; the signed ones are hidden (still valid on chain). */
   | { kind: "listed"; collection: string; tokenId: string }
 );
 
