@@ -43,6 +43,7 @@ import { itemRoutes } from "./routes/items.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
+import { signedListingRoutes } from "./routes/signedListings.ts";
 import { type HealthOptions, systemRoutes } from "./routes/system.ts";
 import { applyHeadersTimeout, bodyDeadlines, serverTimeouts } from "./timeouts.ts";
 import { EASEL_VERSION } from "./version.ts";
@@ -244,6 +245,7 @@ export async function buildApp(
   await app.register(exploreRoutes, { prefix: "/api" });
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api/admin" });
+  await app.register(signedListingRoutes, { prefix: "/api/signed-listings" });
   await app.register(mediaRoutes);
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
 

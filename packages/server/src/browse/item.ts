@@ -150,13 +150,19 @@ async function mintedItem(
     account: c.account.toLowerCase(),
     share: Number(c.share),
   }));
-  const [media, stats, who, listing, auction, offers, activity, sales] = await Promise.all([
+  const [media, stats, who, listing, signed, auction, offers, activity, sales] = await Promise.all([
     mediaOf(db, token.media_cid),
     statsOf(db, viewer, collection, tokenId),
     people(db, creator, String(token.owner), split.length ? split : [{ account: creator, share: 100 }]),
     db.execute<Record<string, unknown>>(sql`
       SELECT price, seller, expires_at FROM chain_sell_orders
       WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active' AND expires_at > now()`),
+    // The signed-listing book's best order, shown when the token has no on-chain listing (as on its row).
+    db.execute<Record<string, unknown>>(sql`
+      SELECT id, price, seller, expires_at FROM signed_listings
+      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active' AND expires_at > now()
+        AND seller = ${String(token.owner)}
+      ORDER BY price, created_at, id LIMIT 1`),
     db.execute<Record<string, unknown>>(sql`
       SELECT kind, seller, base_price, top_bid, top_bidder, start_time, end_time FROM chain_auctions
       WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active'`),
@@ -173,8 +179,10 @@ async function mintedItem(
       WHERE collection = ${collection} AND token_id = ${tokenId}::numeric ORDER BY block_number, log_index`),
   ]);
   const name = (token.meta_name as string | null) ?? tokenName(nftCollection.name, tokenId);
-  const sellOrder = listing.rows[0];
   const open = auction.rows[0];
+  const chainOrder = listing.rows[0];
+  const signedOrder = chainOrder || open ? undefined : signed.rows[0];
+  const sellOrder = chainOrder ?? signedOrder;
   const topBid = open?.top_bid == null ? null : BigInt(String(open.top_bid));
   const status = sellOrder
     ? "fix"
@@ -203,8 +211,8 @@ async function mintedItem(
       lastPriceWei: token.last_price == null ? null : String(token.last_price),
       listing: sellOrder
         ? {
-            kind: "chain" as const,
-            signedId: null,
+            kind: signedOrder ? ("signed" as const) : ("chain" as const),
+            signedId: signedOrder ? String(signedOrder.id) : null,
             priceWei: String(sellOrder.price),
             seller: String(sellOrder.seller),
             expiresAt: iso(sellOrder.expires_at) ?? "",

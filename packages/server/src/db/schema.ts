@@ -474,3 +474,49 @@ export const lazyVouchers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.collection, t.tokenId, t.buyer] })],
 );
+
+/**
+ * The signed-listing order book: fixed-price listings a seller signed (EIP-712, no gas) and that the API
+ * checked on chain (`signedListingStatus`) before storing them. Anyone fills one on chain with
+ * `fillSignedListing`; the API shows the best active order of a token as its listing (projected onto
+ * `chain_tokens`, see `trading/signedListings.ts`) and the indexer retires orders on fills, cancels, transfers
+ * and counter bumps. Addresses lowercase; amounts and counts are uint256 as numeric(78,0).
+ */
+export const signedListings = pgTable(
+  "signed_listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    collection: text("collection").notNull(),
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    seller: text("seller").notNull(),
+    price: numeric("price", { precision: 78, scale: 0 }).notNull(),
+    /** The token's transfer count the order names: any transfer (or `cancelSignedListing`) voids it. */
+    transferCount: numeric("transfer_count", { precision: 78, scale: 0 }).notNull(),
+    /** The seller's listing counter the order names: `incrementListingCounter` voids it. */
+    counter: numeric("counter", { precision: 78, scale: 0 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** 0x hex: 65 bytes from a key, any length for an ERC-1271 wallet. */
+    signature: text("signature").notNull(),
+    /** `SIGNED_LISTING_STATUSES` of @easel/common. */
+    status: text("status").notNull().default("active"),
+    /**
+     * The block the chain said the order was live at: a transfer (or an on-chain listing) in a later block
+     * voids (hides) it, one at or before it cannot, which keeps the indexer's retirement right when it
+     * replays old events.
+     */
+    checkedBlock: bigint("checked_block", { mode: "bigint" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The transaction that filled, cancelled, bumped or voided it (null when hidden, expired or refused). */
+    endedTx: text("ended_tx"),
+  },
+  (t) => [
+    // The book of a token, best price first.
+    index("signed_listings_token_idx").on(t.collection, t.tokenId, t.price, t.createdAt),
+    index("signed_listings_seller_idx").on(t.seller, t.createdAt),
+    check(
+      "signed_listings_status_check",
+      sql`${t.status} IN ('active', 'hidden', 'filled', 'cancelled', 'bumped', 'void', 'expired', 'refused')`,
+    ),
+  ],
+);

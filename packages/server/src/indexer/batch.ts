@@ -23,6 +23,7 @@ import {
   chainTokens,
   chainTransfers,
 } from "../db/chain-schema.ts";
+import { type BookChange, projectSignedListings, retireSignedListings } from "../trading/signedListings.ts";
 import type { ChainEvent } from "./decode.ts";
 import { HANDLERS, SETTINGS_EVENTS } from "./handlers/index.ts";
 import { copyToToken, tokenKey, ZERO } from "./handlers/shared.ts";
@@ -112,6 +113,8 @@ export class Batch {
   readonly credits: Row[] = [];
   readonly activity: Row[] = [];
   readonly notifications: NotificationIntent[] = [];
+  /** What the events do to the signed-listing order book, in chain order (written after the rows). */
+  readonly book: BookChange[] = [];
   /** Transfer activity and notifications by `tx:collection:tokenId`, dropped when a sale follows. */
   readonly transferActivity = new Map<string, Row>();
   readonly transferNotes = new Map<string, NotificationIntent>();
@@ -252,8 +255,32 @@ export class Batch {
             : upsertRows(statements, t.name, t.pk, t.columns, rows, { keep: true }),
         ),
     ]);
-    if (this.touched.collections.size > 0)
-      await refreshCollectionStats(statements, [...this.touched.collections]);
+    // The signed-listing book: the orders these events retire, then the token rows they show on, projected
+    // again from the book (the handlers wrote those rows from what they loaded).
+    const collections = new Set(this.touched.collections);
+    const retired = this.book.length > 0 ? await retireSignedListings(statements, this.book) : null;
+    if (retired) {
+      const tokens = [
+        ...retired,
+        ...[...this.touched.tokens].map((key) => {
+          const [collection, tokenId] = key.split(":") as [string, string];
+          return { collection, tokenId };
+        }),
+      ];
+      for (const c of await projectSignedListings(statements, tokens)) collections.add(c);
+      for (const t of retired) collections.add(t.collection);
+    }
+    if (collections.size > 0) await refreshCollectionStats(statements, [...collections]);
+  }
+
+  /** Records a change of the signed-listing book for an event (see `retireSignedListings`). */
+  bookChange(e: ChainEvent, change: DistributiveOmit<BookChange, "block" | "tx" | "time">): void {
+    this.book.push({
+      ...change,
+      block: String(e.blockNumber),
+      tx: e.txHash,
+      time: e.blockTime.toISOString(),
+    } as BookChange);
   }
 
   async recordUndo(client: Runner, from: bigint): Promise<void> {
@@ -355,6 +382,8 @@ export class Batch {
     }
   }
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The token an event concerns, if any. */
 function target(e: ChainEvent, market: string): { collection?: string; tokenId?: string } {

@@ -4,6 +4,7 @@ import { BlockNotFoundError, type Log, type PublicClient } from "viem";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { indexerBatchDuration, indexerEvents, indexerLeader, observeIndexer } from "../metrics.ts";
+import { lockProjections, projectSignedListings } from "../trading/signedListings.ts";
 import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
 import { writeNotifications } from "./notifications.ts";
@@ -578,6 +579,8 @@ async function applyEvents(
 ): Promise<Omit<ChainNotice, "from" | "to">> {
   if (events.length === 0) return {};
   const batch = new Batch(options.config.contracts.market, { undo: undoFrom !== undefined });
+  // The API writes token rows too (the signed-listing book's projection): it waits until this batch commits.
+  await lockProjections(client);
   await batch.load(client, events);
   // One ordered chain of statements for the batch: what `whileApplying` adds runs in PostgreSQL while
   // the handlers compute here, and the writes are serialised while it finishes.
@@ -669,6 +672,7 @@ async function rollBack(
       (undoable ? `(undoing batches from block ${first})` : "(rebuilding from every stored event)"),
   );
   await client.query("BEGIN");
+  await lockProjections(client);
   await client.query("DELETE FROM chain_events WHERE block_number > $1", [ancestor.toString()]);
   await client.query("DELETE FROM chain_blocks WHERE number > $1", [ancestor.toString()]);
   await client.query(
@@ -687,6 +691,9 @@ async function rollBack(
     await client.query(`TRUNCATE ${PROJECTION_TABLES.join(", ")}, chain_batches, chain_undo`);
     await replay(options, client);
   }
+  // Restored or replayed token rows show the signed-listing book as it stands now.
+  const shown = await projectSignedListings(client, "all");
+  if (shown.length > 0) await refreshCollectionStats(client, shown);
   await client.query(
     `INSERT INTO indexer_state (chain_id, head_block, indexed_block, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (chain_id) DO UPDATE SET head_block = $2, indexed_block = $3, updated_at = now()`,

@@ -1,10 +1,16 @@
 import type { Runner } from "./store.ts";
 
-/** Recomputes the derived stats of collections from the projections. */
+/**
+ * Recomputes the derived stats of collections from the projections. The floor is the lowest price of an
+ * active on-chain listing or an active, unexpired signed listing (the API's order book).
+ */
 export async function refreshCollectionStats(client: Runner, collections: string[]): Promise<void> {
   await client.query(
     `UPDATE chain_collections c SET
-       floor_price = (SELECT min(s.price) FROM chain_sell_orders s WHERE s.collection = c.address AND s.status = 'active'),
+       floor_price = LEAST(
+         (SELECT min(s.price) FROM chain_sell_orders s WHERE s.collection = c.address AND s.status = 'active'),
+         (SELECT min(l.price) FROM signed_listings l
+          WHERE l.collection = c.address AND l.status = 'active' AND l.expires_at > now())),
        highest_sale = x.highest, volume = x.volume, sales_count = x.sales,
        owners_count = (SELECT count(DISTINCT t.owner) FROM chain_tokens t WHERE t.collection = c.address AND t.status <> 'burned'),
        tokens_count = (SELECT count(*) FROM chain_tokens t WHERE t.collection = c.address AND t.status <> 'burned')

@@ -16,6 +16,7 @@ import {
   categoryTitleSchema,
   categoryUpdateSchema,
   featureCollectionSchema,
+  heldPaymentsResponseSchema,
   lowercaseAddressSchema,
   REPORT_STATUSES,
   type Report,
@@ -84,6 +85,46 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header("cache-control", "no-store");
     await requireAdmin(app, request);
   });
+
+  app.get(
+    "/held",
+    {
+      schema: {
+        summary: "Payments the market holds for banned payees, per account: held now, released and forfeited",
+        response: { 200: heldPaymentsResponseSchema, ...errors },
+      },
+    },
+    async () => {
+      // Summed from the stored events (`chain_events` keeps PaymentHeld, HeldPaymentReleased and
+      // HeldPaymentForfeited, undone with their blocks on a reorg).
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT args->>'account' AS account,
+          coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'PaymentHeld'), 0) AS held,
+          coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'HeldPaymentReleased'), 0) AS released,
+          coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'HeldPaymentForfeited'), 0) AS forfeited,
+          (array_agg(tx_hash ORDER BY block_number DESC, log_index DESC))[1] AS last_tx,
+          max(block_time) AS last_at
+        FROM chain_events
+        WHERE address = ${app.deps.config.contracts.market}
+          AND name IN ('PaymentHeld', 'HeldPaymentReleased', 'HeldPaymentForfeited')
+        GROUP BY args->>'account'
+        ORDER BY max(block_number) DESC`);
+      let total = 0n;
+      const data = rows.map((r) => {
+        const held = BigInt(String(r.held)) - BigInt(String(r.released)) - BigInt(String(r.forfeited));
+        total += held;
+        return {
+          account: String(r.account),
+          heldWei: held.toString(),
+          releasedWei: String(r.released),
+          forfeitedWei: String(r.forfeited),
+          lastTx: String(r.last_tx) as `0x${string}`,
+          lastAt: new Date(String(r.last_at)).toISOString(),
+        };
+      });
+      return { data, totalHeldWei: total.toString() };
+    },
+  );
 
   app.get(
     "/reports",

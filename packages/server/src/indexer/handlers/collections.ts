@@ -103,6 +103,8 @@ export const collectionHandlers = {
     }
     const token = b.token(collection, tokenId);
     b.endListing(e, collection, tokenId, "void");
+    // Every signed order names the token's transfer count: any transfer voids them.
+    b.bookChange(e, { kind: "transfer", collection, tokenId });
     if (!token) return;
     token.holder = to;
     token.updated_block = String(e.blockNumber);

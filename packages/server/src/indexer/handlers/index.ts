@@ -27,8 +27,7 @@ const recordSetting = (b: Batch, e: ChainEvent) => {
 /**
  * Events with no handler are still kept in chain_events (and undone with their block): `PaymentHeld`,
  * `HeldPaymentReleased` and `HeldPaymentForfeited` (a banned payee's share held, then paid or forfeited by an
- * operator; the sale's own `Sale` row is unchanged) and `ListingCounterIncremented` (signed listings live off
- * chain) project nothing yet.
+ * operator; the sale's own `Sale` row is unchanged; GET /api/admin/held sums them from `chain_events`).
  */
 export const HANDLERS = {
   ...collectionHandlers,

@@ -41,6 +41,14 @@ export const marketHandlers = {
       endAuction(b, e, collection, tokenId, "completed", String(a.buyer));
     }
     if (mechanism === "buy-now") b.endListing(e, collection, tokenId, "sold");
+    if (mechanism === "signed-listing")
+      b.bookChange(e, {
+        kind: "fill",
+        collection,
+        tokenId,
+        seller: String(a.seller),
+        price: String(a.price),
+      });
     const token = b.token(collection, tokenId);
     if (token) {
       token.last_price = a.price;

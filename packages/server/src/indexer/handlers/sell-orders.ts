@@ -24,6 +24,8 @@ export const sellOrderHandlers = {
     if (token) setTokenStatus(b, e, token, "fix", a.price);
     b.activityRow(e, 0, "list", collection, tokenId, a.seller, null, a.price);
     b.touch(collection, tokenId, a.seller);
+    // The on-chain listing is the one shown; signed ones are hidden (still valid on chain until cancelled).
+    b.bookChange(e, { kind: "listed", collection, tokenId });
     if (token && token.creator === a.seller) {
       b.notifications.push({
         key: `chain:${e.blockNumber}:${e.logIndex}:listing:followers`,
@@ -52,8 +54,7 @@ export const sellOrderHandlers = {
 
   /**
    * The owner voided every listing of the token (`cancelSignedListing`): the collection counted one transfer
-   * without moving it, so an on-chain listing is void too. Signed listings themselves live off chain (the
-   * API's order book checks them against the token's transfer count).
+   * without moving it, so an on-chain listing is void too, and so is every signed order naming a lower count.
    */
   SignedListingCancelled(b, e) {
     const a = e.args;
@@ -62,6 +63,13 @@ export const sellOrderHandlers = {
     b.endListing(e, collection, tokenId, "void");
     const token = b.token(collection, tokenId);
     if (token && token.status === "fix") setTokenStatus(b, e, token, "minted", null);
+    b.bookChange(e, { kind: "cancel", collection, tokenId, transferCount: String(a.transferCount) });
     b.touch(collection, tokenId, a.seller);
+  },
+
+  /** The seller voided every signed order they made so far (those naming a lower counter). */
+  ListingCounterIncremented(b, e) {
+    b.bookChange(e, { kind: "bump", seller: String(e.args.seller), counter: String(e.args.counter) });
+    b.touched.accounts.add(String(e.args.seller));
   },
 } satisfies Handlers;

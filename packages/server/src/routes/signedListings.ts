@@ -1,0 +1,380 @@
+import {
+  apiErrorSchema,
+  mySignedListingsResponseSchema,
+  type SignedListingOrder,
+  signedListingFillResponseSchema,
+  signedListingInputSchema,
+  signedListingResponseSchema,
+} from "@easel/common";
+import { MAX_PRICE_WEI, SIGNED_LISTING_STATUS } from "@easel/contracts";
+import { easelMarketAbi } from "@easel/contracts/abis";
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { formatEther } from "viem";
+import { z } from "zod";
+import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
+import { ApiError } from "../errors.ts";
+import { refreshCollectionStats } from "../indexer/stats.ts";
+import {
+  chainOrder,
+  orderOf,
+  projectSignedListings,
+  retiredStatus,
+  withProjectionLock,
+} from "../trading/signedListings.ts";
+import { badRequest, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
+
+/** What the API answers for each order `signedListingStatus` refuses (the wording of the web app's errors). */
+export const SIGNED_LISTING_MESSAGES = {
+  notSeller: "You can only list from your signed-in wallet: the order's seller must be your address.",
+  notOwner: "Only the owner of this item can list it.",
+  itemNotFound: "Item not found",
+  inAuction: "This item is in an auction: it cannot be listed until the auction ends.",
+  listedOnChain:
+    "This item is already listed on chain: cancel that listing (or change its price) instead of signing another.",
+  invalidSignature: "This listing's signature is not the seller's.",
+  expired: "This listing has expired.",
+  expiryTooFar: "A listing can last at most 100 days.",
+  counterIncremented:
+    "You cancelled all your listings since signing this one (your listing counter moved on): sign it again.",
+  void: "This listing is no longer valid: the item changed hands since it was signed.",
+  notApproved: "Easel's market is not approved to transfer this item yet.",
+  locked: "The market is locked: trading is paused for now.",
+  banned: "This account is banned from trading on Easel.",
+  tokenBlocked: "This item is blocked on Easel.",
+  collectionBlocked: "This collection is blocked on Easel.",
+  priceMin: (min: bigint) => `Price must be at least ${formatEther(min)} ETH.`,
+  priceTooHigh: "The sale price is too big.",
+  refused: "The market refuses this listing now.",
+  changed: "The item changed while it was being listed: please sign the listing again.",
+  unavailable: "This listing is no longer available.",
+  notFound: "Listing not found.",
+  notYours: "Only the seller can hide this listing.",
+  ended: "This listing has already ended.",
+} as const;
+
+const DAY_S = 86_400;
+/** How many stale orders one fill request retires before giving up (the next request goes on). */
+const FILL_RECHECKS = 10;
+
+const idParams = z.object({ id: z.uuid() });
+const fillQuery = z.object({
+  collection: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "Must be an address")
+    .transform((s) => s.toLowerCase()),
+  tokenId: z.string().regex(/^\d{1,78}$/, "Must be a whole number"),
+});
+
+/**
+ * The signed-listing order book (issue 31): sellers post orders they signed (checked on chain first), buyers
+ * get the best order of a token rechecked just before they sign the fill, sellers hide theirs and list them.
+ */
+export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, chain, config } = app.deps;
+  const market = { address: config.contracts.market as `0x${string}`, abi: easelMarketAbi } as const;
+  const pool = db.$client;
+
+  /** The order's status on chain at the latest block, and that block. */
+  async function chainStatus(order: SignedListingOrder, signature: `0x${string}`) {
+    const block = await chain.getBlockNumber({ cacheTime: 0 });
+    const status = await chain.readContract({
+      ...market,
+      functionName: "signedListingStatus",
+      args: [chainOrder(order), signature],
+      blockNumber: block,
+    });
+    return { status: Number(status), block };
+  }
+
+  /** Why the market refuses an order now (`Refused`), said as precisely as the stored chain state allows. */
+  async function refusal(order: SignedListingOrder): Promise<ApiError> {
+    const { rows } = await db.execute<Record<string, unknown>>(sql`
+      SELECT
+        (SELECT (args->>'locked')::boolean FROM chain_settings WHERE name = 'MarketLockSet') AS locked,
+        (SELECT args->>'listing' FROM chain_settings WHERE name = 'MinimumsSet') AS minimum,
+        (SELECT banned FROM chain_accounts WHERE address = ${order.seller}) AS banned,
+        (SELECT blocked FROM chain_tokens WHERE collection = ${order.collection}
+           AND token_id = ${order.tokenId}::numeric) AS token_blocked,
+        (SELECT blocked FROM chain_collections WHERE address = ${order.collection}) AS collection_blocked`);
+    const row = rows[0] ?? {};
+    if (row.locked === true) return new ApiError(403, "market_locked", SIGNED_LISTING_MESSAGES.locked);
+    if (row.banned === true) return new ApiError(403, "banned", SIGNED_LISTING_MESSAGES.banned);
+    if (row.collection_blocked === true)
+      return new ApiError(403, "collection_blocked", SIGNED_LISTING_MESSAGES.collectionBlocked);
+    if (row.token_blocked === true)
+      return new ApiError(403, "token_blocked", SIGNED_LISTING_MESSAGES.tokenBlocked);
+    const minimum = row.minimum == null ? null : BigInt(String(row.minimum));
+    if (minimum !== null && BigInt(order.price) < minimum)
+      return badRequest("price_too_low", "price", SIGNED_LISTING_MESSAGES.priceMin(minimum));
+    return new ApiError(403, "refused", SIGNED_LISTING_MESSAGES.refused);
+  }
+
+  /** The clear 4xx for an order the chain does not find live. */
+  async function notLive(status: number, order: SignedListingOrder): Promise<ApiError> {
+    const S = SIGNED_LISTING_STATUS;
+    const m = SIGNED_LISTING_MESSAGES;
+    switch (status) {
+      case S.invalidSignature:
+        return badRequest("invalid_signature", "signature", m.invalidSignature);
+      case S.expired:
+        return badRequest("expired", "expiresAt", m.expired);
+      case S.expiryTooFar:
+        return badRequest("expiry_too_far", "expiresAt", m.expiryTooFar);
+      case S.counterIncremented:
+        return new ApiError(409, "counter_incremented", m.counterIncremented);
+      case S.void:
+        return new ApiError(409, "void", m.void);
+      case S.notApproved:
+        return new ApiError(409, "not_approved", m.notApproved);
+      default:
+        return refusal(order);
+    }
+  }
+
+  app.post(
+    "/",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) } },
+      schema: {
+        summary:
+          "Store a signed listing after checking it on chain (the seller signs in; it replaces their previous order for the token in the book)",
+        body: signedListingInputSchema,
+        response: {
+          201: signedListingResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session } = await requireActiveUser(app, request);
+      const order: SignedListingOrder = {
+        ...request.body.order,
+        collection: request.body.order.collection.toLowerCase(),
+        seller: request.body.order.seller.toLowerCase(),
+        // Canonical decimals ("007" and "7" sign the same number).
+        tokenId: BigInt(request.body.order.tokenId).toString(),
+        price: BigInt(request.body.order.price).toString(),
+        transferCount: BigInt(request.body.order.transferCount).toString(),
+        counter: BigInt(request.body.order.counter).toString(),
+        expiresAt: BigInt(request.body.order.expiresAt).toString(),
+      };
+      const signature = request.body.signature.toLowerCase() as `0x${string}`;
+      const m = SIGNED_LISTING_MESSAGES;
+      if (order.seller !== session.address) throw new ApiError(403, "not_seller", m.notSeller);
+      if (BigInt(order.price) > MAX_PRICE_WEI) throw badRequest("price_too_high", "price", m.priceTooHigh);
+      const now = Math.floor(Date.now() / 1000);
+      if (BigInt(order.expiresAt) <= BigInt(now)) throw badRequest("expired", "expiresAt", m.expired);
+      if (BigInt(order.expiresAt) > BigInt(now + 100 * DAY_S))
+        throw badRequest("expiry_too_far", "expiresAt", m.expiryTooFar);
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT t.owner, t.status,
+          EXISTS (SELECT 1 FROM chain_auctions a WHERE a.collection = t.collection AND a.token_id = t.token_id
+            AND a.status = 'active') AS in_auction,
+          EXISTS (SELECT 1 FROM chain_sell_orders o WHERE o.collection = t.collection AND o.token_id = t.token_id
+            AND o.status = 'active' AND o.expires_at > now()) AS listed_on_chain
+        FROM chain_tokens t WHERE t.collection = ${order.collection} AND t.token_id = ${order.tokenId}::numeric`);
+      const token = rows[0];
+      if (!token || token.status === "burned") throw new ApiError(404, "not_found", m.itemNotFound);
+      if (token.in_auction === true) throw new ApiError(409, "in_auction", m.inAuction);
+      if (token.listed_on_chain === true) throw new ApiError(409, "listed_on_chain", m.listedOnChain);
+      if (token.owner !== order.seller) throw new ApiError(403, "not_owner", m.notOwner);
+      // The chain decides: the signature (ERC-1271 for a contract wallet), the owner, the approval, the transfer
+      // count, the counter, the expiry, bans, blocks, the lock and the minimum price.
+      const { status, block } = await chainStatus(order, signature);
+      if (status !== SIGNED_LISTING_STATUS.live) throw await notLive(status, order);
+      const row = await withProjectionLock(pool, async (client) => {
+        // Events indexed since that block may already void the order, and the indexer will not see them again.
+        const { rows: moved } = await client.query(
+          `SELECT 1 FROM chain_events WHERE block_number > $1 AND (
+             (address = $2 AND name = 'Transfer' AND args->>'id' = $3)
+             OR (address = $4 AND args->>'collection' = $2 AND args->>'tokenId' = $3
+                 AND name IN ('SignedListingCancelled', 'SellOrderSet'))
+             OR (address = $4 AND name = 'ListingCounterIncremented' AND args->>'seller' = $5)) LIMIT 1`,
+          [block.toString(), order.collection, order.tokenId, config.contracts.market, order.seller],
+        );
+        if (moved.length > 0) throw new ApiError(409, "changed", m.changed);
+        // One order per seller and token in the book: the previous one is hidden, but it stays valid on chain
+        // until the seller cancels it (`cancelSignedListing`) or bumps their counter.
+        await client.query(
+          `UPDATE signed_listings SET status = 'hidden'
+           WHERE collection = $1 AND token_id = $2::numeric AND seller = $3 AND status = 'active'`,
+          [order.collection, order.tokenId, order.seller],
+        );
+        const { rows: inserted } = await client.query(
+          `INSERT INTO signed_listings
+             (collection, token_id, seller, price, transfer_count, counter, expires_at, signature, checked_block)
+           VALUES ($1, $2::numeric, $3, $4::numeric, $5::numeric, $6::numeric, to_timestamp($7), $8, $9)
+           RETURNING *`,
+          [
+            order.collection,
+            order.tokenId,
+            order.seller,
+            order.price,
+            order.transferCount,
+            order.counter,
+            Number(order.expiresAt),
+            signature,
+            block.toString(),
+          ],
+        );
+        await reproject(client, order.collection, order.tokenId);
+        return inserted[0] as Record<string, unknown>;
+      });
+      reply.code(201);
+      return { data: toListing(row) };
+    },
+  );
+
+  /** Shows the token's best order on its row at once, and the collection's floor. */
+  async function reproject(
+    client: Parameters<typeof projectSignedListings>[0],
+    collection: string,
+    tokenId: string,
+  ) {
+    await projectSignedListings(client, [{ collection, tokenId }]);
+    await refreshCollectionStats(client, [collection]);
+  }
+
+  app.get(
+    "/fill",
+    {
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        summary:
+          "The token's best signed listing, rechecked on chain just now, with the signature a buyer passes to fillSignedListing",
+        querystring: fillQuery,
+        response: { 200: signedListingFillResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { collection, tokenId } = request.query;
+      for (let i = 0; i < FILL_RECHECKS; i++) {
+        const { rows } = await db.execute<Record<string, unknown>>(sql`
+          SELECT * FROM signed_listings
+          WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active'
+          ORDER BY price, created_at, id LIMIT 1`);
+        const row = rows[0];
+        if (!row) break;
+        const order = orderOf(row);
+        const signature = String(row.signature) as `0x${string}`;
+        const { status } = await chainStatus(order, signature);
+        if (status === SIGNED_LISTING_STATUS.live) {
+          return { data: { id: String(row.id), order, signature } };
+        }
+        // A stale order never reaches a buyer's wallet: it leaves the book, and the next one is tried.
+        await withProjectionLock(pool, async (client) => {
+          await client.query(
+            "UPDATE signed_listings SET status = $2, ended_at = now() WHERE id = $1 AND status = 'active'",
+            [row.id, retiredStatus(status)],
+          );
+          await reproject(client, collection, tokenId);
+        });
+      }
+      throw new ApiError(404, "not_found", SIGNED_LISTING_MESSAGES.unavailable);
+    },
+  );
+
+  app.delete(
+    "/:id",
+    {
+      schema: {
+        summary:
+          "Hide the seller's signed listing in the app at once (it stays valid on chain until cancelled there)",
+        params: idParams,
+        response: {
+          200: signedListingResponseSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      // A banned seller may still hide their orders.
+      const session = await requireSession(app, request);
+      const m = SIGNED_LISTING_MESSAGES;
+      const row = await withProjectionLock(pool, async (client) => {
+        const { rows } = await client.query("SELECT * FROM signed_listings WHERE id = $1 FOR UPDATE", [
+          request.params.id,
+        ]);
+        const found = rows[0] as Record<string, unknown> | undefined;
+        if (!found) throw new ApiError(404, "not_found", m.notFound);
+        if (found.seller !== session.address) throw new ApiError(403, "forbidden", m.notYours);
+        if (found.status === "hidden") return found;
+        if (found.status !== "active") throw new ApiError(409, "ended", m.ended);
+        const { rows: hidden } = await client.query(
+          "UPDATE signed_listings SET status = 'hidden' WHERE id = $1 RETURNING *",
+          [request.params.id],
+        );
+        await reproject(client, String(found.collection), String(found.token_id));
+        return hidden[0] as Record<string, unknown>;
+      });
+      return { data: toListing(row) };
+    },
+  );
+
+  app.get(
+    "/mine",
+    {
+      schema: {
+        summary:
+          "The signed-in seller's signed listings that can still be filled on chain (active and hidden), newest first, and their listing counter",
+        response: { 200: mySignedListingsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const session = await requireSession(app, request);
+      const [{ rows }, counter] = await Promise.all([
+        db.execute<Record<string, unknown>>(sql`
+          SELECT s.*, im.name AS item_name, c.name, c.kind AS collection_kind, c.address,
+            coalesce(t.creator, c.owner) AS creator, ${OWNS_NAME}
+          FROM signed_listings s
+          LEFT JOIN chain_collections c ON c.address = s.collection
+          LEFT JOIN chain_tokens t ON t.collection = s.collection AND t.token_id = s.token_id
+          LEFT JOIN item_metadata im ON im.cid = t.cid
+          WHERE s.seller = ${session.address} AND s.status IN ('active', 'hidden')
+          ORDER BY s.created_at DESC, s.id LIMIT 500`),
+        chain.readContract({
+          ...market,
+          functionName: "listingCounterOf",
+          args: [session.address as `0x${string}`],
+        }),
+      ]);
+      return {
+        data: rows.map((row) => ({
+          ...toListing(row),
+          name:
+            (row.item_name as string | null) ??
+            tokenName((row.name as string | null) ?? null, String(row.token_id)),
+          path: itemPath(row),
+        })),
+        counter: counter.toString(),
+      };
+    },
+  );
+};
+
+/** An item's page path, as the web app routes it (null when its collection is unknown). */
+function itemPath(row: Record<string, unknown>): string | null {
+  if (row.address == null || row.creator == null) return null;
+  const creator = String(row.creator);
+  if (row.collection_kind === "default") return `/${creator}/${row.token_id}`;
+  return `/${creator}/${encodeURIComponent(slugOf(row))}/${row.token_id}`;
+}
+
+function toListing(row: Record<string, unknown>) {
+  return {
+    id: String(row.id),
+    order: orderOf(row),
+    status: row.status as "active",
+    createdAt: new Date(String(row.created_at)).toISOString(),
+  };
+}
