@@ -91,15 +91,22 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await page.goto(itemUrl);
   await page.getByRole("link", { name: "Set a Fixed Price" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Set a Fixed Price" })).toBeVisible();
-  await page.getByRole("button", { name: "Approve and list" }).click();
+  // On chain (signing is the default; signed-listing.spec.ts follows that path).
+  await page.getByRole("radio", { name: /List on chain/ }).check();
+  await page.getByRole("button", { name: "List Your NFT" }).click();
   await expect(page.getByText("Enter a value")).toBeVisible();
   await page.getByLabel("Price").fill("0");
-  await page.getByRole("button", { name: "Approve and list" }).click();
+  await page.getByRole("button", { name: "List Your NFT" }).click();
   await expect(page.getByText("Enter a valid price!")).toBeVisible();
   await page.getByLabel("Price").fill("0.5");
-  await page.getByRole("button", { name: "Approve and list" }).click();
+  await page.getByRole("button", { name: "List Your NFT" }).click();
   await expectSuccess(page, "Your NFT has been listed.");
-  await expect(page.getByText("Approving...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Complete Your Listing" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Complete Your Listing" }).getByRole("listitem")).toHaveText([
+    /Approve/,
+    /Confirm/,
+    /Finalize/,
+  ]);
 
   // The buyer buys it; the seller is paid the price minus Easel's 10% (a primary sale).
   const sellerBefore = await balance(seller);
@@ -120,7 +127,8 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   await b.getByRole("link", { name: "Set a Fixed Price" }).click();
   await expect(b.getByRole("heading", { level: 1, name: "Set a Fixed Price" })).toBeVisible();
   await b.getByLabel("Price", { exact: true }).fill("2");
-  await b.getByRole("button", { name: /list/i }).click();
+  await b.getByRole("radio", { name: /List on chain/ }).check();
+  await b.getByRole("button", { name: "List Your NFT" }).click();
   await expectSuccess(b, "Your NFT has been listed.");
   await b.goto(itemUrl);
   await b.getByRole("link", { name: "Manage listing" }).click();
@@ -187,7 +195,8 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   // A refusal by the contract reads as words: with the market locked, a purchase is refused and nothing moves.
   await page.goto(`/FixedPrice/set${itemUrl}`);
   await page.getByLabel("Price", { exact: true }).fill("0.5");
-  await page.getByRole("button", { name: /list/i }).click();
+  await page.getByRole("radio", { name: /List on chain/ }).check();
+  await page.getByRole("button", { name: "List Your NFT" }).click();
   await expectSuccess(page, "Your NFT has been listed.");
   await send(0, { address: config.market, abi: lockAbi, functionName: "setMarketLocked", args: [true] });
   await b.goto(`/FixedPrice/buy${itemUrl}`);

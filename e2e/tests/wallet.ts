@@ -101,6 +101,13 @@ function walletHandler(
         const [data] = params as [Hex, string];
         return account.signMessage({ message: { raw: data } });
       }
+      case "eth_signTypedData_v4": {
+        // An EIP-712 signature (a signed listing): no transaction, nothing sent to the chain.
+        const [, typedData] = params as [string, string];
+        const { domain, types, primaryType, message } = JSON.parse(typedData);
+        const { EIP712Domain: _, ...rest } = types;
+        return account.signTypedData({ domain, types: rest, primaryType, message });
+      }
       case "eth_sendTransaction": {
         const [tx] = params as [{ to: Hex; data?: Hex; value?: Hex; gas?: Hex }];
         return wallet.sendTransaction({
