@@ -1,26 +1,67 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createPublicClient, http, parseAbi, parseEther, parseEventLogs } from "viem";
-import { newWalletPage, RPC_URL, signIn } from "./accounts.ts";
+import { createPublicClient, createWalletClient, http, parseAbi, parseEther, parseEventLogs } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { newWalletPage, openAccountMenu, RPC_URL, signIn } from "./accounts.ts";
 import { accountAddress, send, verifyArtist } from "./chain.ts";
 
-const ARTIST = 7;
-const COLLECTOR = 8;
-const ELSEWHERE = 9;
+// Accounts of anvil's mnemonic that no other spec uses (funded below), since the suite shares one chain.
+const ARTIST = 12;
+const COLLECTOR = 13;
+const ELSEWHERE = 14;
+const BANNED_ARTIST = 15;
+const FIRST_COLLECTOR = 16;
+const SECOND_COLLECTOR = 17;
+const marketAbi = parseAbi([
+  "function setBanned(address account, bool banned)",
+  "function setSellOrder(address collection, uint256 tokenId, uint256 price)",
+  "function buyNow(address collection, uint256 tokenId) payable",
+  "function heldOf(address account) view returns (uint256)",
+]);
 const collectionAbi = parseAbi([
   "function mintNFT(uint16 royaltyBps, bytes cid, (address account, uint8 share)[] collaborators) returns (uint256)",
   "function ownerOf(uint256 tokenId) view returns (address)",
   "function transferFrom(address from, address to, uint256 tokenId)",
   "function transferCountOf(uint256 tokenId) view returns (uint256)",
+  "function setApprovalForAll(address operator, bool approved)",
   "event Minted(uint256 indexed tokenId, address indexed creator, address indexed to, bytes cid, uint16 royaltyBps, (address account, uint8 share)[] collaborators)",
 ]);
 const client = createPublicClient({ transport: http(RPC_URL) });
 const balance = (address: `0x${string}`) => client.getBalance({ address });
 const nonce = (address: `0x${string}`) => client.getTransactionCount({ address });
 
-/** Mints a token in the shared collection from the artist's account (minting has its own test). */
-async function mint(collection: `0x${string}`, seed: string): Promise<bigint> {
+/** Gives each account 100 ETH from anvil's account 1 (they start empty). */
+async function fund(...indexes: number[]) {
+  const wallet = createWalletClient({
+    account: mnemonicToAccount("test test test test test test test test test test test junk", {
+      addressIndex: 1,
+    }),
+    transport: http(RPC_URL),
+  });
+  for (const index of indexes) {
+    const hash = await wallet.sendTransaction({
+      chain: null,
+      to: accountAddress(index),
+      value: parseEther("100"),
+    });
+    await client.waitForTransactionReceipt({ hash });
+  }
+}
+
+/** The market's and the shared collection's addresses. */
+async function contracts(page: Page) {
+  const config = (await (await page.request.get("/api/config")).json()) as {
+    contracts: { market: `0x${string}`; defaultCollection: `0x${string}` };
+  };
+  return {
+    market: config.contracts.market,
+    collection: config.contracts.defaultCollection.toLowerCase() as `0x${string}`,
+  };
+}
+
+/** Mints a token in the shared collection from an artist's account (minting has its own test). */
+async function mint(collection: `0x${string}`, seed: string, minter = ARTIST): Promise<bigint> {
   const fromBlock = (await client.getBlockNumber()) + 1n;
-  await send(ARTIST, {
+  await send(minter, {
     address: collection,
     abi: collectionAbi,
     functionName: "mintNFT",
@@ -72,6 +113,7 @@ test("signed listings: listed without gas, bought, hidden, cancelled on chain, a
   browser,
 }) => {
   test.setTimeout(300_000);
+  await fund(ARTIST, COLLECTOR, ELSEWHERE);
   const artist = accountAddress(ARTIST);
   const collector = accountAddress(COLLECTOR);
   const artistPage = await newWalletPage(browser, ARTIST);
@@ -81,10 +123,7 @@ test("signed listings: listed without gas, bought, hidden, cancelled on chain, a
   const a = artistPage.page;
   const c = collectorPage.page;
   await verifyArtist(a, artist);
-  const config = (await (await a.request.get("/api/config")).json()) as {
-    contracts: { defaultCollection: `0x${string}` };
-  };
-  const collection = config.contracts.defaultCollection.toLowerCase() as `0x${string}`;
+  const { collection } = await contracts(a);
   const [first, second, third, fourth] = [
     await mint(collection, "a1"),
     await mint(collection, "b2"),
@@ -106,7 +145,7 @@ test("signed listings: listed without gas, bought, hidden, cancelled on chain, a
   expect(await balance(artist)).toBe(balanceBefore);
 
   // The marketplace's Buy now filter shows the signed listings like any other.
-  await c.goto(`/ExploreNFTs?collection=${collection}&status=buyNow&sort=priceLowToHigh`);
+  await c.goto(`/ExploreNFTs?collection=${collection}&creator=${artist}&status=buyNow&sort=priceLowToHigh`);
   const items = c.getByRole("region", { name: "Items" });
   await expect(items.getByRole("article")).toHaveCount(2, { timeout: 20_000 });
   await expect(items.getByRole("article").first()).toContainText("0.5 ETH");
@@ -176,4 +215,86 @@ test("signed listings: listed without gas, bought, hidden, cancelled on chain, a
 
   await artistPage.context.close();
   await collectorPage.context.close();
+});
+
+test("held payments: a banned artist's royalty on a resale is held, a moderator releases it, and forfeits the next after asking", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await fund(BANNED_ARTIST, FIRST_COLLECTOR, SECOND_COLLECTOR);
+  const artist = accountAddress(BANNED_ARTIST);
+  const admin = await newWalletPage(browser, 0);
+  await signIn(admin.page);
+  await verifyArtist(admin.page, artist);
+  const { market, collection } = await contracts(admin.page);
+  const heldOf = () =>
+    client.readContract({ address: market, abi: marketAbi, functionName: "heldOf", args: [artist] });
+
+  /** `from` lists the token at `price` and `to` buys it, outside the browser (trading has its own tests). */
+  async function sell(from: number, to: number, tokenId: bigint, price: bigint) {
+    await send(from, {
+      address: collection,
+      abi: collectionAbi,
+      functionName: "setApprovalForAll",
+      args: [market, true],
+    });
+    await send(from, {
+      address: market,
+      abi: marketAbi,
+      functionName: "setSellOrder",
+      args: [collection, tokenId, price],
+    });
+    await send(to, {
+      address: market,
+      abi: marketAbi,
+      functionName: "buyNow",
+      args: [collection, tokenId],
+      value: price,
+    });
+  }
+
+  // A primary sale, then the artist is banned: the 10% royalty of each resale is held for them.
+  const tokenId = await mint(collection, "e5", BANNED_ARTIST);
+  await sell(BANNED_ARTIST, FIRST_COLLECTOR, tokenId, parseEther("0.1"));
+  await send(0, { address: market, abi: marketAbi, functionName: "setBanned", args: [artist, true] });
+  await sell(FIRST_COLLECTOR, SECOND_COLLECTOR, tokenId, parseEther("0.2"));
+  const held = await heldOf();
+  expect(held).toBe(parseEther("0.02"));
+
+  const page = admin.page;
+  await openAccountMenu(page, "Moderation");
+  await page.getByRole("tab", { name: "Held payments" }).click();
+  const row = page
+    .getByRole("table", { name: "Held payments" })
+    .getByRole("row")
+    .filter({ has: page.locator(`a[href="/profile/${artist}"]`) });
+  await expect(row).toContainText("0.02 ETH", { timeout: 30_000 });
+  const artistBefore = await balance(artist);
+  await row.getByRole("button", { name: /^Release for/ }).click();
+  await expect(page.getByText("The held payment was released to the account.")).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await heldOf()).toBe(0n);
+  expect((await balance(artist)) - artistBefore).toBe(held);
+  await expect(row.getByRole("button", { name: /^Release for/ })).toBeDisabled({ timeout: 30_000 });
+
+  // The next royalty is held again; Forfeit asks first, then sends it to Easel's fees, not to the artist.
+  await sell(SECOND_COLLECTOR, FIRST_COLLECTOR, tokenId, parseEther("0.3"));
+  expect(await heldOf()).toBe(parseEther("0.03"));
+  await page.reload();
+  await page.getByRole("tab", { name: "Held payments" }).click();
+  await expect(row).toContainText("0.03 ETH", { timeout: 30_000 });
+  await row.getByRole("button", { name: /^Forfeit for/ }).click();
+  await expect(row.getByText(/cannot be paid to them afterwards/)).toBeVisible();
+  await row.getByRole("button", { name: "Keep it held" }).click();
+  expect(await heldOf()).toBe(parseEther("0.03"));
+  const beforeForfeit = await balance(artist);
+  await row.getByRole("button", { name: /^Forfeit for/ }).click();
+  await row.getByRole("button", { name: "Yes, forfeit" }).click();
+  await expect(page.getByText("The held payment was forfeited to Easel's fees.")).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await heldOf()).toBe(0n);
+  expect(await balance(artist)).toBe(beforeForfeit);
+  await admin.context.close();
 });

@@ -169,7 +169,8 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
         });
       }),
       apiStep(finalize, async () => {
-        if (signed) created = await postSignedListing(signed);
+        if (!signed) throw new Error("The listing was not signed.");
+        created = await postSignedListing(signed);
       }),
     ];
     await action.run(steps, FIXED_PRICE_TEXT.listed, {
