@@ -36,6 +36,25 @@ describe("contract errors in words", () => {
     expect(transactionErrorMessage(reverted("MarketIsLocked", []))).toMatch(/market is locked/);
   });
 
+  it("says why a signed listing cannot be filled, and when nothing is held for an account", () => {
+    const seller = "0x000000000000000000000000000000000000dEaD";
+    expect(transactionErrorMessage(reverted("SellOrderVoid", [3n, 4n], "fillSignedListing"))).toBe(
+      "This listing is no longer available: the item has moved, or its seller cancelled the listing.",
+    );
+    expect(transactionErrorMessage(reverted("ListingCounterChanged", [0n, 1n], "fillSignedListing"))).toBe(
+      "The seller cancelled all their listings, this one included.",
+    );
+    expect(transactionErrorMessage(reverted("InvalidSellerSignature", [seller], "fillSignedListing"))).toBe(
+      "This listing's signature is not the seller's.",
+    );
+    expect(transactionErrorMessage(reverted("ExpiryTooFar", [1n, 0n], "fillSignedListing"))).toBe(
+      "A listing can last at most 100 days.",
+    );
+    expect(transactionErrorMessage(reverted("NothingHeld", [seller], "releaseHeld"))).toBe(
+      "Nothing is held for this account.",
+    );
+  });
+
   it("keeps the calm text for a rejected wallet prompt and the wallet's words otherwise", () => {
     const rejected = new UserRejectedRequestError(new Error("User denied transaction signature."));
     expect(transactionErrorMessage(rejected)).toBe("User rejected the request.");

@@ -67,7 +67,9 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   // Fixed price
   NoSellOrder: () => "This item is not listed for sale.",
   SellOrderExpired: () => "This listing has expired.",
-  SellOrderVoid: () => "This listing is no longer valid: the item changed hands since it was listed.",
+  // Also a signed listing its seller cancelled: cancelling one counts as a move of the token.
+  SellOrderVoid: () =>
+    "This listing is no longer available: the item has moved, or its seller cancelled the listing.",
   // Signed listings
   ListingCounterChanged: () => "The seller cancelled all their listings, this one included.",
   ExpiryTooFar: () => "A listing can last at most 100 days.",
