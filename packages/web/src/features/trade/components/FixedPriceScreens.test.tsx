@@ -140,6 +140,43 @@ describe("Buy Now of a signed listing", () => {
   });
 });
 
+describe("Buy Now of a re-priced signed listing", () => {
+  it("stops before the wallet when the API's order asks another price than the one shown", async () => {
+    const api = fakeApi({
+      ...sessionRoute({ current: signedIn(ALICE) }),
+      "GET /api/nft": () => ({
+        body: {
+          data: itemFixture({ status: "fix", priceWei: signedListing.priceWei, listing: signedListing }),
+        },
+      }),
+      "GET /api/signed-listings/fill": () => ({
+        body: {
+          data: {
+            id: "18",
+            signature: `0x${"11".repeat(65)}`,
+            order: {
+              collection: COLLECTION,
+              tokenId: "42",
+              price: "900000000000000000",
+              seller: CREATOR,
+              transferCount: "1",
+              counter: "0",
+              expiresAt: "1900000000",
+            },
+          },
+        },
+      }),
+    });
+    await renderApp({ path: `/FixedPrice/buy/${ITEM_PATH}`, config: WITH_MARKET });
+    fireEvent.click(await screen.findByRole("button", { name: "Buy Now" }));
+    expect(await screen.findByText(FIXED_PRICE_TEXT.priceChanged)).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Buying the NFT" })).toBeNull();
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === "/api/nft").length).toBeGreaterThanOrEqual(2),
+    );
+  });
+});
+
 describe("Manage a signed listing", () => {
   const routes = () => ({
     ...sessionRoute({ current: signedIn(CREATOR) }),
