@@ -197,10 +197,14 @@ describe("posting a signed listing", () => {
     expect(row).toMatchObject({ status: "fix", price: PRICE.toString() });
     expect(row?.listing_expires_at?.getTime()).toBe(Number(listing.order.expiresAt) * 1000);
     expect(await floorOf()).toBe(PRICE.toString());
-    // Buy now in explore reads the token row.
+    // Buy now in explore (sorted by price) reads the token row: the signed listing is there.
     const explore = await api.call<{
-      data: { items: { tokenId: string; status: string; price: string | null }[] };
-    }>("GET", "/api/explore?tab=items&status=buy_now");
+      data: { nfts: { tokenId: string; status: string; priceWei: string | null }[] };
+    }>("GET", `/api/explore?status=buyNow&sort=priceLowToHigh&collection=${art.toLowerCase()}`);
+    expect(explore.status, JSON.stringify(explore.body)).toBe(200);
+    expect(explore.body.data.nfts.map((n) => [n.tokenId, n.status, n.priceWei])).toEqual([
+      ["1", "fix", PRICE.toString()],
+    ]);
     const item = await api.call<ItemResponse>(
       "GET",
       `/api/nft?creator=${artist.address}&collection=Harbour&tokenId=1`,
@@ -216,7 +220,6 @@ describe("posting a signed listing", () => {
     const res = await fill(1n);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: listing.id, order: listing.order });
-    expect(explore.status).toBe(200);
   });
 
   it("replaces the seller's previous order for the token in the book (the old one is hidden)", async () => {
