@@ -363,6 +363,9 @@ describe("posting a signed listing", () => {
     expect(res.status).toBe(400);
     const badSig = await post(users.artist, order, "0x1234");
     expectError(badSig, 400, { code: "invalid_signature" });
+    expectError(await post(users.artist, order, "0x123"), 400, { code: "invalid_signature" });
+    const overflow = { ...order, counter: (2n ** 256n).toString() };
+    expectError(await post(users.artist, overflow, await sign(artist, order)), 400, { field: "counter" });
     expect((await api.call("GET", "/api/signed-listings/fill?collection=nope&tokenId=1")).status).toBe(400);
   });
 });

@@ -164,6 +164,9 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const signature = request.body.signature.toLowerCase() as `0x${string}`;
       const m = SIGNED_LISTING_MESSAGES;
+      for (const field of ["tokenId", "transferCount", "counter"] as const)
+        if (BigInt(order[field]) >= 2n ** 256n) throw badRequest("invalid_order", field, "Must be a uint256");
+      if (signature.length % 2 !== 0) throw badRequest("invalid_signature", "signature", m.invalidSignature);
       if (order.seller !== session.address) throw new ApiError(403, "not_seller", m.notSeller);
       if (BigInt(order.price) > MAX_PRICE_WEI) throw badRequest("price_too_high", "price", m.priceTooHigh);
       const now = Math.floor(Date.now() / 1000);
