@@ -92,7 +92,6 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rows } = await db.execute<Record<string, unknown>>(sql`
       SELECT
         (SELECT (args->>'locked')::boolean FROM chain_settings WHERE name = 'MarketLockSet') AS locked,
-        (SELECT args->>'listing' FROM chain_settings WHERE name = 'MinimumsSet') AS minimum,
         (SELECT banned FROM chain_accounts WHERE address = ${order.seller}) AS banned,
         (SELECT blocked FROM chain_tokens WHERE collection = ${order.collection}
            AND token_id = ${order.tokenId}::numeric) AS token_blocked,
@@ -104,8 +103,8 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
       return new ApiError(403, "collection_blocked", SIGNED_LISTING_MESSAGES.collectionBlocked);
     if (row.token_blocked === true)
       return new ApiError(403, "token_blocked", SIGNED_LISTING_MESSAGES.tokenBlocked);
-    const minimum = row.minimum == null ? null : BigInt(String(row.minimum));
-    if (minimum !== null && BigInt(order.price) < minimum)
+    const { listing: minimum } = await chain.readContract({ ...market, functionName: "minimums" });
+    if (BigInt(order.price) < minimum)
       return badRequest("price_too_low", "price", SIGNED_LISTING_MESSAGES.priceMin(minimum));
     return new ApiError(403, "refused", SIGNED_LISTING_MESSAGES.refused);
   }
@@ -165,6 +164,9 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const signature = request.body.signature.toLowerCase() as `0x${string}`;
       const m = SIGNED_LISTING_MESSAGES;
+      for (const field of ["tokenId", "transferCount", "counter"] as const)
+        if (BigInt(order[field]) >= 2n ** 256n) throw badRequest("invalid_order", field, "Must be a uint256");
+      if (signature.length % 2 !== 0) throw badRequest("invalid_signature", "signature", m.invalidSignature);
       if (order.seller !== session.address) throw new ApiError(403, "not_seller", m.notSeller);
       if (BigInt(order.price) > MAX_PRICE_WEI) throw badRequest("price_too_high", "price", m.priceTooHigh);
       const now = Math.floor(Date.now() / 1000);

@@ -28,7 +28,8 @@ export type TokenRef = { collection: string; tokenId: string };
  * (Re)projects the book onto the token rows of `tokens` ("all": every token with an active order or showing a
  * fixed price without an on-chain listing, after a rebuild or a reorg): a token with no auction and no live
  * on-chain listing shows its best active order (lowest price, then oldest), or no listing when it has none.
- * A token with an on-chain listing keeps it (the indexer owns that). Returns the collections whose tokens
+ * A token with an on-chain listing keeps it (the indexer owns that); one in an auction or burned loses only
+ * a signed order's end. Returns the collections whose tokens
  * changed (their floor must be recomputed).
  */
 export async function projectSignedListings(client: Runner, tokens: TokenRef[] | "all"): Promise<string[]> {
@@ -47,17 +48,21 @@ export async function projectSignedListings(client: Runner, tokens: TokenRef[] |
        FROM signed_listings s JOIN target x ON x.collection = s.collection AND x.token_id = s.token_id
        WHERE s.status = 'active' AND s.expires_at > now()
        ORDER BY s.collection, s.token_id, s.price, s.created_at, s.id),
+     -- A token in an auction or burned keeps its row, except a signed order's end (its escrow or burn voided
+     -- the orders); any on-chain listing (even lapsed) is the indexer's to show.
      next AS (
        SELECT t.collection, t.token_id,
-         CASE WHEN b.price IS NOT NULL THEN 'fix' WHEN t.status = 'fix' THEN 'minted' ELSE t.status END AS status,
-         b.price, b.expires_at, b.created_at
+         CASE WHEN NOT y.open THEN t.status WHEN b.price IS NOT NULL THEN 'fix'
+              WHEN t.status = 'fix' THEN 'minted' ELSE t.status END AS status,
+         CASE WHEN y.open THEN b.price ELSE t.price END AS price,
+         CASE WHEN y.open THEN b.expires_at END AS expires_at,
+         CASE WHEN y.open THEN b.created_at ELSE t.listed_at END AS created_at
        FROM target x JOIN chain_tokens t ON t.collection = x.collection AND t.token_id = x.token_id
+       CROSS JOIN LATERAL (SELECT t.status IN ('minted', 'fix', 'lazy-sold') AS open) y
        LEFT JOIN best b ON b.collection = t.collection AND b.token_id = t.token_id
-       -- An auction, a burn or any on-chain listing (even lapsed) is the indexer's to show.
-       WHERE t.status IN ('minted', 'fix', 'lazy-sold')
-         AND NOT EXISTS (SELECT 1 FROM chain_sell_orders o
-           WHERE o.collection = t.collection AND o.token_id = t.token_id AND o.status = 'active'
-             AND (o.expires_at > now() OR b.price IS NULL)))
+       WHERE NOT EXISTS (SELECT 1 FROM chain_sell_orders o
+         WHERE o.collection = t.collection AND o.token_id = t.token_id AND o.status = 'active'
+           AND (o.expires_at > now() OR b.price IS NULL)))
      UPDATE chain_tokens t SET status = n.status, price = n.price, listing_expires_at = n.expires_at,
        listed_at = n.created_at
      FROM next n
