@@ -461,6 +461,13 @@ describe("the fill endpoint rechecks on chain before a buyer signs", () => {
     await d.market(admin, "setBanned", [artist.address, true]);
     expectError(await fill(10n), 404);
     expect(await statusOf(banned.id)).toBe("refused");
+    // Nor can a banned seller post one (the chain refuses it; the words say why).
+    await index();
+    const order = await orderFor(artist.address, 10n);
+    expectError(await post(users.artist, order, await sign(artist, order)), 403, {
+      code: "banned",
+      message: "This account is banned from trading on Easel.",
+    });
     await d.market(admin, "setBanned", [artist.address, false]);
     await d.market(admin, "setTokenBlocked", [art, 11n, false]);
     await index();
