@@ -588,6 +588,32 @@ describe("retirement by the indexer", () => {
     expect(await state()).toEqual(before);
   });
 
+  it("after a reorg drops the transfer that voided an order, the token row shows no listing the book lacks", async () => {
+    const [order] = await q<{ id: string }>(
+      "SELECT id FROM signed_listings WHERE collection = $1 AND token_id = 3 AND status = 'active'",
+      [art.toLowerCase()],
+    );
+    expect(order).toBeDefined();
+    const snapshot = await t.test.snapshot();
+    await d.send(artist, art, easelCollectionAbi, "transferFrom", [artist.address, carol.address, 3n]);
+    await index();
+    expect(await statusOf(String(order?.id))).toBe("void");
+    const dropped = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+    await t.test.revert({ id: snapshot });
+    await t.test.mine({ blocks: 3 });
+    expect(await t.publicClient.getBlockNumber({ cacheTime: 0 })).toBeGreaterThan(dropped);
+    await index();
+    // The undo brought back the row as it was (listed through the order); the order stays void (the book is not
+    // rebuilt from events: the seller signs again), so the row shows no listing.
+    expect(await statusOf(String(order?.id))).toBe("void");
+    expect(await tokenRow(3n)).toMatchObject({
+      owner: artist.address.toLowerCase(),
+      status: "minted",
+      price: null,
+      listing_expires_at: null,
+    });
+  });
+
   it("marks every order of the seller bumped on ListingCounterIncremented, and the floor follows", async () => {
     // Alice hides hers: the floor is then the artist's orders (0.5), and after the bump token 7's 1 ETH.
     for (const { id } of await q<{ id: string }>(
