@@ -461,6 +461,13 @@ describe("the fill endpoint rechecks on chain before a buyer signs", () => {
     await d.market(admin, "setBanned", [artist.address, true]);
     expectError(await fill(10n), 404);
     expect(await statusOf(banned.id)).toBe("refused");
+    // Nor can a banned seller post one (the chain refuses it; the words say why).
+    await index();
+    const order = await orderFor(artist.address, 10n);
+    expectError(await post(users.artist, order, await sign(artist, order)), 403, {
+      code: "banned",
+      message: "This account is banned from trading on Easel.",
+    });
     await d.market(admin, "setBanned", [artist.address, false]);
     await d.market(admin, "setTokenBlocked", [art, 11n, false]);
     await index();
@@ -579,6 +586,32 @@ describe("retirement by the indexer", () => {
     await resetChainData(scratch.db.$client);
     await index();
     expect(await state()).toEqual(before);
+  });
+
+  it("after a reorg drops the transfer that voided an order, the token row shows no listing the book lacks", async () => {
+    const [order] = await q<{ id: string }>(
+      "SELECT id FROM signed_listings WHERE collection = $1 AND token_id = 3 AND status = 'active'",
+      [art.toLowerCase()],
+    );
+    expect(order).toBeDefined();
+    const snapshot = await t.test.snapshot();
+    await d.send(artist, art, easelCollectionAbi, "transferFrom", [artist.address, carol.address, 3n]);
+    await index();
+    expect(await statusOf(String(order?.id))).toBe("void");
+    const dropped = await t.publicClient.getBlockNumber({ cacheTime: 0 });
+    await t.test.revert({ id: snapshot });
+    await t.test.mine({ blocks: 3 });
+    expect(await t.publicClient.getBlockNumber({ cacheTime: 0 })).toBeGreaterThan(dropped);
+    await index();
+    // The undo brought back the row as it was (listed through the order); the order stays void (the book is not
+    // rebuilt from events: the seller signs again), so the row shows no listing.
+    expect(await statusOf(String(order?.id))).toBe("void");
+    expect(await tokenRow(3n)).toMatchObject({
+      owner: artist.address.toLowerCase(),
+      status: "minted",
+      price: null,
+      listing_expires_at: null,
+    });
   });
 
   it("marks every order of the seller bumped on ListingCounterIncremented, and the floor follows", async () => {

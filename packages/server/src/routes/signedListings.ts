@@ -342,7 +342,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
           LEFT JOIN chain_collections c ON c.address = s.collection
           LEFT JOIN chain_tokens t ON t.collection = s.collection AND t.token_id = s.token_id
           LEFT JOIN item_metadata im ON im.cid = t.cid
-          WHERE s.seller = ${session.address} AND s.status IN ('active', 'hidden')
+          WHERE s.seller = ${session.address} AND s.status IN ('active', 'hidden') AND s.expires_at > now()
           ORDER BY s.created_at DESC, s.id LIMIT 500`),
         chain.readContract({
           ...market,

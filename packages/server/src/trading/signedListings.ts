@@ -138,17 +138,32 @@ export type BookChange = { block: string; tx: string; time: string } & (
 
 /**
  * Applies the indexer's changes to the book, in order, inside the batch's transaction (after
- * `lockProjections`); returns the tokens whose orders changed, to project again, or null when the book holds
- * no live order (a backfill's usual case: then nothing else is read).
+ * `lockProjections`); returns the tokens whose orders changed, to project again, or null when no change
+ * concerns a live order (a backfill's usual case: then nothing else is read).
  */
 export async function retireSignedListings(
   client: Runner,
   changes: BookChange[],
 ): Promise<TokenRef[] | null> {
-  const { rows: live } = await client.query<{ any: boolean }>(
-    "SELECT EXISTS (SELECT 1 FROM signed_listings WHERE status IN ('active', 'hidden')) AS any",
+  // Only the changes that find a live order run (one statement each): a backfill's transfers read once.
+  const tokens = changes.flatMap((c) =>
+    c.kind === "bump" ? [] : [{ collection: c.collection, token_id: c.tokenId }],
   );
-  if (!live[0]?.any) return null;
+  const sellers = changes.flatMap((c) => (c.kind === "bump" ? [c.seller] : []));
+  const { rows: live } = await client.query<{ key: string }>(
+    `SELECT DISTINCT s.collection || ':' || s.token_id AS key FROM signed_listings s
+     JOIN json_to_recordset($1::json) AS x(collection text, token_id numeric)
+       ON s.collection = x.collection AND s.token_id = x.token_id
+     WHERE s.status IN ('active', 'hidden')
+     UNION SELECT DISTINCT 'seller:' || seller FROM signed_listings
+     WHERE seller = ANY($2::text[]) AND status IN ('active', 'hidden')`,
+    [JSON.stringify(tokens), sellers],
+  );
+  if (live.length === 0) return null;
+  const keys = new Set(live.map((r) => r.key));
+  const relevant = changes.filter((c) =>
+    keys.has(c.kind === "bump" ? `seller:${c.seller}` : `${c.collection}:${c.tokenId}`),
+  );
   const changed: TokenRef[] = [];
   const run = async (text: string, values: unknown[]) => {
     const { rows } = await client.query<{ collection: string; token_id: string }>(
@@ -158,7 +173,7 @@ export async function retireSignedListings(
     for (const r of rows) changed.push({ collection: r.collection, tokenId: r.token_id });
   };
   const LIVE = "status IN ('active', 'hidden')";
-  for (const c of changes) {
+  for (const c of relevant) {
     if (c.kind === "transfer") {
       await run(
         `UPDATE signed_listings SET status = 'void', ended_at = $1, ended_tx = $2
