@@ -1,7 +1,7 @@
 import { type NotificationFlag, notificationAllowed } from "@easel/common";
 import { itemLabel, notificationMail, preferences } from "../community/notify.ts";
 import type { NotificationIntent } from "./batch.ts";
-import type { Runner } from "./store.ts";
+import { copyRows, type Runner, type Statements } from "./store.ts";
 
 /**
  * Writes the notifications a batch produced, in the batch's transaction: each person's preferences
@@ -13,7 +13,7 @@ import type { Runner } from "./store.ts";
  * @returns the addresses that received a notification.
  */
 export async function writeNotifications(
-  { read, write }: { read: Runner; write: Runner },
+  { read, write }: { read: Runner; write: Statements },
   intents: NotificationIntent[],
 ): Promise<string[]> {
   if (intents.length === 0) return [];
@@ -74,23 +74,29 @@ export async function writeNotifications(
       created_at: n.time.toISOString(),
     }));
   if (rows.length === 0) return [];
-  // Only the messages that go out by mail come back (a backfill writes tens of thousands of rows);
-  // for everyone else, one row per recipient says they have something new.
-  const mailTo = [...byAddress.values()]
-    .filter((p) => p.email && preferences(p.notif_allow).email)
-    .map((p) => p.address);
-  const { rows: inserted } = await write.query<{ address: string; message: string | null }>(
-    `WITH ins AS (
-       INSERT INTO notifications (address, kind, message, data, source_key, created_at)
-       SELECT address, kind, message, data, source_key, created_at
-       FROM json_to_recordset($1::json) AS x(address text, kind text, message text, data jsonb, source_key text, created_at timestamptz)
-       ON CONFLICT (source_key) DO NOTHING
-       RETURNING address, message)
-     SELECT address, message FROM ins WHERE address = ANY($2::text[])
-     UNION ALL
-     SELECT DISTINCT address, NULL FROM ins WHERE NOT (address = ANY($2::text[]))`,
-    [JSON.stringify(rows), mailTo],
+  const mailTo = new Set(
+    [...byAddress.values()].filter((p) => p.email && preferences(p.notif_allow).email).map((p) => p.address),
   );
+  // The indexer's leader is the only writer of these keys, and it writes them inside its batch: the keys
+  // stored already (a replay) are read first and the rest go in with COPY, PostgreSQL's bulk path (a backfill
+  // writes tens of thousands; an INSERT … ON CONFLICT of them from JSON cost three times as long).
+  const unique = [...new Map(rows.map((r) => [r.source_key, r])).values()];
+  const { rows: stored } = await write.query<{ source_key: string }>(
+    "SELECT source_key FROM notifications WHERE source_key = ANY($1::text[])",
+    [unique.map((r) => r.source_key)],
+  );
+  const already = new Set(stored.map((r) => r.source_key));
+  const fresh = unique.filter((r) => !already.has(r.source_key));
+  await copyRows(
+    write,
+    "notifications",
+    ["address", "kind", "message", "data", "source_key", "created_at"],
+    fresh,
+  );
+  const inserted = fresh.map((r) => ({
+    address: r.address,
+    message: mailTo.has(r.address) ? r.message : null,
+  }));
   const mail = inserted.flatMap((n) => {
     const p = byAddress.get(n.address);
     if (!p?.email || n.message === null || !preferences(p.notif_allow).email) return [];
