@@ -39,7 +39,11 @@ export default defineConfig({
     // The server reads it to send a landing page's code with its HTML (server: src/web/firstPaint.ts).
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: appChunks(), includeDependenciesRecursively: false }] } },
+      output: {
+        codeSplitting: {
+          groups: [{ name: appChunks(), debugName: "app frame", includeDependenciesRecursively: false }],
+        },
+      },
     },
   },
   test: {
