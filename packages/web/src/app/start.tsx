@@ -1,6 +1,6 @@
 import { setMediaBase } from "@easel/common";
 import { QueryClient } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -31,12 +31,17 @@ export function startApp(container: HTMLElement, sentFrame: string) {
       defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
     });
     const router = createBrowserRouter(routes);
-    root.render(
-      <StrictMode>
-        <Providers config={config} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
+    // Rendered as a transition, React yields to the browser every few milliseconds instead of drawing the
+    // whole page in one long task: the frame the page arrived with stays on screen meanwhile, and a tap on
+    // it is not held up behind the render.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Providers config={config} queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </Providers>
+        </StrictMode>,
+      ),
     );
   };
   void start();
