@@ -111,7 +111,12 @@ try {
     calibrationRuns.push(Math.round(index));
   }
   const calibrationIndex = [...calibrationRuns].sort((a, b) => a - b)[1] as number;
-  const slowdown = cpuSlowdown(calibrationIndex);
+  // BENCH_CPU_SLOWDOWN fixes the slowdown instead, to compare two builds under the same throttling.
+  const fixed = Number(process.env.BENCH_CPU_SLOWDOWN);
+  const slowdown =
+    fixed > 0
+      ? { multiplier: fixed, range: [fixed, fixed] as [number, number], tooSlow: false }
+      : cpuSlowdown(calibrationIndex);
   say(
     `benchmarkIndex ${calibrationIndex}: mobile CPU slowdown ${slowdown.multiplier}× (calculator's range ${slowdown.range.join("–")}×)${slowdown.tooSlow ? ", a host too slow to emulate the phone" : ""}`,
   );
@@ -208,7 +213,7 @@ try {
       blank: `blank: ${BLANK_PATH}, one line of text written by one module script, built by the same Vite config (bench/blank) and served by the same server, measured first; each page's lcpOverBlank is its LCP ÷ the blank page's, tbtBeyondBlankMs its TBT − the blank page's, on the same device`,
       browser: `Lighthouse ${lighthouseVersion()} with ${chromiumVersion()}, headless, empty cache per run`,
       desktop: "Lighthouse's desktop preset (simulated 10 Mbit/s, 40 ms RTT, no CPU slowdown)",
-      mobile: `Lighthouse's default mobile preset (simulated slow 4G, Moto G Power screen) with the CPU slowdown calibrated as Lighthouse's docs/throttling.md says: from this machine's benchmarkIndex by the Lighthouse CPU slowdown calculator the docs link to (index ≥ 1300: 3 + (index − 1300)/233; 800–1300: 2 + (index − 800)/500; 150–800: 1 + (index − 150)/650; below 150: 1, the host too slow to emulate the phone), its fit kept above the docs' table's high-end desktop bracket (1500–2000, 2–10×) rather than capped at 10×, so that a faster hour is slowed to the same phone: ${slowdown.multiplier}× (the calculator's range ${slowdown.range.join("–")}×)${slowdown.tooSlow ? "; this host is below 150, too slow to emulate the phone" : ""}`,
+      mobile: `Lighthouse's default mobile preset (simulated slow 4G, Moto G Power screen) with the CPU slowdown calibrated as Lighthouse's docs/throttling.md says: from this machine's benchmarkIndex ${fixed > 0 ? `fixed by BENCH_CPU_SLOWDOWN instead of` : "by"} the Lighthouse CPU slowdown calculator the docs link to (index ≥ 1300: 3 + (index − 1300)/233; 800–1300: 2 + (index − 800)/500; 150–800: 1 + (index − 150)/650; below 150: 1, the host too slow to emulate the phone), its fit kept above the docs' table's high-end desktop bracket (1500–2000, 2–10×) rather than capped at 10×, so that a faster hour is slowed to the same phone: ${slowdown.multiplier}× (the calculator's range ${slowdown.range.join("–")}×)${slowdown.tooSlow ? "; this host is below 150, too slow to emulate the phone" : ""}`,
       stack:
         "npm start's stack with the demo marketplace, the production build served precompressed by the API",
       javascript: "gzip bytes of every script the page fetched on its first visit (the .gz the server holds)",
