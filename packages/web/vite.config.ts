@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { appChunks } from "./build/appChunk.ts";
 import { fontDisplayOptional } from "./build/fontDisplay.ts";
 import { inlineStyles } from "./build/inlineStyles.ts";
 import { precompress } from "./build/precompress.ts";
@@ -37,11 +38,18 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // The server reads it to send a landing page's code with its HTML (server: src/web/firstPaint.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: appChunks(), debugName: "app frame", includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
     css: false,
   },
 });

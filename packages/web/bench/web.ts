@@ -5,8 +5,9 @@
  * best-practices scores on desktop and on mobile (simulated slow 4G and a mid-tier phone), with Debian's
  * Chromium. Each page is measured beside a baseline of this machine in this run: a blank page built with the
  * same Vite config (bench/blank) and served by the same server, whose LCP and TBT each page's are compared
- * with. The mobile CPU slowdown is calibrated from Lighthouse's benchmarkIndex of this machine, as
- * Lighthouse's throttling docs describe, so a slow host is not slowed four times again. Writes
+ * with. The mobile CPU slowdown is calibrated from Lighthouse's benchmarkIndex of this machine by the
+ * calculator Lighthouse's throttling docs link to (cpuSlowdown.ts), so a slow host is not slowed four times
+ * again and a fast one is slowed to the same phone. BENCH_LHR_DIR keeps each run's whole Lighthouse result. Writes
  * bench/web-report.json. Targets: ≤ 200 KB gzip of JavaScript on the home page's first load, mobile LCP
  * within 1.5× the blank page's, accessibility ≥ 95 on every page measured; the performance scores are kept
  * beside them.
@@ -33,17 +34,12 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 // The benchmarks share the launcher stack with the demo (packages/server/bench).
 import { startDemoStack } from "../../server/bench/demoStack.ts";
 import { additionLoopMs, machineSpeed } from "../../server/bench/speed.ts";
+import { cpuSlowdown } from "./cpuSlowdown.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TARGET = { homeJsGzipKb: 200, mobileLcpOverBlank: 1.5, accessibility: 95 };
 /** Reference only: the score the pages reached on the machine of the first reports. */
 const REFERENCE = { performance: 90 };
-/**
- * Lighthouse's default 4× slowdown takes a high-end desktop (benchmarkIndex 1500–2000, Lighthouse's
- * docs/throttling.md) into the mid-tier mobile bracket: the phone it stands for scores about 1750 / 4. The
- * slowdown here is this machine's index over that phone's, never below 1.
- */
-const MID_TIER_PHONE_INDEX = 1750 / 4;
 /** Where the blank page is built, under the app's build (served from there by the same server). */
 const BLANK_PATH = "/bench-blank/index.html";
 const webDir = fileURLToPath(new URL("..", import.meta.url));
@@ -115,11 +111,18 @@ try {
     calibrationRuns.push(Math.round(index));
   }
   const calibrationIndex = [...calibrationRuns].sort((a, b) => a - b)[1] as number;
-  const cpuSlowdown = Math.max(1, Math.round((calibrationIndex / MID_TIER_PHONE_INDEX) * 10) / 10);
-  say(`benchmarkIndex ${calibrationIndex}: mobile CPU slowdown ${cpuSlowdown}×`);
+  // BENCH_CPU_SLOWDOWN fixes the slowdown instead, to compare two builds under the same throttling.
+  const fixed = Number(process.env.BENCH_CPU_SLOWDOWN);
+  const slowdown =
+    fixed > 0
+      ? { multiplier: fixed, range: [fixed, fixed] as [number, number], tooSlow: false }
+      : cpuSlowdown(calibrationIndex);
+  say(
+    `benchmarkIndex ${calibrationIndex}: mobile CPU slowdown ${slowdown.multiplier}× (calculator's range ${slowdown.range.join("–")}×)${slowdown.tooSlow ? ", a host too slow to emulate the phone" : ""}`,
+  );
   const mobileConfig = {
     extends: "lighthouse:default" as const,
-    settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } },
+    settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown.multiplier } },
   };
   const benchmarkIndexes: number[] = [...calibrationRuns];
   const results: Record<string, Record<string, unknown>> = {};
@@ -142,6 +145,9 @@ try {
         );
         if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
         lhr = runner.lhr as never;
+        // BENCH_LHR_DIR keeps each run's whole Lighthouse result, to see where a page's time went.
+        if (process.env.BENCH_LHR_DIR)
+          writeFileSync(join(process.env.BENCH_LHR_DIR, `${name}-${device}.json`), JSON.stringify(lhr));
         if (!lhr.runtimeError) break;
         say(
           `${name} ${device}: Lighthouse could not finish (${lhr.runtimeError.code}); attempt ${attempt} of 2`,
@@ -207,7 +213,7 @@ try {
       blank: `blank: ${BLANK_PATH}, one line of text written by one module script, built by the same Vite config (bench/blank) and served by the same server, measured first; each page's lcpOverBlank is its LCP ÷ the blank page's, tbtBeyondBlankMs its TBT − the blank page's, on the same device`,
       browser: `Lighthouse ${lighthouseVersion()} with ${chromiumVersion()}, headless, empty cache per run`,
       desktop: "Lighthouse's desktop preset (simulated 10 Mbit/s, 40 ms RTT, no CPU slowdown)",
-      mobile: `Lighthouse's default mobile preset (simulated slow 4G, Moto G Power screen) with the CPU slowdown calibrated as Lighthouse's docs/throttling.md describes: this machine's benchmarkIndex over a mid-tier phone's (${MID_TIER_PHONE_INDEX}, a high-end desktop's 1750 slowed by the default 4×), never below 1: ${cpuSlowdown}×`,
+      mobile: `Lighthouse's default mobile preset (simulated slow 4G, Moto G Power screen) with the CPU slowdown calibrated as Lighthouse's docs/throttling.md says: from this machine's benchmarkIndex ${fixed > 0 ? `fixed by BENCH_CPU_SLOWDOWN instead of` : "by"} the Lighthouse CPU slowdown calculator the docs link to (index ≥ 1300: 3 + (index − 1300)/233; 800–1300: 2 + (index − 800)/500; 150–800: 1 + (index − 150)/650; below 150: 1, the host too slow to emulate the phone), its fit kept above the docs' table's high-end desktop bracket (1500–2000, 2–10×) rather than capped at 10×, so that a faster hour is slowed to the same phone: ${slowdown.multiplier}× (the calculator's range ${slowdown.range.join("–")}×)${slowdown.tooSlow ? "; this host is below 150, too slow to emulate the phone" : ""}`,
       stack:
         "npm start's stack with the demo marketplace, the production build served precompressed by the API",
       javascript: "gzip bytes of every script the page fetched on its first visit (the .gz the server holds)",
@@ -220,7 +226,8 @@ try {
       min: Math.min(...benchmarkIndexes),
       max: Math.max(...benchmarkIndexes),
     },
-    mobileCpuSlowdown: cpuSlowdown,
+    mobileCpuSlowdown: slowdown.multiplier,
+    mobileCpuSlowdownRange: slowdown.range,
     machineSpeed: speed,
     pages: results,
     missed: misses,

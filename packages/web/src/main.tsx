@@ -1,48 +1,26 @@
 import "./styles.css";
-import { setMediaBase } from "@easel/common";
-import { QueryClient } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { keepSentFrame, leadPicturePainted } from "./app/AppShell.tsx";
-import { Providers } from "./app/Providers.tsx";
-import { routes } from "./app/routes.tsx";
-import { StartupError } from "./app/StartupError.tsx";
-import { loadPublicConfig } from "./lib/config.ts";
+import { leadPicturePainted } from "./app/leadPicture.ts";
 
-function rootElement(): HTMLElement {
-  const element = document.getElementById("root");
-  if (!element) throw new Error("index.html has no #root element");
-  return element;
-}
-const container = rootElement();
+/**
+ * The app's entry, kept small: the page's lead picture first (a banner, an artwork the server drew in the
+ * frame), then the app's code. On a slow link the picture and some forty scripts shared the connections, and
+ * the artwork waited for code it does not need to paint; a page without such a picture loads the code at once.
+ * The wait is capped, so a very large picture does not hold the app back for long.
+ */
+const LEAD_PICTURE_MAX_MS = 1500;
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
 // The frame the page arrived with stays on screen until the first page is ready (app/AppShell.tsx).
-keepSentFrame(container);
-const root = createRoot(container);
-
-async function start() {
-  let config: Awaited<ReturnType<typeof loadPublicConfig>>;
-  try {
-    // The server's frame may hold the page's picture: it paints before the app takes over (at most 0.5 s).
-    [config] = await Promise.all([loadPublicConfig(), leadPicturePainted(container, 500)]);
-  } catch (error) {
-    root.render(<StartupError error={error} onRetry={start} />);
-    return;
-  }
-  // Media loads from its own origin when the server names one (MEDIA_PUBLIC_URL).
-  setMediaBase(config.mediaUrl);
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
+const sentFrame = container.innerHTML.trim();
+void leadPicturePainted(container, LEAD_PICTURE_MAX_MS)
+  .then(() => import("./app/start.tsx"))
+  .then(({ startApp }) => startApp(container, sentFrame))
+  .catch(() => {
+    // The app's code did not arrive (a dropped connection, a deploy in between): no React to say it with.
+    const main = document.createElement("main");
+    main.className = "flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center";
+    main.innerHTML =
+      '<h1 class="text-2xl font-bold tracking-tight">Easel cannot start</h1><p>The app\'s code could not be loaded. <a class="underline" href="">Reload the page</a></p>';
+    container.replaceChildren(main);
   });
-  const router = createBrowserRouter(routes);
-  root.render(
-    <StrictMode>
-      <Providers config={config} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-}
-
-void start();

@@ -1,0 +1,48 @@
+import { setMediaBase } from "@easel/common";
+import { QueryClient } from "@tanstack/react-query";
+import { StrictMode, startTransition } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { loadPublicConfig } from "../lib/config.ts";
+import { setSentFrame } from "./frame.ts";
+import { Providers } from "./Providers.tsx";
+import { routes } from "./routes.tsx";
+import { StartupError } from "./StartupError.tsx";
+
+/**
+ * The app in `container`, once main.tsx has let the page's lead picture paint; `sentFrame` is the markup the
+ * page arrived with, shown until the first page is ready (AppShell.tsx).
+ */
+export function startApp(container: HTMLElement, sentFrame: string) {
+  setSentFrame(sentFrame);
+  const root = createRoot(container);
+  const start = async () => {
+    let config: Awaited<ReturnType<typeof loadPublicConfig>>;
+    try {
+      config = await loadPublicConfig();
+    } catch (error) {
+      root.render(<StartupError error={error} onRetry={start} />);
+      return;
+    }
+    // Media loads from its own origin when the server names one (MEDIA_PUBLIC_URL).
+    setMediaBase(config.mediaUrl);
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { refetchOnWindowFocus: true, retry: 1 } },
+    });
+    const router = createBrowserRouter(routes);
+    // Rendered as a transition, React yields to the browser every few milliseconds instead of drawing the
+    // whole page in one long task: the frame the page arrived with stays on screen meanwhile, and a tap on
+    // it is not held up behind the render.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Providers config={config} queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </Providers>
+        </StrictMode>,
+      ),
+    );
+  };
+  void start();
+}
