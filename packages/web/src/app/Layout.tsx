@@ -6,7 +6,9 @@ import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { WithWallet } from "../web3/walletLoader.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
-import type { RouteHandle } from "./routes.tsx";
+
+/** Route handle: pages that hide the header (spec: "The header is hidden on edit pages"). */
+export type RouteHandle = { hideHeader?: boolean };
 
 // The wallet dialog (sign-in messages, the Dev wallet) loads the first time someone opens it.
 const WalletDialog = lazy(() =>

@@ -2,10 +2,7 @@ import type { RouteObject } from "react-router";
 import { RequireProfile } from "../auth/RequireProfile.tsx";
 import { AppShell } from "./AppShell.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
-import { Layout } from "./Layout.tsx";
-
-/** Route handle: pages that hide the header (spec: "The header is hidden on edit pages"). */
-export type RouteHandle = { hideHeader?: boolean };
+import { Layout, type RouteHandle } from "./Layout.tsx";
 
 type PageModule = () => Promise<Pick<RouteObject, "Component">>;
 
