@@ -25,8 +25,7 @@ import {
 } from "../db/chain-schema.ts";
 import { type BookChange, projectSignedListings, retireSignedListings } from "../trading/signedListings.ts";
 import type { ChainEvent } from "./decode.ts";
-import { HANDLERS, SETTINGS_EVENTS } from "./handlers/index.ts";
-import { copyToToken, tokenKey, ZERO } from "./handlers/shared.ts";
+import { SETTINGS_EVENTS, tokenKey, ZERO } from "./keys.ts";
 import { refreshCollectionStats } from "./stats.ts";
 import { copyRows, type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
 
@@ -202,11 +201,6 @@ export class Batch {
     }
   }
 
-  apply(e: ChainEvent): void {
-    const handler = HANDLERS[e.name];
-    if (handler) handler(this, e);
-  }
-
   /** The stores of the mutable projections (the append-only ones are arrays of rows). */
   get stores(): Store[] {
     return [
@@ -308,6 +302,18 @@ export class Batch {
     return this.tokens.get(tokenKey(collection, tokenId));
   }
 
+  /**
+   * Copies a change of the token's active listing, auction or offer onto the token row
+   * (`chain_tokens.listing_expires_at`, `auction_kind`, `auction_end`, `offer`), which explore filters on:
+   * every handler that changes one of those rows calls this with the same change.
+   */
+  copyToToken(collection: string, tokenId: string, change: Row): void {
+    const token = this.token(collection, tokenId);
+    if (!token) return;
+    Object.assign(token, change);
+    this.tokens.touch(token);
+  }
+
   touch(collection: string, tokenId?: string, ...accounts: unknown[]): void {
     this.touched.collections.add(collection);
     if (tokenId !== undefined) this.touched.tokens.add(tokenKey(collection, tokenId));
@@ -378,7 +384,7 @@ export class Batch {
       order.status = status;
       order.updated_block = String(e.blockNumber);
       this.sellOrders.touch(order);
-      copyToToken(this, collection, tokenId, { listing_expires_at: null });
+      this.copyToToken(collection, tokenId, { listing_expires_at: null });
     }
   }
 }

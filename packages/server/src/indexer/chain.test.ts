@@ -8,9 +8,9 @@ import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import { PROJECTION_TABLES } from "./batch.ts";
 import { decodeLogs, normalize } from "./decode.ts";
-import { SETTINGS_EVENTS } from "./handlers/index.ts";
-import { cidString, ZERO } from "./handlers/shared.ts";
+import { cidString } from "./handlers/shared.ts";
 import { REPLAY_CHUNK, replay, resetChainData, startIndexer } from "./indexer.ts";
+import { SETTINGS_EVENTS, ZERO } from "./keys.ts";
 import {
   accounts,
   admin,

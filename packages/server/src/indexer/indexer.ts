@@ -7,6 +7,7 @@ import { indexerBatchDuration, indexerEvents, indexerLeader, observeIndexer } fr
 import { lockProjections, projectSignedListings } from "../trading/signedListings.ts";
 import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
+import { applyEvent } from "./handlers/index.ts";
 import { writeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
 import { copyValue, type Row, Statements, yieldToEventLoop } from "./store.ts";
@@ -588,7 +589,7 @@ async function applyEvents(
   const background = whileApplying?.(statements);
   background?.catch(() => {});
   for (let i = 0; i < events.length; i++) {
-    batch.apply(events[i] as ChainEvent);
+    applyEvent(batch, events[i] as ChainEvent);
     // Let the connection send the next queued statement (and timers run) during a long batch.
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
   }

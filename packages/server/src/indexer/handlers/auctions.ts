@@ -1,15 +1,6 @@
 import { AUCTION_KIND } from "@easel/contracts";
-import {
-  activeAuction,
-  copyToToken,
-  endAuction,
-  eth,
-  type Handlers,
-  kindName,
-  setTokenStatus,
-  tokenKey,
-  ZERO,
-} from "./shared.ts";
+import { tokenKey, ZERO } from "../keys.ts";
+import { activeAuction, endAuction, eth, type Handlers, kindName, setTokenStatus } from "./shared.ts";
 
 /** The market's auctions (Auctions). A completed auction has no event of its own: its `Sale` (mechanism 2) ends it. */
 export const auctionHandlers = {
@@ -39,7 +30,7 @@ export const auctionHandlers = {
       updated_block: String(e.blockNumber),
     });
     b.activeAuction.set(tokenKey(collection, tokenId), b.auctions.keyOf(row));
-    copyToToken(b, collection, tokenId, { auction_kind: row.kind, auction_end: end });
+    b.copyToToken(collection, tokenId, { auction_kind: row.kind, auction_end: end });
     b.endListing(e, collection, tokenId, "void");
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "auction", a.price);
@@ -123,7 +114,7 @@ export const auctionHandlers = {
       auction.bids_count = Number(auction.bids_count) + 1;
       auction.updated_block = String(e.blockNumber);
       b.auctions.touch(auction);
-      copyToToken(b, collection, tokenId, { auction_end: end });
+      b.copyToToken(collection, tokenId, { auction_end: end });
     }
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "auction", a.amount);

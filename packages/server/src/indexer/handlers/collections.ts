@@ -1,6 +1,7 @@
 import { COLLECTION_KIND } from "@easel/contracts";
 import type { Batch } from "../batch.ts";
 import type { EaselEvent } from "../decode.ts";
+import { tokenKey, ZERO } from "../keys.ts";
 import type { Row } from "../store.ts";
 import {
   eth,
@@ -10,8 +11,6 @@ import {
   setMintDetails,
   setTokenStatus,
   short,
-  tokenKey,
-  ZERO,
 } from "./shared.ts";
 
 /** A push that failed and was credited, or a withdrawal of credits. */

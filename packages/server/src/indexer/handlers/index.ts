@@ -4,21 +4,12 @@
  */
 import type { Batch } from "../batch.ts";
 import type { ChainEvent } from "../decode.ts";
+import { SETTINGS_EVENTS } from "../keys.ts";
 import { auctionHandlers } from "./auctions.ts";
 import { collectionHandlers } from "./collections.ts";
 import { marketHandlers } from "./market.ts";
 import { offerHandlers } from "./offers.ts";
 import { sellOrderHandlers } from "./sell-orders.ts";
-
-/** Settings events keep only their latest arguments, by event name. */
-export const SETTINGS_EVENTS: ReadonlySet<string> = new Set([
-  "MarketLockSet",
-  "EntranceLockSet",
-  "FeesSet",
-  "MinimumsSet",
-  "MinAuctionDurationSet",
-  "SignerSet",
-]);
 
 const recordSetting = (b: Batch, e: ChainEvent) => {
   b.settings.set({ name: e.name, args: e.args, block_number: String(e.blockNumber) });
@@ -38,3 +29,8 @@ export const HANDLERS = {
   ...Object.fromEntries([...SETTINGS_EVENTS].map((name) => [name, recordSetting])),
   // Each handler takes its own event's arguments; the batch calls it only for events of that name.
 } as unknown as Record<string, ((b: Batch, e: ChainEvent) => void) | undefined>;
+
+/** Applies one event to the batch: its handler changes the batch's rows (events without one are only stored). */
+export function applyEvent(b: Batch, e: ChainEvent): void {
+  HANDLERS[e.name]?.(b, e);
+}

@@ -1,4 +1,5 @@
 import { SALE_MECHANISM } from "@easel/contracts";
+import { tokenKey } from "../keys.ts";
 import {
   endAuction,
   eth,
@@ -7,7 +8,6 @@ import {
   notifyPurchase,
   setAccount,
   setTokenStatus,
-  tokenKey,
 } from "./shared.ts";
 
 /** The market core: sales and their payouts, moderation and settings (MarketCore). */

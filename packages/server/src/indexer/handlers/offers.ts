@@ -1,6 +1,7 @@
 import type { Batch } from "../batch.ts";
 import type { ChainEvent } from "../decode.ts";
-import { copyToToken, eth, type Handlers, ZERO } from "./shared.ts";
+import { ZERO } from "../keys.ts";
+import { eth, type Handlers } from "./shared.ts";
 
 /** Writes an offer's row (one per token and offerer) as the event leaves it. */
 function setOffer(
@@ -20,7 +21,7 @@ function setOffer(
   });
   // The market holds one current offer per token: the token row shows it until it is outbid, cancelled or
   // accepted.
-  copyToToken(b, offer.collection, offer.tokenId, {
+  b.copyToToken(offer.collection, offer.tokenId, {
     offer: offer.status === "active" ? String(offer.amount) : null,
   });
 }

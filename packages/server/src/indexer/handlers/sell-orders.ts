@@ -1,4 +1,4 @@
-import { copyToToken, eth, type Handlers, setTokenStatus, short } from "./shared.ts";
+import { eth, type Handlers, setTokenStatus, short } from "./shared.ts";
 
 /** The market's fixed-price listings (SellOrders). */
 export const sellOrderHandlers = {
@@ -19,7 +19,7 @@ export const sellOrderHandlers = {
       listed_at: e.blockTime.toISOString(),
       updated_block: String(e.blockNumber),
     });
-    copyToToken(b, collection, tokenId, { listing_expires_at: expiresAt });
+    b.copyToToken(collection, tokenId, { listing_expires_at: expiresAt });
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "fix", a.price);
     b.activityRow(e, 0, "list", collection, tokenId, a.seller, null, a.price);

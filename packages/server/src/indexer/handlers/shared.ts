@@ -3,9 +3,8 @@ import { CID } from "multiformats/cid";
 import { formatEther, hexToBytes } from "viem";
 import type { Batch } from "../batch.ts";
 import type { ChainEvent, EaselEvent, EventName } from "../decode.ts";
+import { tokenKey } from "../keys.ts";
 import type { Row } from "../store.ts";
-
-export const ZERO = "0x0000000000000000000000000000000000000000";
 
 /** One handler per event name, receiving that event's typed arguments. */
 export type Handlers = { [N in EventName]?: (b: Batch, e: EaselEvent<N>) => void };
@@ -18,8 +17,6 @@ export function kindName(kinds: Readonly<Record<string, number>>, value: unknown
   const key = Object.keys(kinds).find((k) => kinds[k] === Number(value));
   return key ? key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) : String(value);
 }
-
-export const tokenKey = (collection: string, tokenId: string) => `${collection}:${tokenId}`;
 
 export function cidString(hex: unknown): string | null {
   try {
@@ -55,18 +52,6 @@ export function setTokenStatus(b: Batch, e: ChainEvent, token: Row, status: stri
   b.tokens.touch(token);
 }
 
-/**
- * Copies a change of the token's active listing, auction or offer onto the token row
- * (`chain_tokens.listing_expires_at`, `auction_kind`, `auction_end`, `offer`), which explore filters on:
- * every handler that changes one of those rows calls this with the same change.
- */
-export function copyToToken(b: Batch, collection: string, tokenId: string, change: Row): void {
-  const token = b.token(collection, tokenId);
-  if (!token) return;
-  Object.assign(token, change);
-  b.tokens.touch(token);
-}
-
 export function setAccount(b: Batch, e: ChainEvent, change: Row): void {
   const address = String(e.args.account);
   const row = b.accounts.get(address) ?? { address, banned: false, verified_artist: false };
@@ -94,7 +79,7 @@ export function endAuction(
   auction.updated_block = String(e.blockNumber);
   b.auctions.touch(auction);
   b.activeAuction.delete(tokenKey(collection, tokenId));
-  copyToToken(b, collection, tokenId, { auction_kind: null, auction_end: null });
+  b.copyToToken(collection, tokenId, { auction_kind: null, auction_end: null });
 }
 
 /** Tells a buyer their purchase went through (a buy-now sale or a lazy mint). */
