@@ -5,24 +5,9 @@ import { addressSchema, hexSchema } from "./api.ts";
  * Signed listings: a seller signs an EIP-712 `SignedListing` (no gas); anyone fills it on chain with
  * `fillSignedListing(order, signature)` at exactly its price. The API keeps the order book: it stores an
  * order only after checking it on chain (`signedListingStatus`), shows it wherever a listing shows, rechecks it
- * before handing it to a buyer, and retires it on fills, cancels, transfers and counter bumps.
+ * before handing it to a buyer, and retires it on fills, cancels, transfers and counter bumps. The EIP-712
+ * domain and types are the contracts' (`SIGNED_LISTING_DOMAIN`, `signedListingTypes` in @easel/contracts).
  */
-
-/** The EIP-712 domain's name and version (the market's `eip712Domain()`); chainId and market address vary. */
-export const SIGNED_LISTING_DOMAIN = { name: "Easel Market", version: "1" } as const;
-
-/** The EIP-712 types a seller signs (`primaryType: "SignedListing"`), as the market's `signedListingType()`. */
-export const SIGNED_LISTING_TYPES = {
-  SignedListing: [
-    { name: "collection", type: "address" },
-    { name: "tokenId", type: "uint256" },
-    { name: "price", type: "uint256" },
-    { name: "seller", type: "address" },
-    { name: "transferCount", type: "uint256" },
-    { name: "counter", type: "uint256" },
-    { name: "expiresAt", type: "uint256" },
-  ],
-} as const;
 
 const uintString = z.string().regex(/^\d{1,78}$/, "Must be a whole number");
 

@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
+import type { heldPaymentsResponseSchema, ItemResponse, SignedListingOrder } from "@easel/common";
 import {
-  type heldPaymentsResponseSchema,
-  type ItemResponse,
+  easelCollectionAbi,
+  easelMarketAbi,
   SIGNED_LISTING_DOMAIN,
-  SIGNED_LISTING_TYPES,
-  type SignedListingOrder,
-} from "@easel/common";
-import { easelCollectionAbi, easelMarketAbi } from "@easel/contracts";
+  signedListingTypes,
+} from "@easel/contracts";
 import { type Address, encodeFunctionData, type Hex, parseEther, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
@@ -108,7 +107,7 @@ function sign(
 ): Promise<Hex> {
   return who.signTypedData({
     domain: { ...SIGNED_LISTING_DOMAIN, chainId: 31337, verifyingContract: t.market, ...domain },
-    types: SIGNED_LISTING_TYPES,
+    types: signedListingTypes,
     primaryType: "SignedListing",
     message: typed(order),
   });
@@ -230,6 +229,29 @@ describe("posting a signed listing", () => {
     expect((await tokenRow(2n))?.price).toBe(parseEther("1").toString());
     // The lower order is the floor; the first order (0.5) is lower still.
     expect(await floorOf()).toBe(PRICE.toString());
+  });
+
+  it("keeps one row per signature: the same order posted twice, or again after it was hidden", async () => {
+    const order = await orderFor(artist.address, 3n, { price: parseEther("3").toString() });
+    const signature = await sign(artist, order);
+    const first = await post(users.artist, order, signature);
+    const twice = await post(users.artist, order, signature);
+    expect(first.status).toBe(201);
+    expect(twice.status).toBe(201);
+    expect(twice.body.data.id).toBe(first.body.data.id);
+    const other = await list(3n, { price: parseEther("4").toString() });
+    expect(await statusOf(first.body.data.id)).toBe("hidden");
+    // Posted again, the hidden order is the token's listing once more, and the newer one is hidden.
+    const shown = await post(users.artist, order, signature);
+    expect(shown.body.data.id).toBe(first.body.data.id);
+    expect(await statusOf(first.body.data.id)).toBe("active");
+    expect(await statusOf(other.id)).toBe("hidden");
+    expect((await tokenRow(3n))?.price).toBe(parseEther("3").toString());
+    const rows = await scratch.db.$client.query(
+      "SELECT count(*)::int AS n FROM signed_listings WHERE signature = $1",
+      [signature],
+    );
+    expect(rows.rows[0].n).toBe(1);
   });
 
   it("refuses a signature that is not the seller's", async () => {

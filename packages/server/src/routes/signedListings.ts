@@ -200,13 +200,30 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
           [block.toString(), order.collection, order.tokenId, config.contracts.market, order.seller],
         );
         if (moved.length > 0) throw new ApiError(409, "changed", m.changed);
+        // The same signed order posted again (a retry, or the seller showing a hidden one again) is the same
+        // row, made the token's active one: the book never holds one signature twice.
+        const { rows: again } = await client.query(
+          `SELECT id FROM signed_listings WHERE collection = $1 AND token_id = $2::numeric AND seller = $3
+             AND signature = $4 AND status IN ('active', 'hidden')`,
+          [order.collection, order.tokenId, order.seller, signature],
+        );
+        const sameId = (again[0]?.id as string | undefined) ?? null;
         // One order per seller and token in the book: the previous one is hidden, but it stays valid on chain
         // until the seller cancels it (`cancelSignedListing`) or bumps their counter.
         await client.query(
           `UPDATE signed_listings SET status = 'hidden'
-           WHERE collection = $1 AND token_id = $2::numeric AND seller = $3 AND status = 'active'`,
-          [order.collection, order.tokenId, order.seller],
+           WHERE collection = $1 AND token_id = $2::numeric AND seller = $3 AND status = 'active'
+             AND id IS DISTINCT FROM $4::uuid`,
+          [order.collection, order.tokenId, order.seller, sameId],
         );
+        if (sameId) {
+          const { rows: shown } = await client.query(
+            "UPDATE signed_listings SET status = 'active' WHERE id = $1 RETURNING *",
+            [sameId],
+          );
+          await reproject(client, order.collection, order.tokenId);
+          return shown[0] as Record<string, unknown>;
+        }
         const { rows: inserted } = await client.query(
           `INSERT INTO signed_listings
              (collection, token_id, seller, price, transfer_count, counter, expires_at, signature, checked_block)

@@ -1,10 +1,5 @@
-import {
-  LISTING_DAYS,
-  SIGNED_LISTING_DOMAIN,
-  SIGNED_LISTING_TYPES,
-  type SignedListingInput,
-  type SignedListingOrder,
-} from "@easel/common";
+import { LISTING_DAYS, type SignedListingInput, type SignedListingOrder } from "@easel/common";
+import { SIGNED_LISTING_DOMAIN, signedListingTypes } from "@easel/contracts/constants";
 import type { Config } from "wagmi";
 import { readContract, signTypedData } from "wagmi/actions";
 import { chainNowSeconds } from "../../../web3/chainTime.ts";
@@ -62,7 +57,7 @@ export async function signListing(
   const signature = await signTypedData(config, {
     account: seller,
     domain: { ...SIGNED_LISTING_DOMAIN, chainId: market.chainId, verifyingContract: market.address },
-    types: SIGNED_LISTING_TYPES,
+    types: signedListingTypes,
     primaryType: "SignedListing",
     message: orderArgs(order),
   });
