@@ -80,7 +80,10 @@ export async function writeNotifications(
   // The indexer's leader is the only writer of these keys, and it writes them inside its batch: the keys
   // stored already (a replay) are read first and the rest go in with COPY, PostgreSQL's bulk path (a backfill
   // writes tens of thousands; an INSERT … ON CONFLICT of them from JSON cost three times as long).
-  const unique = [...new Map(rows.map((r) => [r.source_key, r])).values()];
+  // The first row of a key wins, as ON CONFLICT DO NOTHING kept it.
+  const byKey = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) if (!byKey.has(r.source_key)) byKey.set(r.source_key, r);
+  const unique = [...byKey.values()];
   const { rows: stored } = await write.query<{ source_key: string }>(
     "SELECT source_key FROM notifications WHERE source_key = ANY($1::text[])",
     [unique.map((r) => r.source_key)],
