@@ -35,8 +35,13 @@ const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 20_000);
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** Only the scenarios whose name contains this text (a quick look at a few; the report is then partial). */
-const ONLY = process.env.BENCH_ONLY ?? "";
+/**
+ * Only the scenarios whose name contains this text, or one of several separated by `|` (a quick look at a
+ * few; the report is then partial).
+ */
+const ONLY = (process.env.BENCH_ONLY ?? "").split("|").filter(Boolean);
+/** Node flags for the measured API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? "").split(" ").filter(Boolean);
 /** The words item names are made of, as artists name works: "Rain on Glass", "Willow beyond the Dunes". */
 const ITEM_WORDS = {
   first:
@@ -115,7 +120,7 @@ try {
   const exited = new Promise((resolve) => capturing.once("exit", resolve));
   stopApi(capturing);
   if (capturing.exitCode === null) await exited;
-  api = await startApi(env, base);
+  api = await startApi(env, base, API_NODE_ARGS);
   for (const scenario of scenarios) await json(`${base}${scenario.paths[0]}`);
   const speedBefore = additionLoopMs();
   if (process.env.BENCH_HOLD) {
@@ -541,7 +546,7 @@ async function buildScenarios(base: string): Promise<Scenario[]> {
   scenarios.push(one("home", "/api/home"));
   // Every path answers before the load starts: a scenario measures speed, not a broken request.
   for (const scenario of scenarios) await json(`${base}${scenario.paths[0]}`);
-  return ONLY ? scenarios.filter((s) => s.name.includes(ONLY)) : scenarios;
+  return ONLY.length > 0 ? scenarios.filter((s) => ONLY.some((part) => s.name.includes(part))) : scenarios;
 }
 
 /** One scenario: CONNECTIONS connections for DURATION_S seconds, each request from a rotating client address. */

@@ -40,13 +40,14 @@ const UNMATCHED = "(unmatched)";
 
 /** Records every answer's duration by route pattern (`/api/nft/:id`, never the raw URL) and status. */
 export function observeRequests(app: FastifyInstance): void {
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     httpDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
     if (reply.statusCode === 429) rateLimited.inc({ route });
+    done();
   });
 }
 

@@ -49,9 +49,10 @@ export function bodyDeadlines(app: FastifyInstance, timeouts: Timeouts) {
     request.raw.once("close", () => clearTimeout(timer));
     done();
   });
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if ((reply.statusCode === 429 || reply.statusCode === 413) && hasBody(request) && !request.raw.complete)
       reply.header("connection", "close");
+    done(null, payload);
   });
 }
 
