@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const START = fileURLToPath(new URL("../src/app/start.tsx", import.meta.url));
+const APP_MODULES = fileURLToPath(new URL("../src/app/appModules.ts", import.meta.url));
 const ENTRY = fileURLToPath(new URL("../src/main.tsx", import.meta.url));
 const SOURCES = fileURLToPath(new URL("../src/", import.meta.url));
 /** React, its DOM renderer, the router and the query cache: the app's frame runs them all. */
@@ -10,7 +11,8 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tan
 
 /**
  * The chunks of the app's frame (src/app/start.tsx, which main.tsx loads after the page's lead picture): the
- * framework in one, the app's own modules the start imports in another. Left to the bundler, the modules the
+ * framework in one, the app's own modules the start imports next (src/app/appModules.ts, evaluated in a task
+ * of its own) in another. Left to the bundler, the modules the
  * start shares with each page were cut into some forty small chunks, each a request of its own on a slow link.
  * Not what the entry itself imports: the entry must stay small. Libraries the app takes a few helpers from
  * (viem, zod, the shared schemas) stay with the bundler, which keeps only what is used.
@@ -29,8 +31,8 @@ export function appChunks() {
         visit(root);
         return seen;
       };
-      const entry = closure(ENTRY);
-      app = new Set([...closure(START)].filter((module) => !entry.has(module)));
+      const before = new Set([...closure(ENTRY), ...closure(START)]);
+      app = new Set([...closure(APP_MODULES)].filter((module) => !before.has(module)));
     }
     if (FRAMEWORK.test(id)) return "framework";
     return app.has(id) && id.startsWith(SOURCES) ? "app" : null;

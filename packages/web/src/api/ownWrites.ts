@@ -29,15 +29,20 @@ function storedBlock(): bigint {
   }
 }
 
-/** The newest block holding one of this tab's transactions, and the highest block the indexer is known to have. */
-let ownBlock = storedBlock();
+/**
+ * The newest block holding one of this tab's transactions (read from the tab's storage when first needed: the
+ * first read of session storage waits on the browser, and the app's start should not), and the highest block
+ * the indexer is known to have.
+ */
+let storedOwnBlock: bigint | null = null;
+const ownBlock = () => (storedOwnBlock ??= storedBlock());
 let indexedBlock = 0n;
 let pending: Promise<void> | null = null;
 
 /** Records a mined transaction of this tab. */
 export function noteOwnWrite(block: bigint) {
-  if (block <= ownBlock) return;
-  ownBlock = block;
+  if (block <= ownBlock()) return;
+  storedOwnBlock = block;
   try {
     globalThis.sessionStorage?.setItem(STORAGE_KEY, String(block));
   } catch {
@@ -64,7 +69,7 @@ async function readProgress(): Promise<Progress | null> {
 
 /** Forgets this tab's writes: the chain no longer has them (a local chain was reset). */
 function forgetOwnWrites() {
-  ownBlock = 0n;
+  storedOwnBlock = 0n;
   try {
     globalThis.sessionStorage?.removeItem(STORAGE_KEY);
   } catch {}
@@ -74,12 +79,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether this tab wrote a block the indexer is not known to have. */
 export function ownWritesPending(): boolean {
-  return indexedBlock < ownBlock;
+  return indexedBlock < ownBlock();
 }
 
 /** Resolves once the indexer has every block this tab wrote (at once when it is known to). */
 export function untilOwnWritesIndexed(): Promise<void> {
-  if (indexedBlock >= ownBlock) return Promise.resolve();
+  if (indexedBlock >= ownBlock()) return Promise.resolve();
   pending ??= (async () => {
     const deadline = Date.now() + WAIT_MS;
     // Without an answer (refused, unreachable) the checks slow down instead of adding to the load.
@@ -87,7 +92,7 @@ export function untilOwnWritesIndexed(): Promise<void> {
     let headBelowSince: number | null = null;
     try {
       while (Date.now() < deadline) {
-        const target = ownBlock;
+        const target = ownBlock();
         const progress = await readProgress();
         if (progress === null) {
           await sleep(pause);
@@ -104,13 +109,13 @@ export function untilOwnWritesIndexed(): Promise<void> {
         } else headBelowSince = null;
         indexedBlock = progress.indexedBlock;
         if (indexedBlock >= target) {
-          if (indexedBlock >= ownBlock) return;
+          if (indexedBlock >= ownBlock()) return;
           continue;
         }
         await sleep(POLL_MS);
       }
       // Past the deadline, reads go on without waiting (the indexer is behind; its health says so).
-      indexedBlock = ownBlock;
+      indexedBlock = ownBlock();
     } finally {
       pending = null;
     }

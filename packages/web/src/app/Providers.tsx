@@ -27,8 +27,16 @@ export function Providers({
         <QueryClientProvider client={queryClient}>
           <WalletDialogProvider>
             {children}
-            {/* Bottom right: a toast at the top would cover the avatar and the notification badge. */}
-            <Toaster position="bottom-right" duration={TOAST_DURATION_MS} theme="dark" closeButton />
+            {/* Bottom right: a toast at the top would cover the avatar and the notification badge. The page's
+                direction is given: left to its default, sonner reads it from the computed style, which makes
+                the browser compute the whole page's style in the middle of the first render. */}
+            <Toaster
+              position="bottom-right"
+              duration={TOAST_DURATION_MS}
+              theme="dark"
+              dir="ltr"
+              closeButton
+            />
           </WalletDialogProvider>
         </QueryClientProvider>
       </WalletLoaderProvider>

@@ -1,6 +1,6 @@
 import type { ItemResponse } from "@easel/common";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SIGNED_OUT } from "../../../auth/session.ts";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
 import { CREATOR, itemFixture } from "../../../test/items.ts";
@@ -31,6 +31,30 @@ async function menuEntries(): Promise<string[]> {
 const link = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
 
 describe("the item page", () => {
+  it("draws the description, price history and activity after the rest, and counts one view once drawn", async () => {
+    const api = await openItem(itemFixture(), STRANGER);
+    expect(await screen.findByRole("heading", { level: 2, name: "Description" })).toBeTruthy();
+    expect(screen.getByText("Oil on canvas.")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Price history" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Activity" })).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(api.calls.filter((call) => call.path === "/api/nft/view").map((call) => call.method)).toEqual([
+        "POST",
+      ]),
+    );
+  });
+
+  it("counts no view of a lazy item: it is not on chain yet", async () => {
+    const api = await openItem(
+      itemFixture({ status: "lazy", lazy: true, owner: null, priceWei: "250000000000000000" }),
+      STRANGER,
+    );
+    expect(await screen.findByRole("heading", { level: 2, name: "Description" })).toBeTruthy();
+    // An idle moment has passed (the count waits for one).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls.some((call) => call.path === "/api/nft/view")).toBe(false);
+  });
+
   it("offers a minted item's owner Transfer and Burn, and the ways to sell it", async () => {
     await openItem(itemFixture(), CREATOR);
     expect(await menuEntries()).toEqual(["Transfer", "Burn"]);

@@ -7,12 +7,13 @@ import {
   shortAddress,
 } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { lazy, useEffect, useState } from "react";
+import { lazy, useDeferredValue, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
+import { whenIdle } from "../../../lib/idle.ts";
 import { shareTargets } from "../../../lib/share.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
@@ -43,6 +44,10 @@ const personName = (person: Person) => displayName(person);
 export function ItemPage() {
   const key = useItemKey();
   const query = useItem(key);
+  // The query cache hands its answers to React as a store's update, which React renders at once, in one task
+  // (on a phone a long one). Deferred, the page is drawn in a transition, in slices the browser can answer
+  // taps and paint between; meanwhile what was on screen stays.
+  const item = useDeferredValue(query.data);
   usePageTitle(query.data?.nft.name ?? "Item");
   if (!/^[1-9]\d{0,77}$/.test(key.tokenId)) return <NotFound />;
   if (query.isPending) return <Loading label="Loading the item" size="page" />;
@@ -59,7 +64,8 @@ export function ItemPage() {
       </section>
     );
   }
-  return <ItemView item={query.data} />;
+  if (!item) return <Loading label="Loading the item" size="page" />;
+  return <ItemView item={item} />;
 }
 
 function ItemView({ item }: { item: Item }) {
@@ -84,11 +90,15 @@ function ItemView({ item }: { item: Item }) {
       : null,
   );
   const mintTx = item.activity.findLast((row) => /mint/i.test(row.kind))?.txHash ?? null;
-  // One view per visit (the server keeps one per viewer a day); lazy items are not on chain yet.
+  // One view per visit (the server keeps one per viewer a day); lazy items are not on chain yet. Counted once
+  // the page is drawn: the request waits for the browser's first idle moment.
   useEffect(() => {
-    if (!nft.lazy || nft.status !== "lazy")
-      recordItemView(nftCollection.contract_address, nft.tokenId).catch(() => {});
+    if (nft.lazy && nft.status === "lazy") return;
+    return whenIdle(() => recordItemView(nftCollection.contract_address, nft.tokenId).catch(() => {}));
   }, [nftCollection.contract_address, nft.tokenId, nft.lazy, nft.status]);
+  // What a phone shows below the artwork and the actions (the description, the price history, the activity)
+  // is drawn in a second, deferred pass: the first draw of the page, and its effects, stay short.
+  const below = useDeferredValue(true, false);
   const collectionLink =
     nftCollection.kind === "default" ? null : `/collection/${encodeURIComponent(nftCollection.slug)}`;
   return (
@@ -208,6 +218,24 @@ function ItemView({ item }: { item: Item }) {
           </section>
         </div>
       </div>
+      {below ? <BelowTheFold item={item} /> : null}
+      {session ? (
+        <LazyReportDialog
+          open={reporting}
+          onOpenChange={setReporting}
+          targetType="item"
+          targetId={`${nftCollection.contract_address}:${nft.tokenId}`}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+/** The item's description, price history and activity: below the fold on a phone, drawn after the rest. */
+function BelowTheFold({ item }: { item: Item }) {
+  const { nft } = item;
+  return (
+    <>
       {nft.description_ui || nft.description ? (
         <section aria-labelledby="item-description" className="flex max-w-3xl flex-col gap-2">
           <h2 id="item-description" className="text-lg font-semibold">
@@ -233,15 +261,7 @@ function ItemView({ item }: { item: Item }) {
           </section>
         </>
       )}
-      {session ? (
-        <LazyReportDialog
-          open={reporting}
-          onOpenChange={setReporting}
-          targetType="item"
-          targetId={`${nftCollection.contract_address}:${nft.tokenId}`}
-        />
-      ) : null}
-    </article>
+    </>
   );
 }
 
