@@ -3,11 +3,14 @@
  * app's code, the page's own code (loaded on demand), its first API read, then its picture; on a phone on a
  * slow network each link costs hundreds of milliseconds. The server knows the page from its path, so its
  * HTML carries:
- * - `modulepreload` links for the page's code (from the build's Vite manifest), fetched beside the app's;
+ * - the page's code (from the build's Vite manifest): `modulepreload` links, fetched beside the app's, or, on
+ *   a page with a lead, its names (`#easel-page-code`), which the app's entry preloads once the lead has
+ *   painted (packages/web/src/main.tsx): fetched with the HTML, they shared the slow link with the lead;
  * - the answer of the page's first API read (`#easel-answers`, a JSON data block the app's `apiFetch` uses
  *   once, packages/web/src/api/firstAnswers.ts);
- * - the picture that paints largest (a banner, an artwork) in index.html's frame, where the page will draw
- *   it, preloaded at high priority: it shows before the app's code has run.
+ * - the page's lead in index.html's frame, where the page will draw it: the picture that paints largest (a
+ *   banner, an artwork), preloaded at high priority, or the home page's hero: it shows before the app's code
+ *   has run.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -99,15 +102,16 @@ export function firstRead(page: Page, search: URLSearchParams): string | null {
 }
 
 /**
- * The picture that paints largest on the page, read from its first answer, with the markup that draws it
- * where the page will: a profile's or collection's banner, an item's artwork; the marketplace's first card
- * picture is only preloaded. Null when the page's largest paint is text (home), or without an answer.
+ * The page's lead, with the markup that draws it where the page will: the home page's hero (its text is the
+ * app's own, not read), a profile's or collection's banner, an item's artwork, read from the page's first
+ * answer; the marketplace's first card picture is only preloaded. Null without an answer.
  */
 export function pageLead(
   page: Page,
   answer: unknown,
   mediaBase = "",
 ): { picture: string | null; html: string } | null {
+  if (page.page === "home") return { picture: null, html: HOME_HERO };
   const data = (answer as { data?: Record<string, unknown> } | null)?.data;
   if (!data) return null;
   if (page.page === "profile" || page.page === "collection") {
@@ -134,9 +138,14 @@ export function pageLead(
   return null;
 }
 
-// The markup below draws what the app's components draw first, at the same place and size: ProfileBanner
-// (profile and collection pages) and ItemPage with ItemMedia (items). The app's router keeps it on screen
+// The markup below draws what the app's components draw first, at the same place and size: Home's hero,
+// ProfileBanner (profile and collection pages) and ItemPage with ItemMedia (items). The app's router keeps it on screen
 // until the page replaces it (app/AppShell.tsx), and e2e/first-paint.spec.ts checks that nothing moves then.
+
+/** packages/web/src/pages/Home.tsx's hero, as React renders it (e2e/first-paint.spec.ts compares them). */
+const HOME_BUTTON =
+  "inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed";
+const HOME_HERO = `<div class="mx-auto w-full max-w-7xl px-4"><section class="py-16 sm:py-24"><h1 class="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Digital art, collected on Ethereum.</h1><p class="mt-5 max-w-2xl text-lg text-neutral-600 dark:text-neutral-400">Easel is a marketplace for artists, collectors and artist foundations. You keep your art and your funds in your own wallet; the seller sets the price.</p><div class="mt-8 flex flex-wrap gap-3"><a class="${HOME_BUTTON} bg-accent-600 text-white hover:bg-accent-700 disabled:bg-accent-600/60 dark:bg-accent-500 dark:hover:bg-accent-400 dark:text-neutral-950 px-6 py-3 text-base" href="/ExploreNFTs">Browse The Market</a><a href="#how-to-get-started" class="${HOME_BUTTON} border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800 px-6 py-3 text-base">How to Get Started</a></div></section></div>`;
 
 function bannerHtml(picture: string | null): string {
   const img = picture
@@ -149,7 +158,7 @@ function artworkHtml(picture: string, name: string, media: ItemMedia, mediaBase:
   const video = media.mime.startsWith("video/");
   const sized = !video && media.mime !== "application/pdf" && media.width && media.height;
   const img = video
-    ? `<video src="${attribute(mediaUrl(media.cid, mediaBase) as string)}" poster="${attribute(picture)}" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
+    ? `<video src="${attribute(mediaUrl(media.cid, mediaBase) as string)}" poster="${attribute(picture)}" preload="none" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
     : `<img src="${attribute(picture)}" alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
   return `<article class="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"><div class="grid gap-8 lg:grid-cols-2"><figure class="flex flex-col gap-2"><div class="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">${img}</div></figure></div></article>`;
 }
@@ -169,18 +178,24 @@ const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&
 
 /** The page's HTML with its first paint's tags at the end of its head. */
 export function withFirstPaint(html: string, paint: FirstPaint): string {
+  // A page with a lead names its code for the entry to fetch once the lead has painted (main.tsx).
+  const later = paint.lead !== null && paint.scripts.length > 0;
   // Fetches first, before the inlined stylesheet, where the browser's preload scanner meets them at once.
   const fetches = [
     ...(paint.lead?.picture
       ? [`<link rel="preload" as="image" href="${attribute(paint.lead.picture)}" fetchpriority="high">`]
       : []),
     ...paint.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
-    ...paint.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    ...(later
+      ? []
+      : paint.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`)),
   ].join("");
   // A data block is never run; `<` is escaped so no answer can close the element.
-  const answers = Object.keys(paint.answers).length
-    ? `<script type="application/json" id="easel-answers">${JSON.stringify(paint.answers).replace(/</g, "\\u003c")}</script>`
-    : "";
+  const block = (id: string, value: unknown) =>
+    `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+  const answers =
+    (Object.keys(paint.answers).length ? block("easel-answers", paint.answers) : "") +
+    (later ? block("easel-page-code", paint.scripts) : "");
   let page = html;
   if (fetches) page = page.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${fetches}`);
   if (answers) page = page.replace("</head>", () => `${answers}</head>`);
