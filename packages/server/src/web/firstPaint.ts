@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ItemMedia, itemPagePicture, mediaUrl } from "@easel/common";
+import { type ItemMedia, itemPagePictureSet, mediaUrl } from "@easel/common";
 import type { Page } from "./pages.ts";
 
 /** What `vite build` writes to `.vite/manifest.json`: each source module's file and static imports. */
@@ -106,11 +106,7 @@ export function firstRead(page: Page, search: URLSearchParams): string | null {
  * app's own, not read), a profile's or collection's banner, an item's artwork, read from the page's first
  * answer; the marketplace's first card picture is only preloaded. Null without an answer.
  */
-export function pageLead(
-  page: Page,
-  answer: unknown,
-  mediaBase = "",
-): { picture: string | null; html: string } | null {
+export function pageLead(page: Page, answer: unknown, mediaBase = ""): Lead | null {
   if (page.page === "home") return { picture: null, html: HOME_HERO };
   const data = (answer as { data?: Record<string, unknown> } | null)?.data;
   if (!data) return null;
@@ -132,8 +128,12 @@ export function pageLead(
   if (page.page === "item") {
     const nft = data.nft as { name: string; media: ItemMedia | null } | undefined;
     if (!nft?.media) return null;
-    const picture = itemPagePicture(nft.media, mediaBase);
-    return { picture, html: artworkHtml(picture, nft.name, nft.media, mediaBase) };
+    const picture = itemPagePictureSet(nft.media, mediaBase);
+    return {
+      picture: picture.src,
+      ...(picture.srcSet ? { srcSet: picture.srcSet, sizes: picture.sizes } : {}),
+      html: artworkHtml(picture, nft.name, nft.media, mediaBase),
+    };
   }
   return null;
 }
@@ -154,21 +154,32 @@ function bannerHtml(picture: string | null): string {
   return `<div class="w-full"><div class="aspect-[12/5] w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900">${img}</div></div>`;
 }
 
-function artworkHtml(picture: string, name: string, media: ItemMedia, mediaBase: string): string {
+function artworkHtml(
+  picture: { src: string; srcSet?: string; sizes?: string },
+  name: string,
+  media: ItemMedia,
+  mediaBase: string,
+): string {
   const video = media.mime.startsWith("video/");
   const sized = !video && media.mime !== "application/pdf" && media.width && media.height;
+  const set = picture.srcSet
+    ? ` srcset="${attribute(picture.srcSet)}" sizes="${attribute(picture.sizes ?? "")}"`
+    : "";
   const img = video
-    ? `<video src="${attribute(mediaUrl(media.cid, mediaBase) as string)}" poster="${attribute(picture)}" preload="none" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
-    : `<img src="${attribute(picture)}" alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
+    ? `<video src="${attribute(mediaUrl(media.cid, mediaBase) as string)}" poster="${attribute(picture.src)}" preload="none" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
+    : `<img src="${attribute(picture.src)}"${set} alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
   return `<article class="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"><div class="grid gap-8 lg:grid-cols-2"><figure class="flex flex-col gap-2"><div class="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">${img}</div></figure></div></article>`;
 }
+
+/** The page's lead: its picture (preloaded as drawn: one `src`, or a `srcset` the browser picks from) and markup. */
+export type Lead = { picture: string | null; srcSet?: string; sizes?: string; html: string };
 
 export type FirstPaint = {
   scripts: string[];
   styles: string[];
   /** API path → its JSON body. */
   answers: Record<string, unknown>;
-  lead: { picture: string | null; html: string } | null;
+  lead: Lead | null;
 };
 
 /** Where index.html's frame takes the page's lead picture. */
@@ -176,15 +187,21 @@ export const LEAD_MARK = "<!--page-lead-->";
 
 const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/** The lead picture's preload, for the same copy the page's `srcset` will pick. */
+function pictureLink(lead: Lead): string {
+  const set = lead.srcSet
+    ? ` imagesrcset="${attribute(lead.srcSet)}" imagesizes="${attribute(lead.sizes ?? "")}"`
+    : "";
+  return `<link rel="preload" as="image" href="${attribute(lead.picture ?? "")}"${set} fetchpriority="high">`;
+}
+
 /** The page's HTML with its first paint's tags at the end of its head. */
 export function withFirstPaint(html: string, paint: FirstPaint): string {
   // A page with a lead names its code for the entry to fetch once the lead has painted (main.tsx).
   const later = paint.lead !== null && paint.scripts.length > 0;
   // Fetches first, before the inlined stylesheet, where the browser's preload scanner meets them at once.
   const fetches = [
-    ...(paint.lead?.picture
-      ? [`<link rel="preload" as="image" href="${attribute(paint.lead.picture)}" fetchpriority="high">`]
-      : []),
+    ...(paint.lead?.picture ? [pictureLink(paint.lead)] : []),
     ...paint.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
     ...(later
       ? []
