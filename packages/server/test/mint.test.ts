@@ -707,7 +707,9 @@ describe("posters and pixel art", () => {
       // The card's thumbnail and the page's preview are made from the poster, not the grey tile.
       const { thumbnail, preview, phonePreview } = await stillsOf(cidOf(metadata.animation_url));
       expect(await sharp(thumbnail).metadata()).toMatchObject({ format: "webp", width: 400, height: 225 });
-      expect(await sharp(phonePreview as Buffer).metadata()).toMatchObject({ format: "webp", width: 640 });
+      // The 480 px poster is a phone's copy as it is; the page's preview doubles it.
+      expect(await sharp(phonePreview as Buffer).metadata()).toMatchObject({ width: 480, height: 270 });
+      expect(await sharp(preview as Buffer).metadata()).toMatchObject({ width: 960, height: 540 });
       for (const still of [thumbnail, preview as Buffer, phonePreview as Buffer]) {
         const [r, g, b] = (await pixelAt(still, 200, 100)) as number[];
         expect(

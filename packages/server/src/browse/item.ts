@@ -100,9 +100,10 @@ async function mediaOf(db: Database, cid: unknown) {
   );
   const row = rows[0];
   if (!row) return null;
-  // Both sizes with their widths, or none: media minted before the phone's copy show the preview alone.
+  // Two sizes with their widths, or none: media minted before the phone's copy show the preview alone, as
+  // does a picture no larger than that copy (the two are one file).
   const stills =
-    row.phone_width != null && row.preview_width != null
+    row.phone_width != null && row.preview_width != null && row.phone_preview_cid !== row.preview_cid
       ? [
           { cid: String(row.phone_preview_cid), width: Number(row.phone_width) },
           { cid: String(row.preview_cid), width: Number(row.preview_width) },

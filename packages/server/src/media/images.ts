@@ -133,13 +133,10 @@ export async function checkArtworkImage(path: string, mime: ImageMime) {
     PHONE_PREVIEW_SIZE,
     PREVIEW_SIZE,
   ]);
-  return {
-    width,
-    height,
-    thumbnail: copies[0] as Webp,
-    phonePreview: copies[1] as Webp,
-    preview: copies[2] as Webp,
-  };
+  const [thumbnail, phone, preview] = copies as [Webp, Webp, Webp];
+  // A picture no larger than a phone's copy has one preview, not two encodings of the same pixels.
+  const same = phone.width === preview.width && phone.height === preview.height;
+  return { width, height, thumbnail, phonePreview: same ? preview : phone, preview };
 }
 
 /**
