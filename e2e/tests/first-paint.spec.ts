@@ -127,16 +127,51 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
   const artwork = 'main img[alt="Tide Line"]';
   const first = await boxOf(visit, artwork);
   expect(await loaded(visit, artwork)).toBe(true);
+  // The phone-sized screen took the phone's copy of the preview (640 px wide), not the 1200 px one.
+  const { nft } = (
+    (await (
+      await visit.request.get(`/api/nft?creator=${wallet.address.toLowerCase()}&tokenId=1`)
+    ).json()) as { data: { nft: { media: { stills: { cid: string; width: number }[] } } } }
+  ).data;
+  expect(nft.media.stills.map((still) => still.width)).toEqual([640, 1200]);
+  const shown = () => visit.locator(artwork).first().evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(new URL(await shown()).pathname).toBe(`/ipfs/${nft.media.stills[0]?.cid}`);
 
   release();
   await expect(visit.getByRole("heading", { level: 1, name: "Tide Line" })).toBeVisible();
   await expect(visit.getByRole("button", { name: "View full screen" })).toBeVisible();
   expect(await boxOf(visit, artwork)).toEqual(first);
+  // The app's picture is the same copy: nothing loads again.
+  expect(new URL(await shown()).pathname).toBe(`/ipfs/${nft.media.stills[0]?.cid}`);
   // Its data came with the page: the only read of it is the refresh the live stream makes once it has
   // opened (the page may be older than the stream), never one the page waited on to be drawn.
   const stream = reads.findIndex((read) => read.startsWith("/api/events?"));
   const itemReads = reads.flatMap((read, i) => (read.startsWith("/api/nft?") ? [i] : []));
   expect(stream).toBeGreaterThanOrEqual(0);
   expect(itemReads.every((i) => i > stream)).toBe(true);
+  await close();
+});
+
+test("the home page arrives with its hero drawn where the page draws it: nothing moves when the app takes over", async ({
+  browser,
+}) => {
+  const { page: visit, reads, release, close } = await visitWithAppHeld(browser, "/");
+  const heading = 'main h1:has-text("Digital art, collected on Ethereum.")';
+  const lead = 'main p:has-text("Easel is a marketplace for artists")';
+  // Before any of the app's code has run: the hero, and the page still loading below it.
+  const firstHeading = await boxOf(visit, heading);
+  const firstLead = await boxOf(visit, lead);
+  await expect(visit.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(visit.getByRole("link", { name: "Browse The Market" })).toHaveAttribute("href", "/ExploreNFTs");
+
+  release();
+  await expect(visit.getByRole("heading", { level: 2, name: "Featured collections" })).toBeVisible();
+  await expect(visit.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  // The app drew the same hero at the same place, once.
+  await expect(visit.locator(lead)).toHaveCount(1);
+  expect(await boxOf(visit, heading)).toEqual(firstHeading);
+  expect(await boxOf(visit, lead)).toEqual(firstLead);
+  // Its data came with the page: the app did not ask for it.
+  expect(reads.filter((read) => read.startsWith("/api/home"))).toEqual([]);
   await close();
 });
