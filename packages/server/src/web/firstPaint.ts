@@ -14,7 +14,16 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ItemMedia, itemPagePictureSet, mediaUrl } from "@easel/common";
+import {
+  ITEM_SORT_LABELS,
+  ITEM_SORTS,
+  type ItemMedia,
+  isPixelArt,
+  itemPagePictureSet,
+  mediaUrl,
+  type NftCard,
+} from "@easel/common";
+import { formatEther } from "viem";
 import type { Page } from "./pages.ts";
 
 /** What `vite build` writes to `.vite/manifest.json`: each source module's file and static imports. */
@@ -118,12 +127,9 @@ export function pageLead(page: Page, answer: unknown, mediaBase = ""): Lead | nu
     return { picture, html: bannerHtml(picture) };
   }
   if (page.page === "explore") {
-    // The first card's picture, preloaded: the cards themselves are drawn by the app.
-    const picture = mediaUrl(
-      (data.nfts as { image_cid: string | null }[] | undefined)?.[0]?.image_cid,
-      mediaBase,
-    );
-    return picture ? { picture, html: "" } : null;
+    const first = (data.nfts as NftCard[] | undefined)?.[0];
+    const picture = mediaUrl(first?.image_cid, mediaBase);
+    return first && picture ? { picture, html: marketplaceHtml(first, picture) } : null;
   }
   if (page.page === "item") {
     const nft = data.nft as { name: string; media: ItemMedia | null } | undefined;
@@ -139,13 +145,50 @@ export function pageLead(page: Page, answer: unknown, mediaBase = ""): Lead | nu
 }
 
 // The markup below draws what the app's components draw first, at the same place and size: Home's hero,
-// ProfileBanner (profile and collection pages) and ItemPage with ItemMedia (items). The app's router keeps it on screen
+// the marketplace's first card (ExploreNFTs with CardGrid and NftCard), ProfileBanner (profile and collection
+// pages) and ItemPage with ItemMedia (items). The app's router keeps it on screen
 // until the page replaces it (app/AppShell.tsx), and e2e/first-paint.spec.ts checks that nothing moves then.
 
-/** packages/web/src/pages/Home.tsx's hero, as React renders it (e2e/first-paint.spec.ts compares them). */
-const HOME_BUTTON =
+/** packages/web/src/ui/Button.tsx's buttonClass: every button's, and a secondary one's. */
+const BUTTON =
   "inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed";
-const HOME_HERO = `<div class="mx-auto w-full max-w-7xl px-4"><section class="py-16 sm:py-24"><h1 class="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Digital art, collected on Ethereum.</h1><p class="mt-5 max-w-2xl text-lg text-neutral-600 dark:text-neutral-400">Easel is a marketplace for artists, collectors and artist foundations. You keep your art and your funds in your own wallet; the seller sets the price.</p><div class="mt-8 flex flex-wrap gap-3"><a class="${HOME_BUTTON} bg-accent-600 text-white hover:bg-accent-700 disabled:bg-accent-600/60 dark:bg-accent-500 dark:hover:bg-accent-400 dark:text-neutral-950 px-6 py-3 text-base" href="/ExploreNFTs">Browse The Market</a><a href="#how-to-get-started" class="${HOME_BUTTON} border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800 px-6 py-3 text-base">How to Get Started</a></div></section></div>`;
+const SECONDARY =
+  "border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800";
+/** packages/web/src/pages/Home.tsx's hero, as React renders it (e2e/first-paint.spec.ts compares them). */
+const HOME_HERO = `<div class="mx-auto w-full max-w-7xl px-4"><section class="py-16 sm:py-24"><h1 class="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Digital art, collected on Ethereum.</h1><p class="mt-5 max-w-2xl text-lg text-neutral-600 dark:text-neutral-400">Easel is a marketplace for artists, collectors and artist foundations. You keep your art and your funds in your own wallet; the seller sets the price.</p><div class="mt-8 flex flex-wrap gap-3"><a class="${BUTTON} bg-accent-600 text-white hover:bg-accent-700 disabled:bg-accent-600/60 dark:bg-accent-500 dark:hover:bg-accent-400 dark:text-neutral-950 px-6 py-3 text-base" href="/ExploreNFTs">Browse The Market</a><a href="#how-to-get-started" class="${BUTTON} ${SECONDARY} px-6 py-3 text-base">How to Get Started</a></div></section></div>`;
+
+/**
+ * The marketplace's heading, sort and filters button, and its first card (its largest paint) as NftCard draws
+ * it: picture, name, collection and price; the creator, the favourites and the rest come with the app.
+ */
+function marketplaceHtml(nft: NftCard, picture: string): string {
+  const who = nft.creator ?? nft.owner;
+  const path =
+    nft.collection.kind === "default"
+      ? `/${who}/${nft.tokenId}`
+      : `/${who}/${encodeURIComponent(nft.collection.name ?? nft.collection.address)}/${nft.tokenId}`;
+  const sorts = ITEM_SORTS.filter((sort) => sort !== "none")
+    .map(
+      (sort) =>
+        `<option value="${sort}"${sort === "recentlyCreated" ? " selected" : ""}>${ITEM_SORT_LABELS[sort]}</option>`,
+    )
+    .join("");
+  // NftCard's price line: 'Price' while on sale, else the best offer, else the last price.
+  const onSale = (nft.status === "fix" || nft.status === "auction") && nft.priceWei;
+  const price = onSale
+    ? ["Price", nft.priceWei]
+    : nft.offerWei
+      ? ["Offer", nft.offerWei]
+      : nft.lastPriceWei
+        ? ["Last Price", nft.lastPriceWei]
+        : null;
+  const priceLine = price?.[1]
+    ? `<p class="tabular-nums"><span class="text-neutral-600 dark:text-neutral-400">${price[0]} </span><span class="font-semibold">${formatEther(BigInt(price[1]))} ETH</span></p>`
+    : `<p class="text-neutral-600 dark:text-neutral-400">Not for sale</p>`;
+  const pixels = isPixelArt(nft.category) ? ' style="image-rendering: pixelated"' : "";
+  const card = `<article class="relative flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950"><a href="${attribute(path)}" class="block"><img src="${attribute(picture)}" alt="${attribute(nft.name)}" loading="eager" fetchpriority="high"${pixels} class="aspect-square w-full bg-neutral-100 object-cover dark:bg-neutral-900"></a><div class="flex flex-1 flex-col gap-2 p-4"><h3 class="font-semibold"><a href="${attribute(path)}" class="hover:underline">${attribute(nft.name)}</a></h3>${nft.collection.name ? `<p class="text-sm text-neutral-600 dark:text-neutral-400">${attribute(nft.collection.name)}</p>` : ""}<div class="mt-auto flex flex-wrap items-baseline justify-between gap-2 pt-2 text-sm">${priceLine}</div></div></article>`;
+  return `<div class="mx-auto w-full max-w-7xl px-4 py-10"><div class="flex flex-wrap items-end justify-between gap-4"><h1 class="text-3xl font-bold tracking-tight">Marketplace</h1><div class="flex items-center gap-2"><label for="first-sort" class="text-sm font-medium">Sort by</label><select id="first-sort" class="rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-950">${sorts}</select></div></div><div class="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]"><div><button type="button" class="${BUTTON} ${SECONDARY}"><svg viewBox="0 0 24 24" class="size-4" aria-hidden="true"><path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>Filters</button></div><section aria-label="Items"><div class="grid *:min-w-0 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3 grid-cols-2 gap-3">${card}</div></section></div></div>`;
+}
 
 function bannerHtml(picture: string | null): string {
   const img = picture
@@ -167,7 +210,7 @@ function artworkHtml(
     : "";
   const img = video
     ? `<video src="${attribute(mediaUrl(media.cid, mediaBase) as string)}" poster="${attribute(picture.src)}" preload="none" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
-    : `<img src="${attribute(picture.src)}"${set} alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
+    : `<img src="${attribute(picture.src)}"${set} alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}" style="aspect-ratio: ${media.width} / ${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
   return `<article class="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"><div class="grid gap-8 lg:grid-cols-2"><figure class="flex flex-col gap-2"><div class="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">${img}</div></figure></div></article>`;
 }
 

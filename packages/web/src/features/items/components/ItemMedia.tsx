@@ -63,6 +63,7 @@ export function ItemMedia({
   const original = proven ?? gateway;
   const video = media.mime.startsWith("video/");
   const pdf = media.mime === "application/pdf";
+  const sized = !pdf && !!media.width && !!media.height;
   // The server preloads this same picture with the page (a phone takes the smaller copy of `srcSet`); once
   // proven, an image shows its original bytes.
   const picture = proven && !video && !pdf ? { src: proven } : itemPagePictureSet(media);
@@ -79,11 +80,12 @@ export function ItemMedia({
               srcSet={picture.srcSet}
               sizes={picture.sizes}
               alt={name}
-              // The picture's own size reserves its place before it loads (no layout shift).
+              // The picture's own size reserves its place before it loads (no layout shift), and keeps it
+              // whichever copy fills it: a phone's copy is rounded to whole pixels, the original is not.
               width={pdf ? undefined : (media.width ?? undefined)}
               height={pdf ? undefined : (media.height ?? undefined)}
               fetchPriority="high"
-              style={pixels}
+              style={{ ...pixels, ...(sized ? { aspectRatio: `${media.width} / ${media.height}` } : {}) }}
               className="max-h-[70vh] w-full object-contain"
             />
           </button>
