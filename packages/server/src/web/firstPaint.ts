@@ -112,8 +112,8 @@ export function firstRead(page: Page, search: URLSearchParams): string | null {
 
 /**
  * The page's lead, with the markup that draws it where the page will: the home page's hero (its text is the
- * app's own, not read), a profile's or collection's banner, an item's artwork, read from the page's first
- * answer; the marketplace's first card picture is only preloaded. Null without an answer.
+ * app's own, not read), and, read from the page's first answer, the marketplace's first card, a profile's or
+ * collection's banner, an item's artwork. Null without an answer (or a marketplace without a card picture).
  */
 export function pageLead(page: Page, answer: unknown, mediaBase = ""): Lead | null {
   if (page.page === "home") return { picture: null, html: HOME_HERO };
