@@ -76,6 +76,8 @@ export function ItemMedia({
         ) : (
           <button type="button" className="block w-full cursor-zoom-in" onClick={() => setOpen(true)}>
             <img
+              // A new element for the proven original: one whose srcset was removed kept its copy's density.
+              key={proven ? "proven" : "preview"}
               src={picture.src}
               srcSet={picture.srcSet}
               sizes={picture.sizes}
