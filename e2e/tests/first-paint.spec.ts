@@ -127,10 +127,27 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
   const artwork = 'main img[alt="Tide Line"]';
   const first = await boxOf(visit, artwork);
   expect(await loaded(visit, artwork)).toBe(true);
+  // The phone-sized screen took the phone's copy of the preview (640 px wide), not the 900 px one (the
+  // picture's own width, under the preview's 1200).
+  const { nft } = (
+    (await (
+      await visit.request.get(`/api/nft?creator=${wallet.address.toLowerCase()}&tokenId=1`)
+    ).json()) as { data: { nft: { media: { stills: { cid: string; width: number }[] } } } }
+  ).data;
+  expect(nft.media.stills.map((still) => still.width)).toEqual([640, 900]);
+  const shown = () =>
+    visit
+      .locator(artwork)
+      .first()
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(new URL(await shown()).pathname).toBe(`/ipfs/${nft.media.stills[0]?.cid}`);
 
   release();
   await expect(visit.getByRole("heading", { level: 1, name: "Tide Line" })).toBeVisible();
   await expect(visit.getByRole("button", { name: "View full screen" })).toBeVisible();
+  // Once the app's picture has loaded (before, its box follows the width and height attributes, a fraction of a
+  // pixel off the phone copy's rounded size).
+  await expect.poll(() => loaded(visit, artwork)).toBe(true);
   expect(await boxOf(visit, artwork)).toEqual(first);
   // Its data came with the page: the only read of it is the refresh the live stream makes once it has
   // opened (the page may be older than the stream), never one the page waited on to be drawn.
@@ -138,5 +155,62 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
   const itemReads = reads.flatMap((read, i) => (read.startsWith("/api/nft?") ? [i] : []));
   expect(stream).toBeGreaterThanOrEqual(0);
   expect(itemReads.every((i) => i > stream)).toBe(true);
+  await close();
+});
+
+test("the home page arrives with its hero drawn where the page draws it: nothing moves when the app takes over", async ({
+  browser,
+}) => {
+  const { page: visit, reads, release, close } = await visitWithAppHeld(browser, "/");
+  const heading = 'main h1:has-text("Digital art, collected on Ethereum.")';
+  const lead = 'main p:has-text("Easel is a marketplace for artists")';
+  // Before any of the app's code has run: the hero, and the page still loading below it.
+  const firstHeading = await boxOf(visit, heading);
+  const firstLead = await boxOf(visit, lead);
+  await expect(visit.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(visit.getByRole("link", { name: "Browse The Market" })).toHaveAttribute(
+    "href",
+    "/ExploreNFTs",
+  );
+
+  release();
+  await expect(visit.getByRole("heading", { level: 2, name: "Featured collections" })).toBeVisible();
+  await expect(visit.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  // The app drew the same hero at the same place, once.
+  await expect(visit.locator(lead)).toHaveCount(1);
+  expect(await boxOf(visit, heading)).toEqual(firstHeading);
+  expect(await boxOf(visit, lead)).toEqual(firstLead);
+  // Its data came with the page: the app did not ask for it.
+  expect(reads.filter((read) => read.startsWith("/api/home"))).toEqual([]);
+  await close();
+});
+
+test("the marketplace arrives with its first card drawn where the page draws it: its picture does not move", async ({
+  browser,
+}) => {
+  // The newest item (the item test above mints one), as the page's first answer lists it.
+  const context = await browser.newContext();
+  const newest = (
+    (await (await context.request.get("/api/explore?sort=recentlyCreated")).json()) as {
+      data: { nfts: { name: string; image_cid: string }[] };
+    }
+  ).data.nfts[0];
+  await context.close();
+  expect(newest, "the marketplace has an item").toBeTruthy();
+
+  const { page: visit, reads, release, close } = await visitWithAppHeld(browser, "/ExploreNFTs");
+  const picture = `article img[src="/ipfs/${newest?.image_cid}"]`;
+  const first = await boxOf(visit, `main ${picture}`);
+  expect(await loaded(visit, `main ${picture}`)).toBe(true);
+  await expect(visit.getByRole("heading", { level: 1, name: "Marketplace" })).toBeVisible();
+  await expect(visit.getByRole("heading", { level: 3, name: newest?.name })).toBeVisible();
+
+  release();
+  // The app's own page (its main is the layout's, #main) draws the same card picture at the same place.
+  await expect(visit.locator("main#main article").first()).toBeVisible();
+  await expect(visit.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  expect(await boxOf(visit, `main#main ${picture}`)).toEqual(first);
+  // Its data came with the page: the app did not ask for it.
+  expect(reads.filter((read) => read.startsWith("/api/explore?"))).toEqual([]);
   await close();
 });

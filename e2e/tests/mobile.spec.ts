@@ -85,6 +85,8 @@ async function mintListedItem(browser: Browser): Promise<World> {
 
 /** The page is no wider than the screen, and its main action is on screen whole once scrolled to. */
 async function fitsThePhone(page: Page, mainAction: Locator, width: number, path: string) {
+  // The app's page (its layout's main is #main), not the server's first paint it replaces.
+  await expect(page.locator("main#main"), path).toBeVisible();
   await expect(mainAction, `${path} at ${width} px`).toBeVisible();
   await mainAction.scrollIntoViewIfNeeded();
   await expect(mainAction, `${path} at ${width} px: main action on screen`).toBeInViewport({ ratio: 1 });

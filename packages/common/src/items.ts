@@ -253,6 +253,11 @@ export const itemMediaSchema = z.object({
   /** Webp thumbnails (cards) and previews (the page); a poster or placeholder for video and pdf. */
   thumbnail: z.string().nullable(),
   preview: z.string().nullable(),
+  /**
+   * The preview in each size made, smallest first, with its width: a phone's copy and the preview itself
+   * (the page's `srcset`). Empty for media minted before the phone's copy was made: they show the preview.
+   */
+  stills: z.array(z.object({ cid: z.string(), width: z.number().int() })).optional(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { itemPagePicture, mediaUrl, setMediaBase } from "./media.ts";
+import { itemPagePicture, itemPagePictureSet, mediaUrl, setMediaBase } from "./media.ts";
 
 describe("media URLs", () => {
   afterEach(() => setMediaBase(null));
@@ -20,5 +20,25 @@ describe("media URLs", () => {
     const media = { cid: "orig", mime: "image/png", thumbnail: "t", preview: "p", width: 1, height: 1 };
     expect(itemPagePicture(media, "https://media.example")).toBe("https://media.example/ipfs/p");
     expect(mediaUrl("orig", "")).toBe("/ipfs/orig");
+  });
+
+  it("gives the item page's picture a srcset of its copies when there are two, on the media origin", () => {
+    const stills = [
+      { cid: "phone", width: 640 },
+      { cid: "p", width: 1200 },
+    ];
+    const image = { cid: "orig", mime: "image/png", thumbnail: "t", preview: "p", width: 2400, height: 1600 };
+    expect(itemPagePictureSet({ ...image, stills }, "https://media.example")).toEqual({
+      src: "https://media.example/ipfs/p",
+      srcSet: "https://media.example/ipfs/phone 640w, https://media.example/ipfs/p 1200w",
+      sizes: "(min-width: 1024px) 544px, calc(100vw - 2rem)",
+    });
+    // Older media (no copies listed) and a picture with one copy show the preview alone.
+    expect(itemPagePictureSet(image)).toEqual({ src: "/ipfs/p" });
+    expect(itemPagePictureSet({ ...image, stills: [] })).toEqual({ src: "/ipfs/p" });
+    // A video's poster is one picture: the phone's copy, else the preview.
+    const video = { ...image, mime: "video/mp4", width: null, height: null };
+    expect(itemPagePictureSet({ ...video, stills })).toEqual({ src: "/ipfs/phone" });
+    expect(itemPagePictureSet(video)).toEqual({ src: "/ipfs/p" });
   });
 });

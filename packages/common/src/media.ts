@@ -32,6 +32,30 @@ export function itemPagePicture(media: ItemMedia, base = defaultMediaBase): stri
   return mediaUrl(still ? (media.preview ?? media.thumbnail) : media.preview, base) ?? original;
 }
 
+/** How wide the item page draws its artwork (ItemPage's two columns from `lg`, within `max-w-6xl px-4`). */
+export const ITEM_PICTURE_SIZES = "(min-width: 1024px) 544px, calc(100vw - 2rem)";
+
+/**
+ * The item page's picture as the page and the server draw it: `src` (itemPagePicture) and, where the preview
+ * was made in several sizes, a `srcSet` the browser picks from (a phone takes the phone's copy, about a third
+ * of the bytes). A video's poster has no `srcset`: it is the phone's copy where there is one, a still shown
+ * until the video plays.
+ */
+export function itemPagePictureSet(
+  media: ItemMedia,
+  base = defaultMediaBase,
+): { src: string; srcSet?: string; sizes?: string } {
+  const stills = media.stills ?? [];
+  if (media.mime.startsWith("video/"))
+    return { src: mediaUrl(stills[0]?.cid, base) ?? itemPagePicture(media, base) };
+  if (stills.length < 2) return { src: itemPagePicture(media, base) };
+  return {
+    src: itemPagePicture(media, base),
+    srcSet: stills.map((still) => `${mediaUrl(still.cid, base)} ${still.width}w`).join(", "),
+    sizes: ITEM_PICTURE_SIZES,
+  };
+}
+
 /** The artwork type whose pictures are drawn pixel for pixel (`image-rendering: pixelated`), never smoothed. */
 export const PIXEL_ART_TYPE = "Pixel Art";
 

@@ -238,16 +238,19 @@ async function pixelAt(bytes: Uint8Array, x: number, y: number) {
   return [data[at], data[at + 1], data[at + 2]];
 }
 
-/** The thumbnail and preview the media store keeps for an artwork. */
+/** The thumbnail and previews (the page's and a phone's) the media store keeps for an artwork. */
 async function stillsOf(mediaCid: string) {
-  const { rows } = await scratch.db.execute<{ thumbnail_cid: string; preview_cid: string | null }>(
-    sql`SELECT thumbnail_cid, preview_cid FROM media WHERE cid = ${mediaCid}`,
-  );
+  const { rows } = await scratch.db.execute<{
+    thumbnail_cid: string;
+    preview_cid: string | null;
+    phone_preview_cid: string | null;
+  }>(sql`SELECT thumbnail_cid, preview_cid, phone_preview_cid FROM media WHERE cid = ${mediaCid}`);
   const row = rows[0];
   if (!row) throw new Error(`no media row for ${mediaCid}`);
   return {
     thumbnail: await fetchBytes(`/ipfs/${row.thumbnail_cid}`),
     preview: row.preview_cid ? await fetchBytes(`/ipfs/${row.preview_cid}`) : null,
+    phonePreview: row.phone_preview_cid ? await fetchBytes(`/ipfs/${row.phone_preview_cid}`) : null,
   };
 }
 
@@ -547,6 +550,22 @@ describe("minting", () => {
       media: { mime: "image/jpeg", width: 64, height: 48 },
     });
     expect(nft.media?.thumbnail).toBeTruthy();
+    // The page's picture in two sizes for its srcset, a phone's copy first (a small picture is enlarged by a
+    // whole factor: 10 and 18 times).
+    const phone = (await stillsOf(String(nft.media?.cid))).phonePreview as Buffer;
+    expect(nft.media?.stills).toEqual([
+      { cid: await new MediaStore(join(api.dir, "expected")).add(phone), width: 640 },
+      { cid: nft.media?.preview, width: 1152 },
+    ]);
+    // Media minted before phone copies were made show the preview alone.
+    await scratch.db.execute(
+      sql`UPDATE media SET phone_preview_cid = NULL WHERE cid = ${String(nft.media?.cid)}`,
+    );
+    const older = await api.call<ItemResponse>(
+      "GET",
+      `/api/nft?creator=${artist.address}&collection=${encodeURIComponent("Studio Works")}&tokenId=${tokenId}`,
+    );
+    expect(older.body.data.nft.media).toMatchObject({ preview: nft.media?.preview, stills: [] });
     expect(nft.description_ui?.paragraphs[0]?.runs[1]).toEqual({
       text: "painted at first light.",
       bold: true,
@@ -686,9 +705,12 @@ describe("posters and pixel art", () => {
       expect(await sharp(image).metadata()).toMatchObject({ format: "png", width: 480, height: 270 });
       expect(await pixelAt(image, 10, 10)).toEqual(rgb);
       // The card's thumbnail and the page's preview are made from the poster, not the grey tile.
-      const { thumbnail, preview } = await stillsOf(cidOf(metadata.animation_url));
+      const { thumbnail, preview, phonePreview } = await stillsOf(cidOf(metadata.animation_url));
       expect(await sharp(thumbnail).metadata()).toMatchObject({ format: "webp", width: 400, height: 225 });
-      for (const still of [thumbnail, preview as Buffer]) {
+      // The 480 px poster is a phone's copy as it is; the page's preview doubles it.
+      expect(await sharp(phonePreview as Buffer).metadata()).toMatchObject({ width: 480, height: 270 });
+      expect(await sharp(preview as Buffer).metadata()).toMatchObject({ width: 960, height: 540 });
+      for (const still of [thumbnail, preview as Buffer, phonePreview as Buffer]) {
         const [r, g, b] = (await pixelAt(still, 200, 100)) as number[];
         expect(
           Math.abs((r as number) - rgb[0]) +
@@ -757,9 +779,10 @@ describe("posters and pixel art", () => {
     });
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
     const metadata = await metadataOf((plain.body as MintResponse).data.newNft.uri_cid);
-    const { thumbnail, preview } = await stillsOf(cidOf(metadata.animation_url));
+    const { thumbnail, preview, phonePreview } = await stillsOf(cidOf(metadata.animation_url));
     expect(cidOf(metadata.image)).toBe(await new MediaStore(join(api.dir, "expected")).add(thumbnail));
     expect(preview).toBeNull();
+    expect(phonePreview).toBeNull();
   });
 
   it("enlarges a tiny pixel-art picture with nearest-neighbour: every pixel an exact block of its colour", async () => {
@@ -775,9 +798,10 @@ describe("posters and pixel art", () => {
     });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     const metadata = await metadataOf((result.body as MintResponse).data.newNft.uri_cid);
-    const { thumbnail, preview } = await stillsOf(cidOf(metadata.image));
+    const { thumbnail, preview, phonePreview } = await stillsOf(cidOf(metadata.image));
     for (const [still, side] of [
       [thumbnail, 400],
+      [phonePreview as Buffer, 640],
       [preview as Buffer, 1200],
     ] as const) {
       const { data, info } = await sharp(still).removeAlpha().raw().toBuffer({ resolveWithObject: true });

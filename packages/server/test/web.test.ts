@@ -169,6 +169,10 @@ describe("a landing page's first paint", () => {
     return block === undefined ? null : (JSON.parse(block) as Record<string, unknown>);
   };
   const banner = "bafkreibannerbannerbannerbannerbannerbannerbannerbannerbanner";
+  const pageCode = (html: string) => {
+    const block = html.match(/<script type="application\/json" id="easel-page-code">(.*?)<\/script>/)?.[1];
+    return block === undefined ? null : (JSON.parse(block) as string[]);
+  };
 
   it("carries the page's code, its first read answered as the API answers it, and its banner where the page draws it", async () => {
     const artist = await api.signIn();
@@ -178,9 +182,10 @@ describe("a landing page's first paint", () => {
       .where(eq(profiles.address, artist.address));
     const html = await page("/profile/mira");
 
-    // The page's own code beside the app's, without what index.html already loads.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/UserProfile-41be.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/follow-77aa.js">');
+    // The page's own code, without what index.html already loads, named for the app's entry to fetch once
+    // the banner has painted: not preloaded beside it.
+    expect(pageCode(html)).toEqual(["/assets/UserProfile-41be.js", "/assets/follow-77aa.js"]);
+    expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/UserProfile-41be.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/UserProfile-41be.css">');
     expect(html.match(/shared-9c1d\.js/g)).toHaveLength(1);
     expect(html).not.toContain("app-3f2a.css");
@@ -195,7 +200,7 @@ describe("a landing page's first paint", () => {
     expect(html).toContain(
       `<meta charset="UTF-8" /><link rel="preload" as="image" href="/ipfs/${banner}" fetchpriority="high">`,
     );
-    expect(html.indexOf("UserProfile-41be.js")).toBeLessThan(html.indexOf("app-3f2a.js"));
+    expect(html.indexOf("UserProfile-41be.css")).toBeLessThan(html.indexOf("app-3f2a.js"));
     const main = html.match(/<main>(.*)<\/main>/)?.[1] ?? "";
     expect(main).toMatch(
       new RegExp(`^<div class="w-full"><div class="aspect-\\[12/5\\][^"]*"><img src="/ipfs/${banner}"`),
@@ -232,15 +237,23 @@ describe("a landing page's first paint", () => {
   });
 
   it("carries no answer and no picture when the read fails, and no picture when the page leads with text", async () => {
+    // Without a lead, nothing waits for a paint: the page's code is preloaded with the HTML.
     const missing = await page("/profile/nobody-here");
     expect(Object.keys(answers(missing) ?? {})).toEqual(["/api/auth/session"]);
     expect(missing).not.toContain('rel="preload" as="image"');
     expect(missing).toContain(`<main>${LEAD_MARK}<div role="status">`);
+    expect(missing).toContain('<link rel="modulepreload" crossorigin href="/assets/UserProfile-41be.js">');
+    expect(pageCode(missing)).toBeNull();
 
+    // The home page leads with its hero's text, drawn in the frame; its code is fetched once it has painted.
     const home = await page("/");
     expect(Object.keys(answers(home) ?? {})).toEqual(["/api/auth/session", "/api/home"]);
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/Home-0d2e.js">');
+    expect(pageCode(home)).toEqual(["/assets/Home-0d2e.js"]);
+    expect(home).not.toContain('rel="modulepreload" crossorigin href="/assets/Home-0d2e.js"');
     expect(home).not.toContain('rel="preload" as="image"');
+    expect(home.match(/<main>(.*)<\/main>/)?.[1]).toMatch(
+      /^<div class="mx-auto w-full max-w-7xl px-4"><section class="py-16 sm:py-24"><h1 [^>]*>Digital art, collected on Ethereum\.<\/h1><p [^>]*>Easel is a marketplace/,
+    );
     // A page with filters reads something else: no answer is guessed for it.
     expect(Object.keys(answers(await page("/ExploreNFTs?status=buyNow")) ?? {})).toEqual([
       "/api/auth/session",

@@ -91,15 +91,30 @@ type NftCollection = ItemResponse["data"]["nftCollection"];
 async function mediaOf(db: Database, cid: unknown) {
   if (cid == null) return null;
   const { rows } = await db.execute<Record<string, unknown>>(
-    sql`SELECT cid, mime, thumbnail_cid, preview_cid, width, height FROM media WHERE cid = ${String(cid)}`,
+    sql`SELECT m.cid, m.mime, m.thumbnail_cid, m.preview_cid, m.width, m.height,
+               m.phone_preview_cid, phone.width AS phone_width, preview.width AS preview_width
+        FROM media m
+        LEFT JOIN media phone ON phone.cid = m.phone_preview_cid
+        LEFT JOIN media preview ON preview.cid = m.preview_cid
+        WHERE m.cid = ${String(cid)}`,
   );
   const row = rows[0];
   if (!row) return null;
+  // Two sizes with their widths, or none: media minted before the phone's copy show the preview alone, as
+  // does a picture no larger than that copy (the two are one file).
+  const stills =
+    row.phone_width != null && row.preview_width != null && row.phone_preview_cid !== row.preview_cid
+      ? [
+          { cid: String(row.phone_preview_cid), width: Number(row.phone_width) },
+          { cid: String(row.preview_cid), width: Number(row.preview_width) },
+        ]
+      : [];
   return {
     cid: String(row.cid),
     mime: String(row.mime),
     thumbnail: row.thumbnail_cid ? String(row.thumbnail_cid) : null,
     preview: row.preview_cid ? String(row.preview_cid) : null,
+    stills,
     width: row.width == null ? null : Number(row.width),
     height: row.height == null ? null : Number(row.height),
   };

@@ -184,6 +184,8 @@ export const media = pgTable(
     thumbnailCid: text("thumbnail_cid"),
     /** CID of the larger webp the item page shows (artworks only). */
     previewCid: text("preview_cid"),
+    /** CID of the preview's phone-sized copy (artworks only; none for those minted before it was made). */
+    phonePreviewCid: text("phone_preview_cid"),
     /** Lowercase address of the first uploader. */
     uploader: text("uploader").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

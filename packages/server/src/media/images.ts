@@ -52,6 +52,12 @@ const SHARP_FORMATS: Record<ImageMime, string> = {
 
 /** The item page shows artworks this big (webp, long side); cards use the thumbnail. */
 export const PREVIEW_SIZE = 1200;
+/**
+ * And this big on a phone (webp, long side), where the artwork is drawn about 380 px wide: 665 device pixels
+ * at Lighthouse's mid-tier phone's 1.75, which Chrome's choice among a `srcset`'s sizes fills with this copy.
+ * The preview is three or four times its bytes: on a slow phone link, the wait for the page's picture.
+ */
+export const PHONE_PREVIEW_SIZE = 640;
 
 type Webp = { bytes: Buffer; width: number; height: number };
 
@@ -117,13 +123,20 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
 }
 
 /**
- * An artwork image on disk: checks it decodes and makes its card thumbnail and page preview, reading the
- * file from disk (never whole into memory here).
+ * An artwork image on disk: checks it decodes and makes its card thumbnail and page previews (a phone's and
+ * the full one), reading the file from disk (never whole into memory here).
  * @throws ImageError when the file is not such an image.
  */
 export async function checkArtworkImage(path: string, mime: ImageMime) {
-  const { width, height, copies } = await decodeImage(path, mime, [THUMBNAIL_SIZE, PREVIEW_SIZE]);
-  return { width, height, thumbnail: copies[0] as Webp, preview: copies[1] as Webp };
+  const { width, height, copies } = await decodeImage(path, mime, [
+    THUMBNAIL_SIZE,
+    PHONE_PREVIEW_SIZE,
+    PREVIEW_SIZE,
+  ]);
+  const [thumbnail, phone, preview] = copies as [Webp, Webp, Webp];
+  // A picture no larger than a phone's copy has one preview, not two encodings of the same pixels.
+  const same = phone.width === preview.width && phone.height === preview.height;
+  return { width, height, thumbnail, phonePreview: same ? preview : phone, preview };
 }
 
 /**

@@ -227,6 +227,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
       still?.thumbnail ?? (await placeholderImage(mime === "application/pdf" ? "PDF" : "Video"));
     const thumbnailCid = await app.media.add(thumbnail.bytes);
     const previewCid = still ? await app.media.add(still.preview.bytes) : null;
+    const phonePreviewCid = still ? await app.media.add(still.phonePreview.bytes) : null;
     const posterCid = poster ? await app.media.add({ path: poster.path }) : null;
     const mediaCid = await app.media.add({ path: artworkPath });
     const size = (await stat(artworkPath)).size;
@@ -274,6 +275,18 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
             uploader: creator,
           })
           .onConflictDoNothing();
+      if (still && phonePreviewCid)
+        await tx
+          .insert(media)
+          .values({
+            cid: phonePreviewCid,
+            mime: "image/webp",
+            size: still.phonePreview.bytes.length,
+            width: still.phonePreview.width,
+            height: still.phonePreview.height,
+            uploader: creator,
+          })
+          .onConflictDoNothing();
       if (poster && posterCid)
         await tx
           .insert(media)
@@ -285,6 +298,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
             height: poster.image.height,
             thumbnailCid,
             previewCid,
+            phonePreviewCid,
             uploader: creator,
           })
           .onConflictDoNothing();
@@ -298,6 +312,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
           height: image?.height ?? null,
           thumbnailCid,
           previewCid,
+          phonePreviewCid,
           uploader: creator,
         })
         .onConflictDoNothing();

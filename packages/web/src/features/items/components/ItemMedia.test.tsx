@@ -29,4 +29,38 @@ describe("the item page's artwork", () => {
     render(<ItemMedia media={sprite} name="Harbour" />);
     expect((screen.getByAltText("Harbour") as HTMLImageElement).style.imageRendering).toBe("");
   });
+
+  it("draws the preview's copies as a srcset, keeping the artwork's proportions, and the proven original alone", () => {
+    const media: Media = {
+      ...sprite,
+      width: 2400,
+      height: 1600,
+      stills: [
+        { cid: "bafkreiphone", width: 640 },
+        { cid: "bafkreipreview", width: 1200 },
+      ],
+    };
+    const { rerender } = render(<ItemMedia media={media} name="Harbour" />);
+    const preview = screen.getByAltText("Harbour") as HTMLImageElement;
+    expect(preview.getAttribute("srcset")).toBe("/ipfs/bafkreiphone 640w, /ipfs/bafkreipreview 1200w");
+    expect(preview.getAttribute("sizes")).toBe("(min-width: 1024px) 544px, calc(100vw - 2rem)");
+    expect(preview.style.aspectRatio).toBe("2400 / 1600");
+    rerender(
+      <ItemMedia
+        media={media}
+        name="Harbour"
+        check={{
+          status: "verified",
+          tokenUri: "ipfs://bafkreimetadata",
+          metadataCid: "bafkreimetadata",
+          artworkCid: "bafkreisprite",
+          url: "blob:proven",
+        }}
+      />,
+    );
+    const proven = screen.getByAltText("Harbour") as HTMLImageElement;
+    expect(proven.getAttribute("src")).toBe("blob:proven");
+    expect(proven.hasAttribute("srcset")).toBe(false);
+    expect(proven.style.aspectRatio).toBe("2400 / 1600");
+  });
 });

@@ -1,4 +1,4 @@
-import { itemPagePicture, type ItemMedia as Media, mediaUrl } from "@easel/common";
+import { itemPagePictureSet, type ItemMedia as Media, mediaUrl } from "@easel/common";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../ui/Button.tsx";
@@ -63,24 +63,31 @@ export function ItemMedia({
   const original = proven ?? gateway;
   const video = media.mime.startsWith("video/");
   const pdf = media.mime === "application/pdf";
-  // The server preloads this same picture with the page; once proven, an image shows its original bytes.
-  const picture = proven && !video && !pdf ? proven : itemPagePicture(media);
+  const sized = !pdf && !!media.width && !!media.height;
+  // The server preloads this same picture with the page (a phone takes the smaller copy of `srcSet`); once
+  // proven, an image shows its original bytes.
+  const picture = proven && !video && !pdf ? { src: proven } : itemPagePictureSet(media);
   return (
     <figure className="flex flex-col gap-2">
       <div className="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">
         {video ? (
           // A video's size is known only once it loads: a box of fixed shape keeps the page from moving then.
-          <VideoPlayer src={original} poster={picture} />
+          <VideoPlayer src={original} poster={picture.src} />
         ) : (
           <button type="button" className="block w-full cursor-zoom-in" onClick={() => setOpen(true)}>
             <img
-              src={picture}
+              // A new element for the proven original: one whose srcset was removed kept its copy's density.
+              key={proven ? "proven" : "preview"}
+              src={picture.src}
+              srcSet={picture.srcSet}
+              sizes={picture.sizes}
               alt={name}
-              // The picture's own size reserves its place before it loads (no layout shift).
+              // The picture's own size reserves its place before it loads (no layout shift), and keeps it
+              // whichever copy fills it: a phone's copy is rounded to whole pixels, the original is not.
               width={pdf ? undefined : (media.width ?? undefined)}
               height={pdf ? undefined : (media.height ?? undefined)}
               fetchPriority="high"
-              style={pixels}
+              style={{ ...pixels, ...(sized ? { aspectRatio: `${media.width} / ${media.height}` } : {}) }}
               className="max-h-[70vh] w-full object-contain"
             />
           </button>

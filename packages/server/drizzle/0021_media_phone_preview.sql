@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "phone_preview_cid" text;
