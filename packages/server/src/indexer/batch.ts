@@ -133,7 +133,7 @@ export class Batch {
    * Loads every stored row the events can touch, in every mutable table: the loaded rows are what undoing
    * the batch restores (a row changed without being loaded is refused when undo is recorded, see `Store`).
    */
-  async load(client: pg.ClientBase, events: ChainEvent[]): Promise<void> {
+  async load(client: Runner, events: ChainEvent[]): Promise<void> {
     const tokenKeys = new Map<string, Row>();
     const collections = new Set<string>();
     const accounts = new Set<string>();
@@ -225,29 +225,22 @@ export class Batch {
     client: pg.ClientBase,
     undoFrom?: bigint,
     statements = new Statements(client),
-    { fresh = false }: { fresh?: boolean } = {},
+    {
+      fresh = false,
+      after,
+    }: {
+      fresh?: boolean;
+      /** Writes of the batch sent before (`flushAppended`), done before the stats are computed. */
+      after?: Promise<unknown>;
+    } = {},
   ): Promise<void> {
     // Every statement is added at once to one ordered chain: each one's rows are serialised while
     // PostgreSQL executes the previous one. The stats need the rows written first.
-    const append: [typeof TABLES.transfers, Row[]][] = [
-      [TABLES.transfers, this.transfers],
-      [TABLES.bids, this.bids],
-      [TABLES.sales, this.sales],
-      [TABLES.credits, this.credits],
-      [TABLES.activity, this.activity.filter((r) => !r.skip)],
-    ];
     await Promise.all([
-      ...(undoFrom !== undefined ? [this.recordUndo(statements, undoFrom)] : []),
+      after,
+      ...(undoFrom !== undefined ? [this.recordUndo(statements, undoFrom, { fresh })] : []),
       ...this.stores.map((s) => s.flush(statements)),
-      // Appended rows are keyed by their event: from events new to `chain_events` (`fresh`), none can
-      // exist yet, and COPY writes them; otherwise rows already there are kept.
-      ...append
-        .filter(([, rows]) => rows.length > 0)
-        .map(([t, rows]) =>
-          fresh
-            ? copyRows(statements, t.name, t.columns, rows)
-            : upsertRows(statements, t.name, t.pk, t.columns, rows, { keep: true }),
-        ),
+      this.flushAppended(statements, { fresh }),
     ]);
     // The signed-listing book: the orders these events retire, then the token rows they show on, projected
     // again from the book (the handlers wrote those rows from what they loaded).
@@ -267,6 +260,39 @@ export class Batch {
     if (collections.size > 0) await refreshCollectionStats(statements, [...collections]);
   }
 
+  /**
+   * Writes the rows appended so far (transfers, bids, sales, credits, activity) and forgets them: the
+   * indexer calls it at the first event of a transaction while the handlers go on, since no later
+   * transaction changes an appended row (a sale drops its own transfer's activity within its transaction).
+   * Appended rows are keyed by their event: from events new to `chain_events` (`fresh`), none can exist yet,
+   * and COPY writes them; otherwise rows already there are kept.
+   */
+  async flushAppended(statements: Statements, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
+    const append: [typeof TABLES.transfers, Row[]][] = [
+      [TABLES.transfers, this.transfers.splice(0)],
+      [TABLES.bids, this.bids.splice(0)],
+      [TABLES.sales, this.sales.splice(0)],
+      [TABLES.credits, this.credits.splice(0)],
+      [TABLES.activity, this.activity.splice(0).filter((r) => !r.skip)],
+    ];
+    this.transferActivity.clear();
+    this.transferNotes.clear();
+    await Promise.all(
+      append
+        .filter(([, rows]) => rows.length > 0)
+        .map(([t, rows]) =>
+          fresh
+            ? copyRows(statements, t.name, t.columns, rows)
+            : upsertRows(statements, t.name, t.pk, t.columns, rows, { keep: true }),
+        ),
+    );
+  }
+
+  /** The notifications the handlers asked for so far (without those dropped), forgotten by the batch. */
+  takeNotifications(): NotificationIntent[] {
+    return this.notifications.splice(0).filter((n) => !n.skip);
+  }
+
   /** Records a change of the signed-listing book for an event (see `retireSignedListings`). */
   bookChange(e: ChainEvent, change: DistributiveOmit<BookChange, "block" | "tx" | "time">): void {
     this.book.push({
@@ -277,10 +303,16 @@ export class Batch {
     } as BookChange);
   }
 
-  async recordUndo(client: Runner, from: bigint): Promise<void> {
+  /**
+   * `fresh`: the batch is applied whole (not in a replay's chunks) to a range new to `chain_events`, so no
+   * undo record of it exists yet and COPY writes them.
+   */
+  async recordUndo(statements: Statements, from: bigint, { fresh = false }: { fresh?: boolean } = {}) {
     const rows = this.stores.flatMap((s) =>
       s.changes().map((c) => ({ batch_from: from.toString(), table: s.table, key: c.key, prior: c.prior })),
     );
+    if (fresh) return copyRows(statements, "chain_undo", ["batch_from", "table", "key", "prior"], rows);
+    const client: Runner = statements;
     const inserts: Promise<unknown>[] = [];
     for (let i = 0; i < rows.length; i += 5_000) {
       // A batch applied in chunks (a replay) records each row's state before its first chunk only.

@@ -136,9 +136,18 @@ export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): C
       blockTime,
     });
   }
-  return out.sort((a, b) =>
-    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
-  );
+  return sortEvents(out);
+}
+
+const chainOrder = (a: ChainEvent, b: ChainEvent) =>
+  a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
+
+/** Events in chain order (in place); a list in order already (the usual case) is only checked. */
+export function sortEvents(events: ChainEvent[]): ChainEvent[] {
+  for (let i = 1; i < events.length; i++) {
+    if (chainOrder(events[i - 1] as ChainEvent, events[i] as ChainEvent) > 0) return events.sort(chainOrder);
+  }
+  return events;
 }
 
 /** Whether a log is the factory's CollectionCreated (used to discover collections within a batch). */

@@ -6,11 +6,11 @@ import type { Database } from "../db/client.ts";
 import { indexerBatchDuration, indexerEvents, indexerLeader, observeIndexer } from "../metrics.ts";
 import { lockProjections, projectSignedListings } from "../trading/signedListings.ts";
 import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
-import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs } from "./decode.ts";
+import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs, sortEvents } from "./decode.ts";
 import { applyEvent } from "./handlers/index.ts";
-import { writeNotifications } from "./notifications.ts";
+import { readNotifications, storeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { copyValue, type Row, Statements, yieldToEventLoop } from "./store.ts";
+import { copyValue, type Row, type Runner, Statements, yieldToEventLoop } from "./store.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
@@ -309,14 +309,28 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   const maxRange = options.blockRange ?? BLOCK_RANGE;
   const range = ranges.get(options) ?? maxRange;
   let to = from + range - 1n < final ? from + range - 1n : final;
-  let logs: Log[];
-  let before: string;
-  let time: number;
+  let read: RangeRead;
+  let seen: boolean;
+  let statements: Statements;
   for (;;) {
+    await client.query("BEGIN");
+    // One ordered chain of statements for the whole batch, on the leader's connection.
+    const attempt = new Statements(client);
+    statements = attempt;
     try {
-      ({ logs, before, time } = await readRange(options, client, from, to));
+      seen = await rangeSeen(client, from, to);
+      // A new range (the usual case): each part's events go in with COPY as soon as it is read and decoded,
+      // while the other parts are still read; a range applied again is sorted first. A failed COPY fails
+      // the statements after it too, so the batch sees it there.
+      const copy = seen
+        ? undefined
+        : (part: ChainEvent[]) => void storeEvents(attempt, part, false).catch(() => {});
+      read = await readRange(options, attempt, from, to, copy);
       break;
     } catch (error) {
+      // Nothing queued may run after the ROLLBACK (outside the transaction).
+      await attempt.close();
+      await client.query("ROLLBACK");
       // Too many logs for one response: halve the range (down to one block) and remember it.
       if (!isTooLarge(error) || to === from) throw error;
       to = from + (to - from) / 2n;
@@ -325,50 +339,41 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   }
   if (range < maxRange && to - from + 1n === range)
     ranges.set(options, range * 2n > maxRange ? maxRange : range * 2n);
-  const times = new Map<bigint, Date>();
-  const untimed = [
-    ...new Set(
-      logs
-        .filter((l) => (l as { blockTimestamp?: unknown }).blockTimestamp == null)
-        .map((l) => l.blockNumber),
-    ),
-  ];
-  for (const n of untimed) {
-    if (n === null) continue;
-    const block = await chain.getBlock({ blockNumber: n });
-    times.set(n, new Date(Number(block.timestamp) * 1000));
-  }
-  const events = decodeLogs(logs, times);
+  const { events, logs, before, time } = read;
   options.onProgress?.();
-
-  await client.query("BEGIN");
-  // A new range (the usual case) is written while the handlers run; one applied again is sorted first.
-  const seen = await rangeSeen(client, events);
-  const stored = seen ? await storeEvents(client, events, true) : events;
-  const blocks = new Map<string, string>([[to.toString(), before]]);
-  for (const e of events) blocks.set(e.blockNumber.toString(), e.blockHash);
-  await client.query(
-    `INSERT INTO chain_blocks (number, hash) SELECT n::bigint, h FROM unnest($1::text[], $2::text[]) AS x(n, h)
-     ON CONFLICT (number) DO UPDATE SET hash = EXCLUDED.hash`,
-    [[...blocks.keys()], [...blocks.values()]],
-  );
-  await client.query("DELETE FROM chain_blocks WHERE number < $1", [(to - KEEP_BLOCKS).toString()]);
-  // Near the head, where a reorg can reach, record how to undo the batch; far behind it, skip the cost.
-  const undoable = to + KEEP_BLOCKS >= head;
-  if (undoable) await recordBatch(client, from, to);
-  const notice = await applyEvents(options, client, stored, {
-    notify: true,
-    ...(undoable ? { undoFrom: from } : {}),
-    ...(seen
-      ? {}
-      : {
-          fresh: true,
-          whileApplying: (statements: Statements) => storeEvents(client, events, false, statements),
-        }),
-  });
-  if (!seen && stored.length === 0) await storeEvents(client, events, false);
-  if (options.applyLogs)
-    await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
+  let stored: ChainEvent[];
+  let notice: Omit<ChainNotice, "from" | "to">;
+  try {
+    stored = seen ? await storeEvents(statements, events, true) : events;
+    const blocks = new Map<string, string>([[to.toString(), before]]);
+    for (const e of events) blocks.set(e.blockNumber.toString(), e.blockHash);
+    // Queued behind the events' COPY, not awaited: a failure fails the statements after it.
+    const queued = (promise: Promise<unknown>) => void promise.catch(() => {});
+    queued(
+      statements.query(
+        `INSERT INTO chain_blocks (number, hash) SELECT n::bigint, h FROM unnest($1::text[], $2::text[]) AS x(n, h)
+         ON CONFLICT (number) DO UPDATE SET hash = EXCLUDED.hash`,
+        [[...blocks.keys()], [...blocks.values()]],
+      ),
+    );
+    queued(statements.query("DELETE FROM chain_blocks WHERE number < $1", [(to - KEEP_BLOCKS).toString()]));
+    // Near the head, where a reorg can reach, record how to undo the batch; far behind it, skip the cost.
+    const undoable = to + KEEP_BLOCKS >= head;
+    if (undoable) queued(recordBatch(statements, from, to));
+    notice = await applyEvents(options, client, stored, {
+      notify: true,
+      statements,
+      ...(undoable ? { undoFrom: from } : {}),
+      ...(seen ? {} : { fresh: true }),
+    });
+    // Whatever is still queued (the events' COPY when no handler wrote anything).
+    await statements.done();
+    if (options.applyLogs)
+      await options.applyLogs(drizzle(client as pg.PoolClient) as unknown as Database, logs);
+  } catch (error) {
+    await statements.close();
+    throw error;
+  }
   await writeState(client, config.chainId, head, to);
   // Batches without events change nothing anyone watches: no notice.
   if (stored.length > 0) await publish(client, { from: from.toString(), to: to.toString(), ...notice });
@@ -382,6 +387,8 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
 
 /** Handlers run between two yields to the event loop. */
 const YIELD_EVERY = 2_000;
+/** Events whose appended rows and notifications are written together while the handlers go on (about). */
+const APPEND_EVERY = 10_000;
 /** Parallel getLogs requests per batch (parts of its block range). */
 const READ_PARALLEL = 4;
 
@@ -407,17 +414,22 @@ function isTooLarge(error: unknown): boolean {
   return /size limit|too large|too many|exceed|range|10000 results|query returned more/i.test(text);
 }
 
+/** A block range read from the chain: its events decoded in chain order, and the logs they came from. */
+type RangeRead = { events: ChainEvent[]; logs: Log[]; before: string; time: number };
+
 /**
  * The logs of a block range, all from one chain: the factory's first (to discover collections created in
  * the range), then the market's and every collection's, checking that the range's last block did not
- * change meanwhile.
+ * change meanwhile. Each response is decoded as it arrives and its events given to `onEvents` (while the
+ * other parts are still read); the events returned are all of them, in chain order.
  */
 async function readRange(
   options: IndexerOptions,
-  client: pg.ClientBase,
+  client: Runner,
   from: bigint,
   to: bigint,
-): Promise<{ logs: Log[]; before: string; time: number }> {
+  onEvents?: (events: ChainEvent[]) => void,
+): Promise<RangeRead> {
   const { chain, config } = options;
   const last = await chainBlock(chain, to);
   if (!last) throw new Error(`block ${to} is not available yet`);
@@ -432,6 +444,31 @@ async function readRange(
     const parent = from === to ? last.parent : (await chainBlock(chain, from))?.parent;
     if (parent !== storedParent) throw new Error(`reorg below block ${from}; rolling back on the next pass`);
   }
+  // Block times, for an RPC whose logs do not carry `blockTimestamp`: one read per block.
+  const times = new Map<bigint, Promise<Date>>();
+  const timeOf = (n: bigint) => {
+    let t = times.get(n);
+    if (!t) {
+      t = chain.getBlock({ blockNumber: n }).then((b) => new Date(Number(b.timestamp) * 1000));
+      times.set(n, t);
+    }
+    return t;
+  };
+  const decode = async (logs: Log[]) => {
+    const untimed = new Map<bigint, Date>();
+    for (const l of logs) {
+      const n = l.blockNumber;
+      // The logs must all come from one chain: those of the last block from the block read first.
+      if (n === to && l.blockHash?.toLowerCase() !== before)
+        throw new Error(`log of block ${to} from another fork`);
+      if ((l as { blockTimestamp?: unknown }).blockTimestamp == null && n !== null && !untimed.has(n))
+        untimed.set(n, await timeOf(n));
+    }
+    const events = decodeLogs(logs, untimed);
+    onEvents?.(events);
+    // The raw logs are kept only for the tests' hook (a backfill's would fill the heap while the handlers run).
+    return { logs: options.applyLogs ? logs : [], events };
+  };
   // Phase 1: the factory's logs, to discover collections created in this range.
   const factoryLogs = await chain.getLogs({
     address: config.contracts.factory,
@@ -441,6 +478,8 @@ async function readRange(
   const created = factoryLogs
     .filter((l) => l.topics[0] === COLLECTION_CREATED_TOPIC && l.topics[1])
     .map((l) => `0x${(l.topics[1] as string).slice(26)}`.toLowerCase());
+  const factory = decode(factoryLogs);
+  factory.catch(() => {}); // awaited below, with the other parts
   // Phase 2: the market and every collection, known or just created.
   const { rows: known } = await client.query<{ address: string }>("SELECT address FROM chain_collections");
   const addresses = [
@@ -453,33 +492,31 @@ async function readRange(
   ] as `0x${string}`[];
   // Requests for parts of the range run in parallel: the RPC prepares one answer while the last is parsed.
   const parts = splitRange(from, to, READ_PARALLEL);
-  const requests: Promise<Log[]>[] = [];
+  const requests: Promise<{ logs: Log[]; events: ChainEvent[] }>[] = [factory];
   for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
     for (const [fromBlock, toBlock] of parts) {
-      requests.push(chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock, toBlock }));
+      requests.push(
+        chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock, toBlock }).then(decode),
+      );
     }
   }
-  const logs: Log[] = [...factoryLogs];
-  for (const part of await Promise.all(requests)) for (const log of part) logs.push(log);
-  // The logs must all come from one chain: the range's last block did not change while we read.
+  const logs: Log[] = [];
+  const events: ChainEvent[] = [];
+  for (const part of await Promise.all(requests)) {
+    for (const log of part.logs) logs.push(log);
+    for (const event of part.events) events.push(event);
+  }
+  // The range's last block did not change while we read.
   const after = await chainHash(chain, to);
   if (after !== before) throw new Error(`the chain changed while reading blocks ${from}-${to}`);
-  for (const l of logs) {
-    if (l.blockNumber === to && l.blockHash?.toLowerCase() !== before) {
-      throw new Error(`log of block ${to} from another fork`);
-    }
-  }
-  return { logs, before, time: last.time };
+  return { events: sortEvents(events), logs, before, time: last.time };
 }
 
 /** Whether some events of the batch's blocks are stored already (a range applied again). */
-async function rangeSeen(client: pg.ClientBase, events: ChainEvent[]): Promise<boolean> {
-  if (events.length === 0) return false;
-  const first = events[0] as ChainEvent;
-  const last = events[events.length - 1] as ChainEvent;
+async function rangeSeen(client: pg.ClientBase, from: bigint, to: bigint): Promise<boolean> {
   const { rowCount } = await client.query(
     "SELECT 1 FROM chain_events WHERE block_number BETWEEN $1 AND $2 LIMIT 1",
-    [first.blockNumber.toString(), last.blockNumber.toString()],
+    [from.toString(), to.toString()],
   );
   return (rowCount ?? 0) > 0;
 }
@@ -489,10 +526,9 @@ async function rangeSeen(client: pg.ClientBase, events: ChainEvent[]): Promise<b
  * ones, so applying a range twice changes nothing; a new range is inserted without conflict checks.
  */
 async function storeEvents(
-  client: pg.ClientBase,
+  statements: Statements,
   events: ChainEvent[],
   seen: boolean,
-  statements = new Statements(client),
 ): Promise<ChainEvent[]> {
   const inserts: Promise<void>[] = [];
   if (!seen) {
@@ -544,17 +580,20 @@ async function storeEvents(
 }
 
 /** Remembers an undoable batch and forgets those a reorg can no longer reach. */
-async function recordBatch(client: pg.ClientBase, from: bigint, to: bigint): Promise<void> {
-  await client.query(
-    "INSERT INTO chain_batches (from_block, to_block) VALUES ($1, $2) ON CONFLICT (from_block) DO UPDATE SET to_block = $2",
-    [from.toString(), to.toString()],
-  );
+async function recordBatch(client: Statements, from: bigint, to: bigint): Promise<void> {
   const cut = (to - KEEP_BLOCKS).toString();
-  await client.query("DELETE FROM chain_batches WHERE to_block < $1", [cut]);
-  await client.query(
-    "DELETE FROM chain_undo WHERE batch_from < coalesce((SELECT min(from_block) FROM chain_batches), $1)",
-    [cut],
-  );
+  // Sent together (a connection runs them in this order).
+  await Promise.all([
+    client.query(
+      "INSERT INTO chain_batches (from_block, to_block) VALUES ($1, $2) ON CONFLICT (from_block) DO UPDATE SET to_block = $2",
+      [from.toString(), to.toString()],
+    ),
+    client.query("DELETE FROM chain_batches WHERE to_block < $1", [cut]),
+    client.query(
+      "DELETE FROM chain_undo WHERE batch_from < coalesce((SELECT min(from_block) FROM chain_batches), $1)",
+      [cut],
+    ),
+  ]);
 }
 
 /**
@@ -569,43 +608,71 @@ async function applyEvents(
     notify,
     undoFrom,
     fresh = false,
-    whileApplying,
+    statements = new Statements(client),
   }: {
     notify: boolean;
     undoFrom?: bigint;
     /** The events are new to `chain_events` in this transaction (see `Batch.flush`). */
     fresh?: boolean;
-    whileApplying?: (statements: Statements) => Promise<unknown>;
+    /** The batch's chain of statements, when the caller has added some already (the events' COPY). */
+    statements?: Statements;
   },
 ): Promise<Omit<ChainNotice, "from" | "to">> {
   if (events.length === 0) return {};
-  const batch = new Batch(options.config.contracts.market, { undo: undoFrom !== undefined });
-  // The API writes token rows too (the signed-listing book's projection): it waits until this batch commits.
-  await lockProjections(client);
-  await batch.load(client, events);
-  // One ordered chain of statements for the batch: what `whileApplying` adds runs in PostgreSQL while
-  // the handlers compute here, and the writes are serialised while it finishes.
-  const statements = new Statements(client);
-  const background = whileApplying?.(statements);
-  background?.catch(() => {});
-  for (let i = 0; i < events.length; i++) {
-    applyEvent(batch, events[i] as ChainEvent);
-    // Let the connection send the next queued statement (and timers run) during a long batch.
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+  try {
+    const batch = new Batch(options.config.contracts.market, { undo: undoFrom !== undefined });
+    // The API writes token rows too (the signed-listing book's projection): it waits until this batch commits.
+    await lockProjections(statements);
+    await batch.load(statements, events);
+    // While the handlers go on, the rows they appended and the notifications they asked for go in at the
+    // first event of a transaction, every APPEND_EVERY events: PostgreSQL writes them while JavaScript
+    // computes the next ones.
+    const writes: Promise<unknown>[] = [];
+    const notified: Promise<string[]>[] = [];
+    // Awaited after the handlers: one failing meanwhile must not end the process as an unhandled rejection.
+    const later = <T>(promise: Promise<T>) => {
+      promise.catch(() => {});
+      return promise;
+    };
+    // The notifications' reads (follows, preferences, keys stored already) run on another connection beside
+    // the writes, one part after the other; each part's rows then join the batch's writes.
+    let reading: Promise<unknown> = Promise.resolve();
+    const send = () => {
+      writes.push(later(batch.flushAppended(statements, { fresh })));
+      const intents = batch.takeNotifications();
+      if (!notify || intents.length === 0) return;
+      const read = reading.then(() => readNotifications(options.db.$client, intents));
+      reading = read.catch(() => {});
+      notified.push(later(read.then((rows) => storeNotifications(statements, rows))));
+    };
+    let sent = 0;
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i] as ChainEvent;
+      if (i - sent >= APPEND_EVERY && e.txHash !== (events[i - 1] as ChainEvent).txHash) {
+        send();
+        sent = i;
+      }
+      applyEvent(batch, e);
+      // Let the connection send the next queued statement (and timers run) during a long batch.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    }
+    send();
+    // The stats and the book read the appended rows: the flush waits for the writes sent before it.
+    const [, accounts] = await Promise.all([
+      batch.flush(client, undoFrom, statements, { fresh, after: Promise.all(writes) }),
+      Promise.all(notified),
+    ]);
+    for (const list of accounts) for (const a of list) batch.touched.accounts.add(a);
+    return {
+      collections: [...batch.touched.collections],
+      tokens: [...batch.touched.tokens],
+      accounts: [...batch.touched.accounts],
+    };
+  } catch (error) {
+    // Nothing queued may run after the caller's ROLLBACK (outside the transaction).
+    await statements.close();
+    throw error;
   }
-  // The notifications' reads (follows, preferences) run on another connection beside the writes.
-  const intents = notify ? batch.notifications.filter((n) => !n.skip) : [];
-  const [, , notified] = await Promise.all([
-    batch.flush(client, undoFrom, statements, { fresh }),
-    background,
-    writeNotifications({ read: options.db.$client, write: statements }, intents),
-  ]);
-  for (const a of notified) batch.touched.accounts.add(a);
-  return {
-    collections: [...batch.touched.collections],
-    tokens: [...batch.touched.tokens],
-    accounts: [...batch.touched.accounts],
-  };
 }
 
 /** NOTIFY after the batch (delivered when the transaction commits); too long a list becomes `all`. */
@@ -685,7 +752,7 @@ async function rollBack(
     const collections = await undoBatches(client, from);
     await client.query("DELETE FROM chain_batches WHERE from_block >= $1", [from.toString()]);
     await client.query("DELETE FROM chain_undo WHERE batch_from >= $1", [from.toString()]);
-    if (ancestor >= from) await recordBatch(client, from, ancestor);
+    if (ancestor >= from) await recordBatch(new Statements(client), from, ancestor);
     await replay(options, client, { from, to: ancestor, ...(ancestor >= from ? { undoFrom: from } : {}) });
     if (collections.length > 0) await refreshCollectionStats(client, collections);
   } else {

@@ -3,20 +3,36 @@ import { itemLabel, notificationMail, preferences } from "../community/notify.ts
 import type { NotificationIntent } from "./batch.ts";
 import { copyRows, type Runner, type Statements } from "./store.ts";
 
+/** What `storeNotifications` writes: the new notification rows and the mail they send. */
+export type NotificationRows = {
+  rows: {
+    address: string;
+    kind: string;
+    message: string;
+    data: unknown;
+    source_key: string;
+    created_at: string;
+  }[];
+  mail: ReturnType<typeof notificationMail>[];
+};
+
 /**
- * Writes the notifications a batch produced, in the batch's transaction: each person's preferences
- * (profiles.notif_allow) decide whether it is written, a unique source key per event and recipient makes
- * replays write nothing twice, and when the person asked for email (at a confirmed address) a message goes to the mail outbox
- * (delivered by the worker's deliver-mail job). Listing notifications go to the seller's followers.
- * Who follows whom and who wants what are read through `read` (any connection: the batch does not
- * change them), so the reads run beside the batch's writes; the rows are written through `write`.
- * @returns the addresses that received a notification.
+ * The notifications a batch produced, written in the batch's transaction (`readNotifications`, then
+ * `storeNotifications`): each person's preferences (profiles.notif_allow) decide whether it is written, a
+ * unique source key per event and recipient makes replays write nothing twice, and when the person asked for
+ * email (at a confirmed address) a message goes to the mail outbox (delivered by the worker's deliver-mail
+ * job). Listing notifications go to the seller's followers. Who follows whom, who wants what and which keys
+ * are stored already are read through any connection (the batch does not change them), so the reads run
+ * beside the batch's writes; the rows are written through the batch's statements.
+ *
+ * This is the reading half: the rows to write (those not stored yet) and their mail.
  */
-export async function writeNotifications(
-  { read, write }: { read: Runner; write: Statements },
+export async function readNotifications(
+  read: Runner,
   intents: NotificationIntent[],
-): Promise<string[]> {
-  if (intents.length === 0) return [];
+): Promise<NotificationRows> {
+  const none = { rows: [], mail: [] };
+  if (intents.length === 0) return none;
   const fanOut = [...new Set(intents.filter((n) => n.followersOf).map((n) => n.address))];
   const followers = new Map<string, string[]>();
   if (fanOut.length > 0) {
@@ -36,7 +52,7 @@ export async function writeNotifications(
       expanded.push({ ...n, address: follower, key: `${n.key}:${follower}`, followersOf: false });
     }
   }
-  if (expanded.length === 0) return [];
+  if (expanded.length === 0) return none;
   const recipients = [...new Set(expanded.map((n) => n.address))];
   const cids = [...new Set(expanded.flatMap((n) => (n.item?.cid ? [n.item.cid] : [])))];
   const [{ rows: profiles }, { rows: items }] = await Promise.all([
@@ -73,7 +89,7 @@ export async function writeNotifications(
       source_key: n.key,
       created_at: n.time.toISOString(),
     }));
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return none;
   const mailTo = new Set(
     [...byAddress.values()].filter((p) => p.email && preferences(p.notif_allow).email).map((p) => p.address),
   );
@@ -84,27 +100,32 @@ export async function writeNotifications(
   const byKey = new Map<string, (typeof rows)[number]>();
   for (const r of rows) if (!byKey.has(r.source_key)) byKey.set(r.source_key, r);
   const unique = [...byKey.values()];
-  const { rows: stored } = await write.query<{ source_key: string }>(
+  // Read beside the writes too: a key of these events can only have been stored by an earlier batch.
+  const { rows: stored } = await read.query<{ source_key: string }>(
     "SELECT source_key FROM notifications WHERE source_key = ANY($1::text[])",
     [unique.map((r) => r.source_key)],
   );
   const already = new Set(stored.map((r) => r.source_key));
   const fresh = unique.filter((r) => !already.has(r.source_key));
+  const mail = fresh.flatMap((r) => {
+    const p = byAddress.get(r.address);
+    if (!p?.email || !mailTo.has(r.address) || !preferences(p.notif_allow).email) return [];
+    return [notificationMail(p.email, r.message)];
+  });
+  return { rows: fresh, mail };
+}
+
+/** Writes what `readNotifications` found, through the batch's statements; returns who was notified. */
+export async function storeNotifications(
+  write: Statements,
+  { rows, mail }: NotificationRows,
+): Promise<string[]> {
   await copyRows(
     write,
     "notifications",
     ["address", "kind", "message", "data", "source_key", "created_at"],
-    fresh,
+    rows,
   );
-  const inserted = fresh.map((r) => ({
-    address: r.address,
-    message: mailTo.has(r.address) ? r.message : null,
-  }));
-  const mail = inserted.flatMap((n) => {
-    const p = byAddress.get(n.address);
-    if (!p?.email || n.message === null || !preferences(p.notif_allow).email) return [];
-    return [notificationMail(p.email, n.message)];
-  });
   if (mail.length > 0) {
     await write.query(
       `INSERT INTO mail_outbox ("to", subject, text)
@@ -112,5 +133,5 @@ export async function writeNotifications(
       [JSON.stringify(mail)],
     );
   }
-  return [...new Set(inserted.map((n) => n.address))];
+  return [...new Set(rows.map((r) => r.address))];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Store } from "./store.ts";
+import { Statements, Store } from "./store.ts";
 
 describe("a store that records undo", () => {
   const offers = () => {
@@ -32,5 +32,55 @@ describe("a store that records undo", () => {
     other.rows.set("0xc:3:0xd", { collection: "0xc", token_id: "3", buyer: "0xd" });
     other.delete("0xc:3:0xd");
     expect(() => other.changes()).toThrow(/row 0xc:3:0xd changed without its stored row loaded/);
+  });
+});
+
+describe("a batch's statements", () => {
+  it("send nothing once closed: the waiting ones and any added later reject, the running one ends first", async () => {
+    const sent: string[] = [];
+    let finish = () => {};
+    const client = {
+      query(text: string) {
+        sent.push(text);
+        return new Promise((resolve) => {
+          finish = () => resolve({ rows: [] });
+        });
+      },
+    };
+    const statements = new Statements(client as never);
+    const running = statements.query("COPY chain_events");
+    const waiting = statements.query("COPY chain_activity");
+    waiting.catch(() => {});
+    await new Promise((resolve) => setImmediate(resolve)); // the first one is on the connection
+    let closed = false;
+    const close = statements.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false); // a ROLLBACK after close() comes after the COPY still running
+    finish();
+    await running;
+    await close;
+    await expect(waiting).rejects.toThrow(/closed/);
+    await expect(statements.query("INSERT INTO chain_tokens")).rejects.toThrow(/closed/);
+    expect(sent).toEqual(["COPY chain_events"]);
+  });
+
+  it("reject the statements after a failure, and done() with it", async () => {
+    const sent: string[] = [];
+    const client = {
+      query: async (text: string) => {
+        sent.push(text);
+        if (text === "bad") throw new Error("syntax error");
+        return { rows: [] };
+      },
+    };
+    const statements = new Statements(client as never);
+    const bad = statements.query("bad");
+    const after = statements.query("good");
+    await expect(bad).rejects.toThrow(/syntax error/);
+    await expect(after).rejects.toThrow(/syntax error/);
+    await expect(statements.done()).rejects.toThrow(/syntax error/);
+    expect(sent).toEqual(["bad"]);
   });
 });

@@ -18,7 +18,22 @@ export class Statements implements Runner {
   /** Told how long each statement ran on the connection (`bench:indexer` uses it to say where time goes). */
   static timer: ((text: string, ms: number) => void) | null = null;
   #tail: Promise<unknown> = Promise.resolve();
+  #closed = false;
   constructor(readonly client: pg.ClientBase) {}
+
+  /** Waits for every statement added so far; rejects with the first failure. */
+  async done(): Promise<void> {
+    await this.#tail;
+  }
+
+  /**
+   * Sends nothing more: the statements still waiting and any added later reject. Resolves when the one
+   * running is over, so a ROLLBACK sent after it ends the transaction with nothing of this chain after it.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#tail.catch(() => {});
+  }
 
   query<R extends pg.QueryResultRow = Row>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
     return this.#next(text, () => this.client.query<R>(text, values));
@@ -31,6 +46,7 @@ export class Statements implements Runner {
 
   #next<T>(text: string, start: () => Promise<T>): Promise<T> {
     const run = this.#tail.then(async () => {
+      if (this.#closed) throw new Error("the batch's statements were closed");
       const timer = Statements.timer;
       if (!timer) return start();
       const began = performance.now();
@@ -81,6 +97,12 @@ export class Store {
    * outside it has no known prior, and undo refuses it rather than record "created" for a row that existed.
    */
   readonly read = new Set<string>();
+  /**
+   * Keys `load` looked for and did not find: rows the batch creates with these keys cannot conflict (the
+   * batch holds the projections' lock, and the indexer's leader is the only other writer), so they go in
+   * with COPY instead of an upsert.
+   */
+  readonly absent = new Set<string>();
   keepLoaded = false;
 
   constructor(
@@ -121,6 +143,7 @@ export class Store {
   adopt(row: Row): void {
     const key = this.keyOf(row);
     this.rows.set(key, row);
+    this.absent.delete(key);
     if (!this.keepLoaded) return;
     this.loaded.set(key, structuredClone(row));
     this.read.add(key);
@@ -144,9 +167,10 @@ export class Store {
   }
 
   /** Loads the stored rows whose key is in `keys` (each key given as its column values). */
-  async load(client: pg.ClientBase, keys: Row[]): Promise<void> {
+  async load(client: Runner, keys: Row[]): Promise<void> {
     if (keys.length === 0) return;
-    if (this.keepLoaded) for (const key of keys) this.read.add(this.keyOf(key));
+    const asked = keys.map((key) => this.keyOf(key));
+    if (this.keepLoaded) for (const key of asked) this.read.add(key);
     const types = await columnTypes(client, this.table);
     const cols = this.keyColumns.map((c) => `${c} ${types.get(c) ?? "text"}`).join(", ");
     const keyList = this.keyColumns.join(", ");
@@ -155,10 +179,14 @@ export class Store {
        WHERE (${this.keyColumns.map((c) => `t.${c}`).join(", ")}) IN (SELECT ${keyList} FROM json_to_recordset($1::json) AS x(${cols}))`,
       [JSON.stringify(keys)],
     );
+    for (const key of asked) if (!this.rows.has(key)) this.absent.add(key);
     for (const row of rows) this.adopt(row);
   }
 
-  /** Writes the changed rows and deletes the removed ones. */
+  /**
+   * Writes the changed rows and deletes the removed ones: rows new to the table (`absent`) with COPY when
+   * `client` is a `Statements`, the others with an upsert.
+   */
   async flush(client: Runner): Promise<void> {
     if (this.deleted.size > 0) {
       const types = await columnTypes(client, this.table);
@@ -170,10 +198,18 @@ export class Store {
         [JSON.stringify(keys)],
       );
     }
-    const rows = [...this.dirty].map((key) => this.rows.get(key)).filter((row): row is Row => !!row);
-    if (rows.length > 0) await upsertRows(client, this.table, this.keyColumns, this.columns, rows);
+    const fresh: Row[] = [];
+    const stored: Row[] = [];
+    for (const key of this.dirty) {
+      const row = this.rows.get(key);
+      if (row) (this.absent.has(key) && client instanceof Statements ? fresh : stored).push(row);
+    }
     this.dirty.clear();
     this.deleted.clear();
+    await Promise.all([
+      fresh.length > 0 ? copyRows(client as Statements, this.table, this.columns, fresh) : undefined,
+      stored.length > 0 ? upsertRows(client, this.table, this.keyColumns, this.columns, stored) : undefined,
+    ]);
   }
 }
 
