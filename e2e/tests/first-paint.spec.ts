@@ -8,7 +8,11 @@ import { send, verifyArtist } from "./chain.ts";
 async function boxOf(page: Page, selector: string) {
   const element = page.locator(selector).first();
   await expect(element).toBeVisible();
-  return element.boundingBox();
+  // The app may put a new element in the old one's place between two looks (the item's picture, once its
+  // original is verified), so the box is read again until one element answers both.
+  let box: Awaited<ReturnType<typeof element.boundingBox>> = null;
+  await expect.poll(async () => (box = await element.boundingBox())).not.toBeNull();
+  return box;
 }
 
 /** Whether the first image `selector` matches has loaded. */
