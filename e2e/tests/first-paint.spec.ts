@@ -218,3 +218,35 @@ test("the marketplace arrives with its first card drawn where the page draws it:
   expect(reads.filter((read) => read.startsWith("/api/explore?"))).toEqual([]);
   await close();
 });
+
+test("a first visit reads in Inter's fallback and fetches Inter only once the page has loaded; the next page reads in Inter", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const visit = await context.newPage();
+  const heading = visit.locator('main h1:has-text("Digital art, collected on Ethereum.")').first();
+  const typeface = () => heading.evaluate((element) => getComputedStyle(element).fontFamily);
+  await visit.goto("/");
+  await expect(visit.getByRole("heading", { level: 2, name: "Featured collections" })).toBeVisible();
+  await expect(visit.locator("html")).toHaveClass(/\binter-later\b/);
+  expect(await typeface()).toMatch(/^"Inter Fallback"/);
+  // Inter is fetched for later, after the page's load, and remembered.
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "easel_inter")?.value)
+    .toBe("1");
+  const { fontStart, loaded } = await visit.evaluate(() => {
+    const font = performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(".woff2"));
+    const page = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return { fontStart: font?.startTime ?? -1, loaded: page.loadEventEnd };
+  });
+  expect(fontStart).toBeGreaterThanOrEqual(loaded);
+  // This visit's text kept its typeface.
+  expect(await typeface()).toMatch(/^"Inter Fallback"/);
+
+  await visit.reload();
+  await expect(heading).toBeVisible();
+  await expect(visit.locator("html")).not.toHaveClass(/\binter-later\b/);
+  expect(await typeface()).toMatch(/^"Inter Variable"/);
+  await expect.poll(() => visit.evaluate(() => document.fonts.check('1em "Inter Variable"'))).toBe(true);
+  await context.close();
+});

@@ -214,9 +214,11 @@ test("two item cards share a row on a phone", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/ExploreNFTs");
   const grid = page.getByRole("region", { name: "Items" }).locator("> div").first();
+  // The app's page, not the frame the server drew it in, which the app replaces.
+  await expect(page.locator("main#main")).toBeVisible();
   await expect(grid.getByRole("article").first()).toBeVisible();
-  const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
-  expect(columns).toBe(2);
+  const columns = () => grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+  await expect.poll(columns).toBe(2);
   await context.close();
 });
 

@@ -11,6 +11,8 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The httpOnly cookie that carries the session token. */
 export const SESSION_COOKIE = "easel_session";
+/** Set by the web app once the browser has Inter, the app's typeface, in its cache (server: web/webFont.ts). */
+export const INTER_COOKIE = "easel_inter";
 
 /** Seconds before a signed-in session is cleared after the wallet changes account or network. */
 export const ACCOUNT_CHANGE_COUNTDOWN_S = 5;

@@ -52,6 +52,7 @@ import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } fr
 import { pageBudget, plainPage } from "./web/pageBudget.ts";
 import { type Page, pageOf } from "./web/pages.ts";
 import { cachedSharePreviews, withPreview } from "./web/sharePreview.ts";
+import { interCached, withInterLater } from "./web/webFont.ts";
 
 /** Who is signed in: every landing page carries the answer (web/firstPaint.ts). */
 const SESSION_READ = "/api/auth/session";
@@ -287,6 +288,8 @@ export async function buildApp(
     // Past a client's page budget, the app's plain page (web/pageBudget.ts).
     const budget = pageBudget();
     const plain = await plainPage(indexHtml);
+    // The same for a browser that has not fetched Inter yet (web/webFont.ts).
+    const plainInterLater = await plainPage(withInterLater(indexHtml));
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const [path = "/", search = ""] = request.url.split("?");
       if (path.startsWith("/api/")) return reply.callNotFound();
@@ -296,8 +299,11 @@ export async function buildApp(
       // Client-side routes all answer with the app; the router shows the not-found page itself. A page the
       // server adds nothing to, or one past its client's budget, is the plain page compressed at start.
       const page = pageOf(path);
+      const interLater = !interCached(request);
       if (!page || !budget.take(request.ip)) {
-        const { body, encoding } = plain.send(request.headers["accept-encoding"]);
+        const { body, encoding } = (interLater ? plainInterLater : plain).send(
+          request.headers["accept-encoding"],
+        );
         if (encoding) reply.header("content-encoding", encoding);
         return reply.type("text/html; charset=utf-8").send(body);
       }
@@ -312,6 +318,7 @@ export async function buildApp(
       const mediaBase = config.mediaPublicUrl ?? origin;
       let html = preview ? withPreview(indexHtml, preview, `${origin}${path}`, origin, mediaBase) : indexHtml;
       html = withFirstPaint(html, paint);
+      if (interLater) html = withInterLater(html);
       // The session read may clear a cookie that no longer signs in: the browser gets that too.
       for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
       const { body, encoding } = await encodePage(html, request.headers["accept-encoding"]);

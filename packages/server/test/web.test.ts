@@ -3,11 +3,12 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { SESSION_COOKIE } from "@easel/common";
+import { INTER_COOKIE, SESSION_COOKIE } from "@easel/common";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../src/db/schema.ts";
 import { LEAD_MARK } from "../src/web/firstPaint.ts";
+import { withInterLater } from "../src/web/webFont.ts";
 import { type AccountsApi, startAccountsApi } from "./accounts-helpers.ts";
 
 let api: AccountsApi;
@@ -148,6 +149,24 @@ describe("the web app's files", () => {
     const gz = await raw("br;q=0, gzip");
     expect(gz.encoding).toBe("gzip");
     expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+  });
+
+  it("read in Inter's fallback until the browser has said it has Inter, on every page", async () => {
+    for (const path of ["/", "/ExploreNFTs", "/collection/Anything", "/no/such/page/here"]) {
+      const first = await (await fetch(`${api.url}${path}`)).text();
+      expect(first, path).toMatch(/^<!doctype html><html class="inter-later"><head>/);
+      for (const cookie of [`${INTER_COOKIE}=1`, `other=2; ${INTER_COOKIE}=1`]) {
+        const later = await (await fetch(`${api.url}${path}`, { headers: { cookie } })).text();
+        expect(later, `${path} ${cookie}`).toMatch(/^<!doctype html><html><head>/);
+      }
+      // Any other value is not the app's word.
+      const forged = await (
+        await fetch(`${api.url}${path}`, { headers: { cookie: `${INTER_COOKIE}=yes` } })
+      ).text();
+      expect(forged, path).toContain('<html class="inter-later">');
+    }
+    expect(withInterLater('<html lang="en">')).toBe('<html lang="en" class="inter-later">');
+    expect(withInterLater('<html lang="en" class="dark">')).toBe('<html lang="en" class="inter-later dark">');
   });
 
   it("carry the public config in every page, the same as GET /api/config, so the app starts without asking", async () => {

@@ -6,6 +6,7 @@ import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { loadPublicConfig } from "../lib/config.ts";
 import { setSentFrame } from "./frame.ts";
+import { fetchInterForLater } from "./interLater.ts";
 
 /**
  * Lets the browser run what waits (a paint, a tap, a network answer) before the next step of the start. A
@@ -56,5 +57,6 @@ export function startApp(container: HTMLElement, sentFrame: string): Promise<voi
       );
     };
     void start();
+    fetchInterForLater();
   });
 }
