@@ -251,42 +251,23 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     };
     const metadataCid = await app.media.add(new TextEncoder().encode(JSON.stringify(metadata)));
+    // The webp copies derived from the artwork (thumbnail, preview, phone copy): one row each, one insert; two
+    // copies with the same bytes share a CID, and the second is skipped.
+    const webp = (cid: string, picture: { bytes: Uint8Array; width: number; height: number }) => ({
+      cid,
+      mime: "image/webp",
+      size: picture.bytes.length,
+      width: picture.width,
+      height: picture.height,
+      uploader: creator,
+    });
+    const derived = [
+      webp(thumbnailCid, thumbnail),
+      ...(still && previewCid ? [webp(previewCid, still.preview)] : []),
+      ...(still && phonePreviewCid ? [webp(phonePreviewCid, still.phonePreview)] : []),
+    ];
     await db.transaction(async (tx) => {
-      await tx
-        .insert(media)
-        .values({
-          cid: thumbnailCid,
-          mime: "image/webp",
-          size: thumbnail.bytes.length,
-          width: thumbnail.width,
-          height: thumbnail.height,
-          uploader: creator,
-        })
-        .onConflictDoNothing();
-      if (still && previewCid)
-        await tx
-          .insert(media)
-          .values({
-            cid: previewCid,
-            mime: "image/webp",
-            size: still.preview.bytes.length,
-            width: still.preview.width,
-            height: still.preview.height,
-            uploader: creator,
-          })
-          .onConflictDoNothing();
-      if (still && phonePreviewCid)
-        await tx
-          .insert(media)
-          .values({
-            cid: phonePreviewCid,
-            mime: "image/webp",
-            size: still.phonePreview.bytes.length,
-            width: still.phonePreview.width,
-            height: still.phonePreview.height,
-            uploader: creator,
-          })
-          .onConflictDoNothing();
+      await tx.insert(media).values(derived).onConflictDoNothing();
       if (poster && posterCid)
         await tx
           .insert(media)
