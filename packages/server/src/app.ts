@@ -25,6 +25,7 @@ import {
 } from "./db/availability.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError, dataError, loggableError } from "./errors.ts";
+import { chainPosition } from "./indexer/live.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { MailService } from "./mail/outbox.ts";
 import { kuboPinner } from "./media/pin.ts";
@@ -350,6 +351,9 @@ export async function buildApp(
     const firstPaint = async (page: Page, search: URLSearchParams, visitor: FastifyRequest) => {
       const read = firstRead(page, search);
       const reads = [SESSION_READ, ...(read ? [read] : [])];
+      // The chain's position before the reads: the answers are at least as new, and the page's live stream
+      // compares it with its own (routes/events.ts) to know whether they still are.
+      const position = await chainPosition(deps.db).catch(() => null);
       const results = await Promise.all(reads.map((url) => readAs(url, visitor)));
       const answers: Record<string, unknown> = {};
       reads.forEach((url, i) => {
@@ -358,6 +362,7 @@ export async function buildApp(
       return {
         ...(codeOf.get(page.page) ?? { scripts: [], styles: [] }),
         answers,
+        position,
         lead: pageLead(page, read ? answers[read] : null, config.mediaPublicUrl ?? ""),
         cookies: results.flatMap((result) => result.cookies),
       };

@@ -255,6 +255,53 @@ describe("a landing page's first paint", () => {
     );
   });
 
+  it("names the chain's position its answers were read after, as the page's live stream names it until a batch lands", async () => {
+    const positionOf = (html: string) => {
+      const block = html.match(
+        /<script type="application\/json" id="easel-chain-position">(.*?)<\/script>/,
+      )?.[1];
+      return block === undefined ? null : (JSON.parse(block) as string);
+    };
+    const streamPosition = async () => {
+      const abort = new AbortController();
+      const response = await fetch(`${api.url}/api/events?account=0x${"1".repeat(40)}`, {
+        signal: abort.signal,
+      });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      let text = "";
+      while (!/event: ready\ndata: .*\n\n/.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        text += new TextDecoder().decode(value);
+      }
+      abort.abort();
+      return (JSON.parse(text.match(/event: ready\ndata: (.*)\n\n/)?.[1] ?? "{}") as { position?: string })
+        .position;
+    };
+    const before = positionOf(await page("/"));
+    expect(before).toEqual(expect.any(String));
+    expect(await streamPosition()).toBe(before);
+    // An event the indexer stored (here by hand): the page and the stream both name it.
+    const { rows } = await api.db.$client.query(
+      "SELECT coalesce(max(block_number), 0) + 1 AS next FROM chain_events",
+    );
+    const block = String(rows[0].next);
+    await api.db.$client.query(
+      `INSERT INTO chain_events (block_number, log_index, block_hash, tx_hash, address, name, args, block_time)
+       VALUES ($1, 3, '0xfeed', '0xbeef', '0x${"2".repeat(40)}', 'Transfer', '{}', now())`,
+      [block],
+    );
+    try {
+      const after = positionOf(await page("/"));
+      expect(after).toBe(`${block}:3:0xfeed`);
+      expect(await streamPosition()).toBe(after);
+      // A page without a first read carries no position: its stream refreshes as before.
+      expect(positionOf(await page("/somewhere/else/entirely/x"))).toBeNull();
+    } finally {
+      await api.db.$client.query("DELETE FROM chain_events WHERE block_number = $1", [block]);
+    }
+  });
+
   it("carries no answer and no picture when the read fails, and no picture when the page leads with text", async () => {
     // Without a lead, nothing waits for a paint: the page's code is preloaded with the HTML.
     const missing = await page("/profile/nobody-here");

@@ -7,7 +7,7 @@
  * same Vite config (bench/blank) and served by the same server, whose LCP and TBT each page's are compared
  * with. The mobile CPU slowdown is calibrated from Lighthouse's benchmarkIndex of this machine by the
  * calculator Lighthouse's throttling docs link to (cpuSlowdown.ts), so a slow host is not slowed four times
- * again and a fast one is slowed to the same phone. BENCH_LHR_DIR keeps each run's whole Lighthouse result. Writes
+ * again and a fast one is slowed to the same phone. BENCH_LHR_DIR keeps each run's whole Lighthouse result and trace. Writes
  * bench/web-report.json. Targets: ≤ 200 KB gzip of JavaScript on the home page's first load, mobile LCP
  * within 1.5× the blank page's, accessibility ≥ 95 on every page measured; the performance scores are kept
  * beside them.
@@ -146,8 +146,14 @@ try {
         if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
         lhr = runner.lhr as never;
         // BENCH_LHR_DIR keeps each run's whole Lighthouse result, to see where a page's time went.
-        if (process.env.BENCH_LHR_DIR)
+        // Its trace, taken unthrottled (the mobile figures simulate the slowdown from it), goes beside it.
+        if (process.env.BENCH_LHR_DIR) {
           writeFileSync(join(process.env.BENCH_LHR_DIR, `${name}-${device}.json`), JSON.stringify(lhr));
+          writeFileSync(
+            join(process.env.BENCH_LHR_DIR, `${name}-${device}.trace.json`),
+            JSON.stringify(runner.artifacts.Trace),
+          );
+        }
         if (!lhr.runtimeError) break;
         say(
           `${name} ${device}: Lighthouse could not finish (${lhr.runtimeError.code}); attempt ${attempt} of 2`,

@@ -818,29 +818,32 @@ describe("live updates", () => {
         expect(response.headers.get("content-type")).toContain("text/event-stream");
         const reader = (response.body as ReadableStream<Uint8Array>).getReader();
         let text = "";
-        return {
-          async next(
-            predicate: (data: Record<string, unknown>) => boolean,
-          ): Promise<Record<string, unknown>> {
-            for (;;) {
-              const events = text.split("\n\n");
-              text = events.pop() ?? "";
-              for (const raw of events) {
-                const data = raw.split("\n").find((l) => l.startsWith("data: "));
-                if (raw.includes("event: chain") && data) {
-                  const parsed = JSON.parse(data.slice(6)) as Record<string, unknown>;
-                  if (predicate(parsed)) return parsed;
-                }
+        const next = async (
+          type: string,
+          predicate: (data: Record<string, unknown>) => boolean,
+        ): Promise<Record<string, unknown>> => {
+          for (;;) {
+            const events = text.split("\n\n");
+            text = events.pop() ?? "";
+            for (const raw of events) {
+              const data = raw.split("\n").find((l) => l.startsWith("data: "));
+              if (raw.includes(`event: ${type}`) && data) {
+                const parsed = JSON.parse(data.slice(6)) as Record<string, unknown>;
+                if (predicate(parsed)) return parsed;
               }
-              const { value, done } = await reader.read();
-              if (done) throw new Error("stream ended");
-              text += new TextDecoder().decode(value);
             }
-          },
+            const { value, done } = await reader.read();
+            if (done) throw new Error("stream ended");
+            text += new TextDecoder().decode(value);
+          }
+        };
+        // The first event names where the chain's stored events end.
+        const ready = await next("ready", () => true);
+        return {
+          position: ready.position,
+          next: (predicate: (data: Record<string, unknown>) => boolean) => next("chain", predicate),
         };
       };
-      const byToken = await open(`token=${art}:4`);
-      const byAccount = await open(`account=${carol.address}`);
       await waitFor(async () => {
         const { rows } = await scratch.db.$client.query("SELECT indexed_block FROM indexer_state");
         return (
@@ -848,6 +851,17 @@ describe("live updates", () => {
           BigInt(rows[0].indexed_block) >= (await t.publicClient.getBlockNumber({ cacheTime: 0 }))
         );
       });
+      const lastEvent = async () => {
+        const { rows } = await scratch.db.$client.query(
+          "SELECT block_number, log_index, block_hash FROM chain_events ORDER BY block_number DESC, log_index DESC LIMIT 1",
+        );
+        return `${rows[0].block_number}:${rows[0].log_index}:${rows[0].block_hash}`;
+      };
+      const before = await lastEvent();
+      const byToken = await open(`token=${art}:4`);
+      const byAccount = await open(`account=${carol.address}`);
+      expect(byToken.position).toBe(before);
+      expect(byAccount.position).toBe(before);
       const receipt = await driver(t).market(
         carol,
         "makeOffer",
@@ -871,6 +885,11 @@ describe("live updates", () => {
         [art, carol.address.toLowerCase()],
       );
       expect(rows).toEqual([{ status: "active" }]);
+      // The offer's batch moved the position: a stream opened now names its event, not the one before.
+      const after = await lastEvent();
+      expect(after).not.toBe(before);
+      expect(after.startsWith(`${block}:`)).toBe(true);
+      expect((await open(`token=${art}:4`)).position).toBe(after);
     } finally {
       abort.abort();
       await indexer.stop();

@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { Database } from "../db/client.ts";
 import { CHAIN_CHANNEL, type ChainNotice } from "./indexer.ts";
 
 /** What a live subscriber wants to hear about; empty means everything. Values lowercase. */
@@ -12,6 +13,21 @@ export function matches(notice: ChainNotice, filter: LiveFilter): boolean {
     (!!filter.collection && !!notice.collections?.includes(filter.collection)) ||
     (!!filter.account && !!notice.accounts?.includes(filter.account))
   );
+}
+
+/**
+ * Where the indexer's stored events end: the last event's block, log index and block hash ("none" before the
+ * first). Every batch that publishes a notice stores events and so moves it, and a reorg that replaces them
+ * moves it too: two reads that agree mean nothing a live subscriber hears about was committed in between.
+ * A page's first answers are read after one (web/firstPaint.ts) and a stream's `ready` names one, so a page
+ * whose stream opens at its own position need not read again what it already shows.
+ */
+export async function chainPosition(db: Database): Promise<string> {
+  const { rows } = await db.$client.query<{ block_number: string; log_index: number; block_hash: string }>(
+    "SELECT block_number, log_index, block_hash FROM chain_events ORDER BY block_number DESC, log_index DESC LIMIT 1",
+  );
+  const last = rows[0];
+  return last ? `${last.block_number}:${last.log_index}:${last.block_hash}` : "none";
 }
 
 /** The LISTEN connection's application_name in pg_stat_activity. */
@@ -35,6 +51,8 @@ export class ChainListener {
   /** Set when a connection was lost: notices may have been missed until the next one listens. */
   #missed = false;
   #ping: NodeJS.Timeout | null = null;
+  /** Who waits for the connection to listen (`listening`). */
+  readonly #waiting = new Set<() => void>();
 
   constructor(
     readonly databaseUrl: string,
@@ -46,6 +64,26 @@ export class ChainListener {
     this.#subscribers.add(subscriber);
     void this.#start();
     return () => this.#subscribers.delete(subscriber);
+  }
+
+  /**
+   * Resolves true once the LISTEN connection listens, so every batch committed from then on reaches the
+   * subscribers; false if it does not within `timeoutMs` (the database is away).
+   */
+  listening(timeoutMs: number): Promise<boolean> {
+    if (this.#client) return Promise.resolve(true);
+    void this.#start();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.#waiting.delete(done);
+        resolve(false);
+      }, timeoutMs);
+      this.#waiting.add(done);
+    });
   }
 
   get size(): number {
@@ -105,6 +143,8 @@ export class ChainListener {
       }
       this.#client = client;
       this.#retryMs = 250;
+      for (const done of this.#waiting) done();
+      this.#waiting.clear();
       // A connection that dies without a word (a cut network) is found by a ping that fails.
       this.#ping = setInterval(() => {
         const timeout = setTimeout(retry, PING_TIMEOUT_MS);

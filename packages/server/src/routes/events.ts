@@ -2,10 +2,12 @@ import type { ServerResponse } from "node:http";
 import { ADDRESS_PATTERN } from "@easel/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ChainListener } from "../indexer/live.ts";
+import { ChainListener, chainPosition } from "../indexer/live.ts";
 import { liveStreams } from "../metrics.ts";
 
 const HEARTBEAT_MS = 15_000;
+/** How long a new stream waits for the LISTEN connection before it says `ready` without a position. */
+const LISTENING_WAIT_MS = 2_000;
 /** How soon a browser reconnects after this process ends its stream on shutdown. */
 export const SHUTDOWN_RETRY_MS = 1_000;
 /**
@@ -24,7 +26,9 @@ const address = z
  * `GET /api/events`: Server-Sent Events with what the indexer just committed (one `chain` event per
  * batch: block range, touched collections, tokens `collection:tokenId` and accounts; `all: true` after a
  * reorg or a reconnect means "refresh everything"). Filters: `token`, `collection`, `account`; none means
- * every batch. Fed by one LISTEN connection per API process.
+ * every batch. Fed by one LISTEN connection per API process. The first event, `ready`, names the chain's
+ * position once the stream hears every later batch (`{ position }`, indexer/live.ts; `{}` when the database
+ * cannot say): a page whose first answers were read at that position is current.
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listener = new ChainListener(app.deps.config.databaseUrl, (line) => app.log.warn(line));
@@ -71,7 +75,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      res.write("retry: 3000\n\nevent: ready\ndata: {}\n\n");
+      res.flushHeaders();
       streams.add(res);
       liveStreams.inc();
       const unsubscribe = listener.subscribe({ token, collection, account }, (notice) => {
@@ -95,6 +99,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       request.raw.on("close", close);
       res.on("close", close);
+      // Read once the stream hears every batch committed after it: a batch in between is both in the
+      // position and among the stream's notices, never in neither.
+      const position = (await listener.listening(LISTENING_WAIT_MS))
+        ? await chainPosition(app.deps.db).catch(() => null)
+        : null;
+      if (!closed && !res.writableEnded)
+        res.write(
+          `retry: 3000\n\nevent: ready\ndata: ${JSON.stringify(position === null ? {} : { position })}\n\n`,
+        );
     },
   );
 };

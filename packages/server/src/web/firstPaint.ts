@@ -7,7 +7,9 @@
  *   a page with a lead, its names (`#easel-page-code`), which the app's entry preloads once the lead has
  *   painted (packages/web/src/main.tsx): fetched with the HTML, they shared the slow link with the lead;
  * - the answer of the page's first API read (`#easel-answers`, a JSON data block the app's `apiFetch` uses
- *   once, packages/web/src/api/firstAnswers.ts);
+ *   once, packages/web/src/api/firstAnswers.ts), and the chain's position it was read after
+ *   (`#easel-chain-position`): the page's live stream reads again only if the chain has moved since
+ *   (packages/web/src/api/live.ts);
  * - the page's lead in index.html's frame, where the page will draw it: the picture that paints largest (a
  *   banner, an artwork), preloaded at high priority, or the home page's hero: it shows before the app's code
  *   has run.
@@ -222,6 +224,8 @@ export type FirstPaint = {
   styles: string[];
   /** API path → its JSON body. */
   answers: Record<string, unknown>;
+  /** The chain's position the answers were read after (indexer/live.ts), or null when unknown. */
+  position?: string | null;
   lead: Lead | null;
 };
 
@@ -253,8 +257,10 @@ export function withFirstPaint(html: string, paint: FirstPaint): string {
   // A data block is never run; `<` is escaped so no answer can close the element.
   const block = (id: string, value: unknown) =>
     `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+  const answered = Object.keys(paint.answers).length > 0;
   const answers =
-    (Object.keys(paint.answers).length ? block("easel-answers", paint.answers) : "") +
+    (answered ? block("easel-answers", paint.answers) : "") +
+    (answered && paint.position ? block("easel-chain-position", paint.position) : "") +
     (later ? block("easel-page-code", paint.scripts) : "");
   let page = html;
   if (fetches) page = page.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${fetches}`);

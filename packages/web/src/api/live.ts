@@ -10,6 +10,25 @@ const subscribers = new Set<Subscriber>();
 let source: EventSource | null = null;
 let openQuery = "";
 
+/**
+ * The chain's position the page's first answers were read after (`#easel-chain-position`, sent with its HTML
+ * by the server's web/firstPaint.ts), until a stream finds the chain elsewhere. Everything the page read since
+ * is newer still, so while its streams open at that position, nothing the page shows has been committed over.
+ */
+let pagePosition: string | null | undefined;
+
+function firstPosition(): string | null {
+  if (pagePosition !== undefined) return pagePosition;
+  const block = typeof document === "undefined" ? null : document.getElementById("easel-chain-position");
+  try {
+    const parsed: unknown = JSON.parse(block?.textContent || "null");
+    pagePosition = typeof parsed === "string" ? parsed : null;
+  } catch {
+    pagePosition = null;
+  }
+  return pagePosition;
+}
+
 const concerns = (notice: ChainNotice, filter: Filter) =>
   !!notice.all ||
   (!!filter.token && !!notice.tokens?.includes(filter.token)) ||
@@ -32,8 +51,18 @@ function reopen() {
   if (!query || typeof EventSource === "undefined") return;
   source = new EventSource(`/api/events?${query}`);
   // What a page shows may be older than its stream (read with the page's HTML, or before the stream opened):
-  // a batch committed in between would never be noticed. Every (re)opened stream refreshes what it follows.
-  source.addEventListener("open", () => {
+  // a batch committed in between would never be noticed. A (re)opened stream refreshes what it follows
+  // unless its first event finds the chain where the page's first answers were read.
+  source.addEventListener("ready", (event) => {
+    let position: unknown;
+    try {
+      position = (JSON.parse((event as MessageEvent<string>).data) as { position?: unknown }).position;
+    } catch {
+      position = undefined;
+    }
+    const known = firstPosition();
+    if (known !== null && position === known) return;
+    pagePosition = null;
     for (const subscriber of subscribers) subscriber.onChain({ all: true });
   });
   source.addEventListener("chain", (event) => {
