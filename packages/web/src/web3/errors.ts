@@ -6,6 +6,7 @@ import {
   formatEther,
   UserRejectedRequestError,
 } from "viem";
+import { dateTimeText } from "../lib/dates.ts";
 
 /** Every custom error the Easel contracts can revert with (from the generated ABIs). */
 type EaselAbi = typeof easelMarketAbi | typeof easelFactoryAbi | typeof easelCollectionAbi;
@@ -19,7 +20,7 @@ export const easelErrorsAbi = [...easelMarketAbi, ...easelFactoryAbi, ...easelCo
 
 type Args = readonly unknown[];
 const eth = (value: unknown) => `${formatEther(BigInt(value as bigint))} ETH`;
-const date = (seconds: unknown) => new Date(Number(seconds) * 1000).toLocaleString();
+const date = (seconds: unknown) => dateTimeText(Number(seconds) * 1000);
 const minutes = (seconds: unknown) => `${Math.round(Number(seconds) / 60)} minutes`;
 
 /**

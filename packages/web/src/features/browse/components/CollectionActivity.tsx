@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatEther } from "viem";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { errorMessage } from "../../../api/client.ts";
+import { dateTimeText } from "../../../lib/dates.ts";
 import { Loading } from "../../../ui/Loading.tsx";
 import { ExplorerLink } from "../../../web3/tx/Stepper.tsx";
 import { useCollectionActivity } from "../api/browse.ts";
@@ -141,7 +142,7 @@ export function ActivityTable({
               <td className="px-3 py-2">{person(row.from)}</td>
               <td className="px-3 py-2">{person(row.to)}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={row.time}>{new Date(row.time).toLocaleString("en")}</time>
+                <time dateTime={row.time}>{dateTimeText(row.time)}</time>
               </td>
               <td className="px-3 py-2">
                 <ExplorerLink hash={row.txHash} explorerUrl={explorerUrl} />

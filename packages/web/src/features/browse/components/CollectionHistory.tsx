@@ -2,6 +2,7 @@ import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from "@easel/com
 import { useState } from "react";
 import { formatEther } from "viem";
 import { errorMessage } from "../../../api/client.ts";
+import { decimalText } from "../../../lib/dates.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useCollectionHistory } from "../api/browse.ts";
@@ -149,10 +150,10 @@ function Chart({ days }: { days: HistoryPoint[] }) {
           ) : null,
         )}
         <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize="11" fill="currentColor">
-          {maxVolume.toLocaleString("en", { maximumFractionDigits: 3 })}
+          {decimalText(maxVolume, 3)}
         </text>
         <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} fontSize="11" fill="currentColor">
-          {maxFloor.toLocaleString("en", { maximumFractionDigits: 3 })}
+          {decimalText(maxFloor, 3)}
         </text>
         <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill="currentColor">
           {days[0]?.day}

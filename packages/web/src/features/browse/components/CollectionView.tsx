@@ -12,6 +12,7 @@ import { toast } from "sonner";
 import { formatEther } from "viem";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
+import { monthYearText } from "../../../lib/dates.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
@@ -85,10 +86,7 @@ export function CollectionView({ name }: { name: string }) {
   }
   const { collection, isOwner } = first;
   const nfts = query.data.pages.flatMap((p) => p.nfts);
-  const created = new Date(collection.time_created).toLocaleDateString("en", {
-    month: "long",
-    year: "numeric",
-  });
+  const created = monthYearText(collection.time_created);
   const logo = mediaUrl(collection.logo);
   const socials = SOCIAL_NETWORKS.filter((n) => collection.social[n]);
 

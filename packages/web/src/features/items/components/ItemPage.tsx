@@ -7,7 +7,7 @@ import {
   shortAddress,
 } from "@easel/common";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { lazy, useDeferredValue, useEffect, useState } from "react";
+import { lazy, memo, useCallback, useDeferredValue, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
@@ -68,14 +68,59 @@ export function ItemPage() {
   return <ItemView item={item} />;
 }
 
-function ItemView({ item }: { item: Item }) {
+/**
+ * The item's page. Its parts are drawn apart: what changes while the page is open (who is signed in, the
+ * artwork's check, the report dialog) redraws its own part, not the whole page, which on a phone was a long
+ * task each time.
+ */
+const ItemView = memo(function ItemView({ item }: { item: Item }) {
   const { nft, nftCollection } = item;
   useLiveItem(item);
-  const appConfig = useAppConfig();
-  const { explorerUrl } = appConfig;
   const { session } = useSession();
   const { openWalletDialog } = useWalletDialog();
   const [reporting, setReporting] = useState(false);
+  const onReport = useCallback(
+    () => (session ? setReporting(true) : openWalletDialog()),
+    [session, openWalletDialog],
+  );
+  // One view per visit (the server keeps one per viewer a day); lazy items are not on chain yet. Counted once
+  // the page is drawn: the request waits for the browser's first idle moment.
+  useEffect(() => {
+    if (nft.lazy && nft.status === "lazy") return;
+    return whenIdle(() => recordItemView(nftCollection.contract_address, nft.tokenId).catch(() => {}));
+  }, [nftCollection.contract_address, nft.tokenId, nft.lazy, nft.status]);
+  // What a phone shows below the artwork and the actions (the description, the price history, the activity)
+  // is drawn in a second, deferred pass: the first draw of the page, and its effects, stay short.
+  const below = useDeferredValue(true, false);
+  return (
+    <article className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8">
+      <div className="grid gap-8 lg:grid-cols-2">
+        <CheckedArtwork item={item} onReport={onReport} />
+        <ItemAbout item={item} />
+      </div>
+      {below ? <BelowTheFold item={item} /> : null}
+      {session ? (
+        <LazyReportDialog
+          open={reporting}
+          onOpenChange={setReporting}
+          targetType="item"
+          targetId={`${nftCollection.contract_address}:${nft.tokenId}`}
+        />
+      ) : null}
+    </article>
+  );
+});
+
+/** The artwork, checked against the chain: the check's progress redraws the artwork alone. */
+const CheckedArtwork = memo(function CheckedArtwork({
+  item,
+  onReport,
+}: {
+  item: Item;
+  onReport: () => void;
+}) {
+  const { nft, nftCollection } = item;
+  const appConfig = useAppConfig();
   // A minted token's artwork is checked against the chain; a lazy item has no token to check against yet.
   const check = useArtworkCheck(
     nft.media && nft.status !== "lazy"
@@ -90,149 +135,135 @@ function ItemView({ item }: { item: Item }) {
       : null,
   );
   const mintTx = item.activity.findLast((row) => /mint/i.test(row.kind))?.txHash ?? null;
-  // One view per visit (the server keeps one per viewer a day); lazy items are not on chain yet. Counted once
-  // the page is drawn: the request waits for the browser's first idle moment.
-  useEffect(() => {
-    if (nft.lazy && nft.status === "lazy") return;
-    return whenIdle(() => recordItemView(nftCollection.contract_address, nft.tokenId).catch(() => {}));
-  }, [nftCollection.contract_address, nft.tokenId, nft.lazy, nft.status]);
-  // What a phone shows below the artwork and the actions (the description, the price history, the activity)
-  // is drawn in a second, deferred pass: the first draw of the page, and its effects, stay short.
-  const below = useDeferredValue(true, false);
+  return (
+    <ItemMedia
+      media={nft.media}
+      name={nft.name}
+      check={check}
+      proof={{ mintTx, explorerUrl: appConfig.explorerUrl }}
+      onReport={onReport}
+      pixelated={isPixelArt(nft.category)}
+    />
+  );
+});
+
+/** What the item is, who made and owns it, what can be done with it, and its details. */
+const ItemAbout = memo(function ItemAbout({ item }: { item: Item }) {
+  const { nft, nftCollection } = item;
+  const { explorerUrl } = useAppConfig();
   const collectionLink =
     nftCollection.kind === "default" ? null : `/collection/${encodeURIComponent(nftCollection.slug)}`;
   return (
-    <article className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8">
-      <div className="grid gap-8 lg:grid-cols-2">
-        <ItemMedia
-          media={nft.media}
-          name={nft.name}
-          check={check}
-          proof={{ mintTx, explorerUrl }}
-          onReport={() => (session ? setReporting(true) : openWalletDialog())}
-          pixelated={isPixelArt(nft.category)}
-        />
-        <div className="flex flex-col gap-5">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              {collectionLink ? (
-                <Link
-                  to={collectionLink}
-                  className="text-sm font-semibold text-accent-700 hover:underline dark:text-accent-300"
-                >
-                  {nftCollection.name}
-                </Link>
-              ) : (
-                <span className="text-sm font-semibold text-neutral-600 dark:text-neutral-400">
-                  {nftCollection.name}
-                </span>
-              )}
-              <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">{nft.name}</h1>
-            </div>
-            <div className="flex shrink-0 items-center gap-1">
-              {nft.status === "lazy" ? null : (
-                <FavoriteHeart
-                  collection={nftCollection.contract_address}
-                  tokenId={nft.tokenId}
-                  name={nft.name}
-                  favorite={nft.isFavorite}
-                  favorites={nft.favorites}
-                  className="border border-neutral-200 dark:border-neutral-800"
-                />
-              )}
-              <ShareMenu item={item} />
-              <ItemMenu item={item} />
-            </div>
-          </div>
-          <People item={item} />
-          <TimedActionArea item={item} />
-          <section aria-labelledby="item-details" className="flex flex-col gap-3">
-            <h2 id="item-details" className="text-lg font-semibold">
-              Details
-            </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-              {nft.category ? (
-                <>
-                  <dt className="text-neutral-500">Type</dt>
-                  <dd>{nft.category}</dd>
-                </>
-              ) : null}
-              <dt className="text-neutral-500">Royalty</dt>
-              <dd>{nft.royalty}%</dd>
-              <dt className="text-neutral-500">Contract</dt>
-              <dd className="font-mono break-all">
-                {explorerUrl ? (
-                  <a
-                    href={`${explorerUrl}/address/${nftCollection.contract_address}`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline"
-                  >
-                    {shortAddress(nftCollection.contract_address)}
-                  </a>
-                ) : (
-                  nftCollection.contract_address
-                )}
-              </dd>
-              <dt className="text-neutral-500">Token ID</dt>
-              <dd className="font-mono break-all">
-                {explorerUrl && nft.status !== "lazy" ? (
-                  <a
-                    href={`${explorerUrl}/nft/${nftCollection.contract_address}/${nft.tokenId}`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline"
-                  >
-                    {nft.tokenId}
-                  </a>
-                ) : (
-                  nft.tokenId
-                )}
-                {nft.status === "lazy" ? " (minted at purchase)" : ""}
-              </dd>
-              {nft.uri_cid ? (
-                <>
-                  <dt className="text-neutral-500">Metadata</dt>
-                  <dd>
-                    <a
-                      href={mediaUrl(nft.uri_cid) ?? undefined}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="underline"
-                    >
-                      IPFS
-                    </a>
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-            {nft.tags.length ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Tags">
-                {nft.tags.map((tag) => (
-                  <li key={tag} className="rounded-full bg-neutral-100 px-3 py-1 text-sm dark:bg-neutral-800">
-                    #{tag}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+    <div className="flex flex-col gap-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          {collectionLink ? (
+            <Link
+              to={collectionLink}
+              className="text-sm font-semibold text-accent-700 hover:underline dark:text-accent-300"
+            >
+              {nftCollection.name}
+            </Link>
+          ) : (
+            <span className="text-sm font-semibold text-neutral-600 dark:text-neutral-400">
+              {nftCollection.name}
+            </span>
+          )}
+          <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">{nft.name}</h1>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {nft.status === "lazy" ? null : (
+            <FavoriteHeart
+              collection={nftCollection.contract_address}
+              tokenId={nft.tokenId}
+              name={nft.name}
+              favorite={nft.isFavorite}
+              favorites={nft.favorites}
+              className="border border-neutral-200 dark:border-neutral-800"
+            />
+          )}
+          <ShareMenu item={item} />
+          <ItemMenu item={item} />
         </div>
       </div>
-      {below ? <BelowTheFold item={item} /> : null}
-      {session ? (
-        <LazyReportDialog
-          open={reporting}
-          onOpenChange={setReporting}
-          targetType="item"
-          targetId={`${nftCollection.contract_address}:${nft.tokenId}`}
-        />
-      ) : null}
-    </article>
+      <People item={item} />
+      <TimedActionArea item={item} />
+      <section aria-labelledby="item-details" className="flex flex-col gap-3">
+        <h2 id="item-details" className="text-lg font-semibold">
+          Details
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {nft.category ? (
+            <>
+              <dt className="text-neutral-500">Type</dt>
+              <dd>{nft.category}</dd>
+            </>
+          ) : null}
+          <dt className="text-neutral-500">Royalty</dt>
+          <dd>{nft.royalty}%</dd>
+          <dt className="text-neutral-500">Contract</dt>
+          <dd className="font-mono break-all">
+            {explorerUrl ? (
+              <a
+                href={`${explorerUrl}/address/${nftCollection.contract_address}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="underline"
+              >
+                {shortAddress(nftCollection.contract_address)}
+              </a>
+            ) : (
+              nftCollection.contract_address
+            )}
+          </dd>
+          <dt className="text-neutral-500">Token ID</dt>
+          <dd className="font-mono break-all">
+            {explorerUrl && nft.status !== "lazy" ? (
+              <a
+                href={`${explorerUrl}/nft/${nftCollection.contract_address}/${nft.tokenId}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="underline"
+              >
+                {nft.tokenId}
+              </a>
+            ) : (
+              nft.tokenId
+            )}
+            {nft.status === "lazy" ? " (minted at purchase)" : ""}
+          </dd>
+          {nft.uri_cid ? (
+            <>
+              <dt className="text-neutral-500">Metadata</dt>
+              <dd>
+                <a
+                  href={mediaUrl(nft.uri_cid) ?? undefined}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline"
+                >
+                  IPFS
+                </a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {nft.tags.length ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Tags">
+            {nft.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-neutral-100 px-3 py-1 text-sm dark:bg-neutral-800">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
   );
-}
+});
 
 /** The item's description, price history and activity: below the fold on a phone, drawn after the rest. */
-function BelowTheFold({ item }: { item: Item }) {
+const BelowTheFold = memo(function BelowTheFold({ item }: { item: Item }) {
   const { nft } = item;
   return (
     <>
@@ -263,7 +294,7 @@ function BelowTheFold({ item }: { item: Item }) {
       )}
     </>
   );
-}
+});
 
 function PersonLink({ person, label }: { person: Person; label: string }) {
   return (

@@ -1,5 +1,6 @@
 import type { ItemResponse } from "@easel/common";
 import { formatEther } from "viem";
+import { dateText, dateTimeText } from "../../../lib/dates.ts";
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -30,7 +31,7 @@ export function PriceHistory({ points }: { points: ItemResponse["data"]["priceHi
             <tbody>
               {points.map((p) => (
                 <tr key={`${p.time}:${p.priceWei}`}>
-                  <td>{new Date(p.time).toLocaleString("en")}</td>
+                  <td>{dateTimeText(p.time)}</td>
                   <td>{formatEther(BigInt(p.priceWei))} ETH</td>
                 </tr>
               ))}
@@ -80,10 +81,10 @@ function Chart({ points }: { points: ItemResponse["data"]["priceHistory"] }) {
         />
       ))}
       <text x={PAD.left} y={HEIGHT - 8} className="fill-neutral-500 text-[11px]">
-        {new Date(t0).toLocaleDateString("en")}
+        {dateText(t0)}
       </text>
       <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-neutral-500 text-[11px]">
-        {new Date(t1).toLocaleDateString("en")}
+        {dateText(t1)}
       </text>
     </svg>
   );

@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { useHeaderData } from "../../../auth/headerData.ts";
+import { dateText } from "../../../lib/dates.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
@@ -440,7 +441,7 @@ function Users() {
                       </Link>
                     </td>
                     <td className={cell}>{user.username ?? "—"}</td>
-                    <td className={cell}>{new Date(user.createdAt).toLocaleDateString("en")}</td>
+                    <td className={cell}>{dateText(user.createdAt)}</td>
                     <td className={cell}>{user.active ? "Active" : "Banned"}</td>
                     <td className={cell}>
                       <input

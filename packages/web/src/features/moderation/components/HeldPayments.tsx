@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { errorMessage } from "../../../api/client.ts";
+import { dateTimeText } from "../../../lib/dates.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
@@ -101,9 +102,7 @@ export function HeldPayments() {
                     <td className={cell}>
                       <ExplorerLink hash={row.lastTx} explorerUrl={explorerUrl} />
                       <br />
-                      <span className="text-xs text-neutral-500">
-                        {new Date(row.lastAt).toLocaleString()}
-                      </span>
+                      <span className="text-xs text-neutral-500">{dateTimeText(row.lastAt)}</span>
                     </td>
                     <td className={`${cell} whitespace-nowrap`}>
                       {forfeiting === row.account ? (

@@ -14,6 +14,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { useSession } from "../../../auth/session.ts";
+import { monthYearText } from "../../../lib/dates.ts";
 import { shareTargets } from "../../../lib/share.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Avatar } from "../../../ui/Avatar.tsx";
@@ -86,9 +87,7 @@ function ProfileContent({ data }: { data: ProfileData }) {
                   {name === shortAddress(user.address) ? user.address : shortAddress(user.address)}
                 </span>
                 {handle ? <span>{handle}</span> : null}
-                {joined ? (
-                  <span>Joined {joined.toLocaleDateString("en", { month: "long", year: "numeric" })}</span>
-                ) : null}
+                {joined ? <span>Joined {monthYearText(joined)}</span> : null}
               </p>
             </div>
           </div>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { useHeaderData } from "../../../auth/headerData.ts";
+import { dateTimeText } from "../../../lib/dates.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import {
@@ -60,7 +61,7 @@ export function NotificationList() {
               dateTime={new Date(item.time * 1000).toISOString()}
               className="text-xs text-neutral-600 tabular-nums dark:text-neutral-400"
             >
-              {new Date(item.time * 1000).toLocaleString("en")}
+              {dateTimeText(item.time * 1000)}
             </time>
           </div>
         </li>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { dateMinuteText } from "../../../lib/dates.ts";
 import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
@@ -209,12 +210,5 @@ function DateField({
 const pickedTime = (value: string) => {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return `${date.toLocaleString("en-US", {
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  })}, your time`;
+  return `${dateMinuteText(date)}, your time`;
 };

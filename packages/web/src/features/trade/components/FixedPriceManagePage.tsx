@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { dateText } from "../../../lib/dates.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { apiStep, type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
@@ -101,8 +102,7 @@ function ManageListing({ item, me }: { item: Item; me: string }) {
     <div className="flex flex-col gap-4">
       <PriceLine label="Listed at" wei={listing.priceWei} />
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        {signed ? `${MANAGE_TEXT.bySignature}, until` : "Listed until"}{" "}
-        {new Date(listing.expiresAt).toLocaleDateString("en")}.
+        {signed ? `${MANAGE_TEXT.bySignature}, until` : "Listed until"} {dateText(listing.expiresAt)}.
       </p>
       {!signed ? (
         asking === "unlist" ? (

@@ -2,6 +2,7 @@ import type { TradeRow } from "@easel/common";
 import { shortAddress } from "@easel/common";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { dateTimeText } from "../../../lib/dates.ts";
 
 /** The item's name, or its token id when the chain tables have no name for it. */
 function itemLabel(row: TradeRow) {
@@ -69,7 +70,7 @@ export function TradeTable({
                   <>
                     <br />
                     <span className="text-xs text-neutral-600 dark:text-neutral-400">
-                      ends {new Date(row.endTime).toLocaleString("en")}
+                      ends {dateTimeText(row.endTime)}
                     </span>
                   </>
                 ) : null}
