@@ -8,6 +8,7 @@ import { lockProjections, projectSignedListings } from "../trading/signedListing
 import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs, sortEvents } from "./decode.ts";
 import { applyEvent } from "./handlers/index.ts";
+import { blockText, timeText } from "./keys.ts";
 import { readNotifications, storeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
 import { copyData, copyValue, Pace, type Row, type Runner, Statements, yieldToEventLoop } from "./store.ts";
@@ -568,7 +569,7 @@ async function storeEvents(
         const e = events[j] as ChainEvent;
         if (pace.due()) await pace.next();
         lines.push(
-          `${e.blockNumber}\t${e.logIndex}\t${e.blockHash}\t${e.txHash}\t${e.address}\t${copyValue(e.name)}\t${copyValue(JSON.stringify(e.args))}\t${e.blockTime.toISOString()}\n`,
+          `${blockText(e.blockNumber)}\t${e.logIndex}\t${e.blockHash}\t${e.txHash}\t${e.address}\t${copyValue(e.name)}\t${copyValue(JSON.stringify(e.args))}\t${timeText(e.blockTime)}\n`,
         );
       }
       inserts.push(
@@ -592,7 +593,7 @@ async function storeEvents(
       address: e.address,
       name: e.name,
       args: e.args,
-      block_time: e.blockTime.toISOString(),
+      block_time: timeText(e.blockTime),
     }));
     inserts.push(
       statements

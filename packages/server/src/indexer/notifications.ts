@@ -1,6 +1,7 @@
 import { type NotificationFlag, notificationAllowed } from "@easel/common";
 import { itemLabel, notificationMail, preferences } from "../community/notify.ts";
 import type { NotificationIntent } from "./batch.ts";
+import { timeText } from "./keys.ts";
 import { copyRows, type Runner, type Statements } from "./store.ts";
 
 /** What `storeNotifications` writes: the new notification rows and the mail they send. */
@@ -87,7 +88,7 @@ export async function readNotifications(
       message: text(n),
       data: n.data,
       source_key: n.key,
-      created_at: n.time.toISOString(),
+      created_at: timeText(n.time),
     }));
   if (rows.length === 0) return none;
   const mailTo = new Set(
