@@ -11,7 +11,16 @@ import { applyEvent } from "./handlers/index.ts";
 import { blockText, timeText } from "./keys.ts";
 import { readNotifications, storeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { copyData, copyValue, Pace, type Row, type Runner, Statements, yieldToEventLoop } from "./store.ts";
+import {
+  COPY_ROWS,
+  copyData,
+  copyValue,
+  Pace,
+  type Row,
+  type Runner,
+  Statements,
+  yieldToEventLoop,
+} from "./store.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
@@ -482,15 +491,22 @@ async function readRange(
       if (n === to && l.blockHash?.toLowerCase() !== before)
         throw new Error(`log of block ${to} from another fork`);
     }
-    // Decoded a slice at a time, so the events COPY'd meanwhile keep flowing (see `Pace`).
+    // Decoded a slice at a time, so the events COPY'd meanwhile keep flowing (see `Pace`); every COPY_ROWS
+    // events are handed on as they are decoded, so the first COPY of a large part starts before its last log
+    // is decoded.
     const events: ChainEvent[] = [];
+    let handed = 0;
     const pace = new Pace();
     for (let i = 0; i < logs.length; i += DECODE_SLICE) {
       for (const e of decodeLogs(logs.slice(i, i + DECODE_SLICE), untimed)) events.push(e);
+      if (events.length - handed >= COPY_ROWS) {
+        onEvents?.(events.slice(handed));
+        handed = events.length;
+      }
       if (pace.due()) await pace.next();
     }
+    if (handed < events.length) onEvents?.(events.slice(handed));
     sortEvents(events);
-    onEvents?.(events);
     // The raw logs are kept only for the tests' hook (a backfill's would fill the heap while the handlers run).
     return { logs: options.applyLogs ? logs.map((l) => formatLog(l)) : [], events };
   };
@@ -563,9 +579,9 @@ async function storeEvents(
     // A new range: COPY, PostgreSQL's bulk path, without conflict checks. The next chunk is built while
     // PostgreSQL takes this one.
     const pace = new Pace();
-    for (let i = 0; i < events.length; i += 10_000) {
+    for (let i = 0; i < events.length; i += COPY_ROWS) {
       const lines: string[] = [];
-      for (let j = i; j < i + 10_000 && j < events.length; j++) {
+      for (let j = i; j < i + COPY_ROWS && j < events.length; j++) {
         const e = events[j] as ChainEvent;
         if (pace.due()) await pace.next();
         lines.push(

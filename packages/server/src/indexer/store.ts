@@ -64,6 +64,9 @@ export class Statements implements Runner {
   }
 }
 
+/** Rows per COPY statement: PostgreSQL takes one while the next is built. */
+export const COPY_ROWS = 10_000;
+
 /**
  * The lines of a COPY, as the bytes sent. Joined (not concatenated one by one: encoding such a string
  * first flattens it, 15 ms per 10,000 rows) and encoded when built, so a statement starts by writing them.
@@ -277,9 +280,9 @@ export async function copyRows(statements: Statements, table: string, columns: s
   const copies: Promise<void>[] = [];
   const list = columns.map((c) => `"${c}"`).join(", ");
   const pace = new Pace();
-  for (let i = 0; i < rows.length; i += 10_000) {
+  for (let i = 0; i < rows.length; i += COPY_ROWS) {
     const lines: string[] = [];
-    for (let j = i; j < i + 10_000 && j < rows.length; j++) {
+    for (let j = i; j < i + COPY_ROWS && j < rows.length; j++) {
       const row = rows[j] as Row;
       let line = copyField(row[columns[0] as string]);
       for (let k = 1; k < columns.length; k++) line += `\t${copyField(row[columns[k] as string])}`;
