@@ -27,7 +27,16 @@ import { type BookChange, projectSignedListings, retireSignedListings } from "..
 import type { ChainEvent } from "./decode.ts";
 import { blockText, SETTINGS_EVENTS, timeText, tokenKey, ZERO } from "./keys.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { copyRows, type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
+import {
+  copyRows,
+  Pace,
+  type Row,
+  type Runner,
+  Statements,
+  Store,
+  upsertRows,
+  yieldToEventLoop,
+} from "./store.ts";
 
 function describe(table: PgTable) {
   const config = getTableConfig(table);
@@ -144,7 +153,10 @@ export class Batch {
       if (typeof buyer !== "string" || buyer === ZERO) return;
       offers.set(`${collection}:${tokenId}:${buyer}`, { collection, token_id: tokenId, buyer });
     };
+    // Paced: PostgreSQL is taking the events' COPY meanwhile (see `Pace`).
+    const pace = new Pace();
     for (const e of events) {
+      if (pace.due()) await pace.next();
       const { collection, tokenId } = target(e, this.market);
       if (collection) collections.add(collection);
       if (collection && tokenId !== undefined)
