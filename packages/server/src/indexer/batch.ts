@@ -25,9 +25,18 @@ import {
 } from "../db/chain-schema.ts";
 import { type BookChange, projectSignedListings, retireSignedListings } from "../trading/signedListings.ts";
 import type { ChainEvent } from "./decode.ts";
-import { SETTINGS_EVENTS, tokenKey, ZERO } from "./keys.ts";
+import { blockText, SETTINGS_EVENTS, timeText, tokenKey, ZERO } from "./keys.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { copyRows, type Row, type Runner, Statements, Store, upsertRows, yieldToEventLoop } from "./store.ts";
+import {
+  copyRows,
+  Pace,
+  type Row,
+  type Runner,
+  Statements,
+  Store,
+  upsertRows,
+  yieldToEventLoop,
+} from "./store.ts";
 
 function describe(table: PgTable) {
   const config = getTableConfig(table);
@@ -144,7 +153,10 @@ export class Batch {
       if (typeof buyer !== "string" || buyer === ZERO) return;
       offers.set(`${collection}:${tokenId}:${buyer}`, { collection, token_id: tokenId, buyer });
     };
+    // Paced: PostgreSQL is taking the events' COPY meanwhile (see `Pace`).
+    const pace = new Pace();
     for (const e of events) {
+      if (pace.due()) await pace.next();
       const { collection, tokenId } = target(e, this.market);
       if (collection) collections.add(collection);
       if (collection && tokenId !== undefined)
@@ -159,7 +171,7 @@ export class Batch {
       }
       // A new auction's row is keyed by its event: normally absent, present if these events were applied before.
       if (e.name === "AuctionCreated")
-        created.push({ created_block: String(e.blockNumber), created_log_index: e.logIndex });
+        created.push({ created_block: blockText(e.blockNumber), created_log_index: e.logIndex });
     }
     const tokens = [...tokenKeys.values()];
     const cols = [...collections].map((address) => ({ address }));
@@ -297,9 +309,9 @@ export class Batch {
   bookChange(e: ChainEvent, change: DistributiveOmit<BookChange, "block" | "tx" | "time">): void {
     this.book.push({
       ...change,
-      block: String(e.blockNumber),
+      block: blockText(e.blockNumber),
       tx: e.txHash,
-      time: e.blockTime.toISOString(),
+      time: timeText(e.blockTime),
     } as BookChange);
   }
 
@@ -363,7 +375,7 @@ export class Batch {
     price: unknown,
   ): void {
     this.activity.push({
-      block_number: String(e.blockNumber),
+      block_number: blockText(e.blockNumber),
       log_index: e.logIndex,
       seq,
       kind,
@@ -373,7 +385,7 @@ export class Batch {
       to: (to as string | null) ?? null,
       price: price == null ? null : String(price),
       tx_hash: e.txHash,
-      block_time: e.blockTime.toISOString(),
+      block_time: timeText(e.blockTime),
     });
   }
 
@@ -394,7 +406,7 @@ export class Batch {
       flag,
       message,
       item: this.namedItem(extra.collection, extra.tokenId),
-      data: { block: String(e.blockNumber), tx: e.txHash, ...extra },
+      data: { block: blockText(e.blockNumber), tx: e.txHash, ...extra },
       time: e.blockTime,
     });
   }
@@ -414,7 +426,7 @@ export class Batch {
     const order = this.sellOrders.get(tokenKey(collection, tokenId));
     if (order && order.status === "active") {
       order.status = status;
-      order.updated_block = String(e.blockNumber);
+      order.updated_block = blockText(e.blockNumber);
       this.sellOrders.touch(order);
       this.copyToToken(collection, tokenId, { listing_expires_at: null });
     }

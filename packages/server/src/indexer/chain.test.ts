@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { shortAddress } from "@easel/common";
 import { easelCollectionAbi, easelFactoryAbi, easelMarketAbi } from "@easel/contracts";
-import { type Address, custom, decodeEventLog, HttpRequestError, http, type Log, parseEther } from "viem";
+import { type Address, custom, decodeEventLog, HttpRequestError, http, parseEther, type RpcLog } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
@@ -403,14 +403,20 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 30_000) {
 
 describe("decoding", () => {
   it("decodes every event of the full flows exactly as viem's ABI decoder does", async () => {
-    const logs = await t.publicClient.getLogs({ fromBlock: 0n, toBlock: "latest" });
+    // As the indexer reads them: the RPC's own form, numbers in hex.
+    const logs = (await t.publicClient.request({
+      method: "eth_getLogs",
+      params: [{ fromBlock: "0x0", toBlock: "latest" }],
+    })) as RpcLog[];
     const times = new Map<bigint, Date>();
-    for (const n of new Set(logs.map((l) => l.blockNumber as bigint))) times.set(n, new Date(0));
+    for (const n of new Set(logs.map((l) => BigInt(l.blockNumber as string)))) times.set(n, new Date(0));
     const events = decodeLogs(logs, times);
     const abi = [...easelMarketAbi, ...easelFactoryAbi, ...easelCollectionAbi];
     const names = new Set<string>();
     for (const e of events) {
-      const log = logs.find((l) => l.blockNumber === e.blockNumber && l.logIndex === e.logIndex) as Log;
+      const log = logs.find(
+        (l) => BigInt(l.blockNumber as string) === e.blockNumber && Number(l.logIndex) === e.logIndex,
+      ) as RpcLog;
       const reference = decodeEventLog({ abi, data: log.data, topics: log.topics, strict: true });
       expect(e.name).toBe(reference.eventName);
       expect(e.args).toEqual(normalize(reference.args));

@@ -5,7 +5,7 @@ import {
   type AbiParameterToPrimitiveType,
   decodeAbiParameters,
   type Hex,
-  type Log,
+  type RpcLog,
   toEventSelector,
 } from "viem";
 
@@ -22,31 +22,44 @@ export type ChainEvent = {
   blockTime: Date;
 };
 
+/** One ABI word (64 hex digits, no 0x) of an elementary static type, read into its stored form. */
+type WordReader = (word: string) => unknown;
+
+/** The reader of a one-word elementary type, or undefined for any other type. */
+function wordReader(type: string): WordReader | undefined {
+  if (type === "address") return (word) => `0x${word.slice(24).toLowerCase()}`;
+  if (type === "bool") return (word) => word.endsWith("1");
+  if (type === "bytes32") return (word) => `0x${word.toLowerCase()}`;
+  const uint = /^uint(\d+)$/.exec(type);
+  if (!uint) return undefined;
+  // As viem decodes them: up to 48 bits a number, wider a bigint (stored as a decimal string). A value
+  // below 2^53 parses exactly as a double, without a bigint.
+  if (Number(uint[1]) <= 48) return (word) => Number.parseInt(word, 16);
+  return (word) => {
+    const n = Number.parseInt(word, 16);
+    return n <= Number.MAX_SAFE_INTEGER ? String(n) : BigInt(`0x${word}`).toString();
+  };
+}
+
+/** An input of an event with how to read it: `word` for one-word elementary types. */
+type Input = { name: string; parameter: AbiParameter; word: WordReader | undefined };
+
 /**
- * An event with its inputs split the way logs carry them: indexed in topics, the rest in data. `words`
- * is set when every data input is a one-word elementary type, which `wordValue` decodes directly.
+ * An event with its inputs split the way logs carry them: indexed in topics, the rest in data, each with its
+ * reader built once. `words` is set when every data input is a one-word elementary type.
  */
 type EventDecoder = {
   name: string;
-  indexed: readonly AbiParameter[];
-  data: readonly AbiParameter[];
+  indexed: readonly Input[];
+  data: readonly Input[];
   words: boolean;
 };
 
-/** One ABI word (64 hex digits) of an elementary static type, in its stored form; undefined otherwise. */
-function wordValue(type: string, word: string): unknown {
-  if (type === "address") return `0x${word.slice(24).toLowerCase()}`;
-  if (type === "bool") return word.endsWith("1");
-  if (/^uint\d+$/.test(type)) {
-    // As viem decodes them: up to 48 bits a number, wider a bigint (stored as a decimal string).
-    const value = BigInt(`0x${word}`);
-    return Number(type.slice(4)) <= 48 ? Number(value) : value.toString();
-  }
-  if (type === "bytes32") return `0x${word.toLowerCase()}`;
-  return undefined;
-}
-const isWord = (type: string) =>
-  type === "address" || type === "bool" || type === "bytes32" || /^uint\d+$/.test(type);
+const input = (parameter: AbiParameter, i: number): Input => ({
+  name: parameter.name ?? String(i),
+  parameter,
+  word: wordReader(parameter.type),
+});
 
 /** Every event of the three contracts by topic0 (events shared by several ABIs have one signature). */
 const EVENTS = new Map<string, EventDecoder>();
@@ -54,12 +67,12 @@ for (const abi of [easelMarketAbi, easelFactoryAbi, easelCollectionAbi] as reado
   for (const item of abi as readonly { type: string }[]) {
     if (item.type !== "event") continue;
     const event = item as AbiEvent;
-    const data = event.inputs.filter((i) => !i.indexed);
+    const data = event.inputs.filter((i) => !i.indexed).map(input);
     EVENTS.set(toEventSelector(event), {
       name: event.name,
-      indexed: event.inputs.filter((i) => i.indexed),
+      indexed: event.inputs.filter((i) => i.indexed).map(input),
       data,
-      words: data.every((i) => isWord(i.type)),
+      words: data.every((i) => i.word),
     });
   }
 }
@@ -73,21 +86,28 @@ const DYNAMIC = /^(string|bytes|tuple)$|\[/;
  */
 function decodeArgs(decoder: EventDecoder, topics: readonly Hex[], data: Hex): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  decoder.indexed.forEach((input, i) => {
+  for (let i = 0; i < decoder.indexed.length; i++) {
+    const { name, parameter, word } = decoder.indexed[i] as Input;
     const topic = topics[i + 1] as Hex;
     // Indexed dynamic values are only present as their hash.
-    args[input.name ?? String(i)] = DYNAMIC.test(input.type)
+    args[name] = DYNAMIC.test(parameter.type)
       ? topic.toLowerCase()
-      : (wordValue(input.type, topic.slice(2)) ?? normalize(decodeAbiParameters([input], topic)[0]));
-  });
+      : word
+        ? word(topic.slice(2))
+        : normalize(decodeAbiParameters([parameter], topic)[0]);
+  }
   if (decoder.words) {
-    decoder.data.forEach((input, i) => {
-      args[input.name ?? String(i)] = wordValue(input.type, data.slice(2 + i * 64, 2 + (i + 1) * 64));
-    });
+    for (let i = 0; i < decoder.data.length; i++) {
+      const { name, word } = decoder.data[i] as Input;
+      args[name] = (word as WordReader)(data.slice(2 + i * 64, 2 + (i + 1) * 64));
+    }
   } else if (decoder.data.length > 0) {
-    const values = decodeAbiParameters(decoder.data, data);
-    decoder.data.forEach((input, i) => {
-      args[input.name ?? String(i)] = normalize(values[i]);
+    const values = decodeAbiParameters(
+      decoder.data.map((d) => d.parameter),
+      data,
+    );
+    decoder.data.forEach((d, i) => {
+      args[d.name] = normalize(values[i]);
     });
   }
   return args;
@@ -105,11 +125,14 @@ export function normalize(value: unknown): unknown {
 }
 
 /**
- * Decodes logs of Easel's contracts. Logs with an unknown topic (none expected: getLogs is filtered by
- * our addresses) are skipped. `blockTime` comes from the log's `blockTimestamp`, or from `times`.
+ * Decodes logs of Easel's contracts, as the RPC sends them (`eth_getLogs`: numbers in hex). Logs with an
+ * unknown topic (none expected: getLogs is filtered by our addresses) are skipped. `blockTime` comes from the
+ * log's `blockTimestamp`, or from `times`.
  */
-export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): ChainEvent[] {
+export function decodeLogs(logs: RpcLog[], times: Map<bigint, Date> = new Map()): ChainEvent[] {
   const out: ChainEvent[] = [];
+  // A block's logs share its number, hash and time: one bigint, string and Date per block, not per log.
+  let block = null as { raw: string; rawHash: string; number: bigint; hash: string; time: Date } | null;
   for (const log of logs) {
     const topic = log.topics[0];
     const decoder = topic ? EVENTS.get(topic) : undefined;
@@ -122,18 +145,23 @@ export function decodeLogs(logs: Log[], times: Map<bigint, Date> = new Map()): C
     ) {
       continue;
     }
-    const stamp = (log as Log & { blockTimestamp?: bigint | null }).blockTimestamp;
-    const blockTime = stamp != null ? new Date(Number(stamp) * 1000) : times.get(log.blockNumber);
-    if (!blockTime) throw new Error(`no timestamp for block ${log.blockNumber}`);
+    if (block?.raw !== log.blockNumber || block.rawHash !== log.blockHash) {
+      const number = BigInt(log.blockNumber);
+      const time =
+        log.blockTimestamp != null ? new Date(Number(log.blockTimestamp) * 1000) : times.get(number);
+      if (!time) throw new Error(`no timestamp for block ${number}`);
+      const hash = log.blockHash.toLowerCase();
+      block = { raw: log.blockNumber, rawHash: log.blockHash, number, hash, time };
+    }
     out.push({
-      blockNumber: log.blockNumber,
-      logIndex: log.logIndex,
-      blockHash: log.blockHash.toLowerCase(),
+      blockNumber: block.number,
+      logIndex: Number(log.logIndex),
+      blockHash: block.hash,
       txHash: log.transactionHash.toLowerCase(),
       address: log.address.toLowerCase(),
       name: decoder.name,
       args: decodeArgs(decoder, log.topics, log.data),
-      blockTime,
+      blockTime: block.time,
     });
   }
   return sortEvents(out);

@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
-import { BlockNotFoundError, type Log, type PublicClient } from "viem";
+import { BlockNotFoundError, formatLog, type Log, type PublicClient, type RpcLog, toHex } from "viem";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { indexerBatchDuration, indexerEvents, indexerLeader, observeIndexer } from "../metrics.ts";
@@ -8,9 +8,19 @@ import { lockProjections, projectSignedListings } from "../trading/signedListing
 import { APPEND_TABLES, Batch, PROJECTION_TABLES } from "./batch.ts";
 import { type ChainEvent, COLLECTION_CREATED_TOPIC, decodeLogs, sortEvents } from "./decode.ts";
 import { applyEvent } from "./handlers/index.ts";
+import { blockText, timeText } from "./keys.ts";
 import { readNotifications, storeNotifications } from "./notifications.ts";
 import { refreshCollectionStats } from "./stats.ts";
-import { copyValue, type Row, type Runner, Statements, yieldToEventLoop } from "./store.ts";
+import {
+  COPY_ROWS,
+  copyData,
+  copyValue,
+  Pace,
+  type Row,
+  type Runner,
+  Statements,
+  yieldToEventLoop,
+} from "./store.ts";
 
 /** Advisory lock key: the one indexer that holds it is the leader; the others wait. */
 const LEADER_LOCK_KEY = 7_340_002;
@@ -312,6 +322,7 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   let read: RangeRead;
   let seen: boolean;
   let statements: Statements;
+  let locked: Promise<void> | undefined;
   for (;;) {
     await client.query("BEGIN");
     // One ordered chain of statements for the whole batch, on the leader's connection.
@@ -321,11 +332,20 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
       seen = await rangeSeen(client, from, to);
       // A new range (the usual case): each part's events go in with COPY as soon as it is read and decoded,
       // while the other parts are still read; a range applied again is sorted first. A failed COPY fails
-      // the statements after it too, so the batch sees it there.
+      // the statements after it too, so the batch sees it there. The projections' lock goes first, before
+      // the first COPY: the batch then loads its rows beside the COPYs instead of behind them (`locked`).
+      let lock: Promise<void> | undefined;
       const copy = seen
         ? undefined
-        : (part: ChainEvent[]) => void storeEvents(attempt, part, false).catch(() => {});
+        : (part: ChainEvent[]) => {
+            if (part.length > 0 && !lock) {
+              lock = lockProjections(attempt);
+              lock.catch(() => {}); // awaited by applyEvents
+            }
+            void storeEvents(attempt, part, false).catch(() => {});
+          };
       read = await readRange(options, attempt, from, to, copy);
+      locked = lock;
       break;
     } catch (error) {
       // Nothing queued may run after the ROLLBACK (outside the transaction).
@@ -363,6 +383,7 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
     notice = await applyEvents(options, client, stored, {
       notify: true,
       statements,
+      ...(locked ? { locked } : {}),
       ...(undoable ? { undoFrom: from } : {}),
       ...(seen ? {} : { fresh: true }),
     });
@@ -385,10 +406,10 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
   return to >= final;
 }
 
-/** Handlers run between two yields to the event loop. */
-const YIELD_EVERY = 2_000;
 /** Events whose appended rows and notifications are written together while the handlers go on (about). */
 const APPEND_EVERY = 10_000;
+/** Logs decoded between two checks of the event loop's pace. */
+const DECODE_SLICE = 500;
 /** Parallel getLogs requests per batch (parts of its block range). */
 const READ_PARALLEL = 4;
 
@@ -454,27 +475,52 @@ async function readRange(
     }
     return t;
   };
-  const decode = async (logs: Log[]) => {
+  const decode = async (logs: RpcLog[]) => {
     const untimed = new Map<bigint, Date>();
+    let raw: string | null = null;
+    let n = 0n;
     for (const l of logs) {
-      const n = l.blockNumber;
+      if (l.blockNumber === null) continue;
+      // One bigint per run of logs of one block (they come in block order).
+      if (l.blockNumber !== raw) {
+        raw = l.blockNumber;
+        n = BigInt(raw);
+        if (l.blockTimestamp == null && !untimed.has(n)) untimed.set(n, await timeOf(n));
+      }
       // The logs must all come from one chain: those of the last block from the block read first.
       if (n === to && l.blockHash?.toLowerCase() !== before)
         throw new Error(`log of block ${to} from another fork`);
-      if ((l as { blockTimestamp?: unknown }).blockTimestamp == null && n !== null && !untimed.has(n))
-        untimed.set(n, await timeOf(n));
     }
-    const events = decodeLogs(logs, untimed);
-    onEvents?.(events);
+    // Decoded a slice at a time, so the events COPY'd meanwhile keep flowing (see `Pace`); every COPY_ROWS
+    // events are handed on as they are decoded, so the first COPY of a large part starts before its last log
+    // is decoded.
+    const events: ChainEvent[] = [];
+    let handed = 0;
+    const pace = new Pace();
+    for (let i = 0; i < logs.length; i += DECODE_SLICE) {
+      for (const e of decodeLogs(logs.slice(i, i + DECODE_SLICE), untimed)) events.push(e);
+      if (events.length - handed >= COPY_ROWS) {
+        onEvents?.(events.slice(handed));
+        handed = events.length;
+      }
+      if (pace.due()) await pace.next();
+    }
+    if (handed < events.length) onEvents?.(events.slice(handed));
+    sortEvents(events);
     // The raw logs are kept only for the tests' hook (a backfill's would fill the heap while the handlers run).
-    return { logs: options.applyLogs ? logs : [], events };
+    return { logs: options.applyLogs ? logs.map((l) => formatLog(l)) : [], events };
   };
+  /**
+   * The logs of `address` in a block range, as the RPC sends them: viem's `getLogs` would copy each into
+   * another object with bigints, which the decoder does not need (a backfill reads them by the hundred thousand).
+   */
+  const getLogs = (address: string | string[], fromBlock: bigint, toBlock: bigint) =>
+    chain.request({
+      method: "eth_getLogs",
+      params: [{ address: address as `0x${string}`, fromBlock: toHex(fromBlock), toBlock: toHex(toBlock) }],
+    }) as Promise<RpcLog[]>;
   // Phase 1: the factory's logs, to discover collections created in this range.
-  const factoryLogs = await chain.getLogs({
-    address: config.contracts.factory,
-    fromBlock: from,
-    toBlock: to,
-  });
+  const factoryLogs = await getLogs(config.contracts.factory, from, to);
   const created = factoryLogs
     .filter((l) => l.topics[0] === COLLECTION_CREATED_TOPIC && l.topics[1])
     .map((l) => `0x${(l.topics[1] as string).slice(26)}`.toLowerCase());
@@ -495,9 +541,7 @@ async function readRange(
   const requests: Promise<{ logs: Log[]; events: ChainEvent[] }>[] = [factory];
   for (let i = 0; i < addresses.length; i += ADDRESS_CHUNK) {
     for (const [fromBlock, toBlock] of parts) {
-      requests.push(
-        chain.getLogs({ address: addresses.slice(i, i + ADDRESS_CHUNK), fromBlock, toBlock }).then(decode),
-      );
+      requests.push(getLogs(addresses.slice(i, i + ADDRESS_CHUNK), fromBlock, toBlock).then(decode));
     }
   }
   const logs: Log[] = [];
@@ -534,18 +578,23 @@ async function storeEvents(
   if (!seen) {
     // A new range: COPY, PostgreSQL's bulk path, without conflict checks. The next chunk is built while
     // PostgreSQL takes this one.
-    for (let i = 0; i < events.length; i += 10_000) {
-      let data = "";
-      for (const e of events.slice(i, i + 10_000)) {
-        data += `${e.blockNumber}\t${e.logIndex}\t${e.blockHash}\t${e.txHash}\t${e.address}\t${copyValue(e.name)}\t${copyValue(JSON.stringify(e.args))}\t${e.blockTime.toISOString()}\n`;
+    const pace = new Pace();
+    for (let i = 0; i < events.length; i += COPY_ROWS) {
+      const lines: string[] = [];
+      for (let j = i; j < i + COPY_ROWS && j < events.length; j++) {
+        const e = events[j] as ChainEvent;
+        if (pace.due()) await pace.next();
+        lines.push(
+          `${blockText(e.blockNumber)}\t${e.logIndex}\t${e.blockHash}\t${e.txHash}\t${e.address}\t${copyValue(e.name)}\t${copyValue(JSON.stringify(e.args))}\t${timeText(e.blockTime)}\n`,
+        );
       }
       inserts.push(
         statements.copy(
           "COPY chain_events (block_number, log_index, block_hash, tx_hash, address, name, args, block_time) FROM STDIN",
-          data,
+          copyData(lines),
         ),
       );
-      await yieldToEventLoop();
+      await pace.next();
     }
     await Promise.all(inserts);
     return events;
@@ -560,7 +609,7 @@ async function storeEvents(
       address: e.address,
       name: e.name,
       args: e.args,
-      block_time: e.blockTime.toISOString(),
+      block_time: timeText(e.blockTime),
     }));
     inserts.push(
       statements
@@ -609,6 +658,7 @@ async function applyEvents(
     undoFrom,
     fresh = false,
     statements = new Statements(client),
+    locked,
   }: {
     notify: boolean;
     undoFrom?: bigint;
@@ -616,14 +666,21 @@ async function applyEvents(
     fresh?: boolean;
     /** The batch's chain of statements, when the caller has added some already (the events' COPY). */
     statements?: Statements;
+    /**
+     * The projections' lock, taken by the caller on `statements` before the transaction wrote any projection
+     * row: the rows to load are then read through the pool, beside what is queued on the batch's connection
+     * (another connection sees what this transaction would: the lock keeps the API's writes out, and the
+     * leader is the only other writer).
+     */
+    locked?: Promise<void>;
   },
 ): Promise<Omit<ChainNotice, "from" | "to">> {
   if (events.length === 0) return {};
   try {
     const batch = new Batch(options.config.contracts.market, { undo: undoFrom !== undefined });
     // The API writes token rows too (the signed-listing book's projection): it waits until this batch commits.
-    await lockProjections(statements);
-    await batch.load(statements, events);
+    await (locked ?? lockProjections(statements));
+    await batch.load(locked ? options.db.$client : statements, events);
     // While the handlers go on, the rows they appended and the notifications they asked for go in at the
     // first event of a transaction, every APPEND_EVERY events: PostgreSQL writes them while JavaScript
     // computes the next ones.
@@ -646,6 +703,7 @@ async function applyEvents(
       notified.push(later(read.then((rows) => storeNotifications(statements, rows))));
     };
     let sent = 0;
+    const pace = new Pace();
     for (let i = 0; i < events.length; i++) {
       const e = events[i] as ChainEvent;
       if (i - sent >= APPEND_EVERY && e.txHash !== (events[i - 1] as ChainEvent).txHash) {
@@ -653,8 +711,8 @@ async function applyEvents(
         sent = i;
       }
       applyEvent(batch, e);
-      // Let the connection send the next queued statement (and timers run) during a long batch.
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+      // Let the connection send the rest of its COPY and the next statement (and timers run) during a long batch.
+      if (pace.due()) await pace.next();
     }
     send();
     // The stats and the book read the appended rows: the flush waits for the writes sent before it.

@@ -1,7 +1,8 @@
 import { type NotificationFlag, notificationAllowed } from "@easel/common";
 import { itemLabel, notificationMail, preferences } from "../community/notify.ts";
 import type { NotificationIntent } from "./batch.ts";
-import { copyRows, type Runner, type Statements } from "./store.ts";
+import { timeText } from "./keys.ts";
+import { copyRows, Pace, type Runner, type Statements } from "./store.ts";
 
 /** What `storeNotifications` writes: the new notification rows and the mail they send. */
 export type NotificationRows = {
@@ -77,18 +78,22 @@ export async function readNotifications(
     n.item === undefined
       ? n.message
       : n.message(itemLabel((n.item.cid && names.get(n.item.cid)) || n.item.fallback));
-  const rows = expanded
-    .filter((n) =>
-      notificationAllowed(byAddress.get(n.address)?.notif_allow, n.kind, n.flag as NotificationFlag),
-    )
-    .map((n) => ({
+  const rows: NotificationRows["rows"] = [];
+  // Paced: a backfill writes its other rows meanwhile (see `Pace`).
+  const pace = new Pace();
+  for (const n of expanded) {
+    if (pace.due()) await pace.next();
+    if (!notificationAllowed(byAddress.get(n.address)?.notif_allow, n.kind, n.flag as NotificationFlag))
+      continue;
+    rows.push({
       address: n.address,
       kind: n.kind,
       message: text(n),
       data: n.data,
       source_key: n.key,
-      created_at: n.time.toISOString(),
-    }));
+      created_at: timeText(n.time),
+    });
+  }
   if (rows.length === 0) return none;
   const mailTo = new Set(
     [...byAddress.values()].filter((p) => p.email && preferences(p.notif_allow).email).map((p) => p.address),

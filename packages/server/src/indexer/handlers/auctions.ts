@@ -1,5 +1,5 @@
 import { AUCTION_KIND } from "@easel/contracts";
-import { tokenKey, ZERO } from "../keys.ts";
+import { blockText, timeText, tokenKey, ZERO } from "../keys.ts";
 import { activeAuction, endAuction, eth, type Handlers, kindName, setTokenStatus } from "./shared.ts";
 
 /** The market's auctions (Auctions). A completed auction has no event of its own: its `Sale` (mechanism 2) ends it. */
@@ -12,7 +12,7 @@ export const auctionHandlers = {
     const row = b.auctions.set({
       collection,
       token_id: tokenId,
-      created_block: String(e.blockNumber),
+      created_block: blockText(e.blockNumber),
       created_log_index: e.logIndex,
       kind: kindName(AUCTION_KIND, a.kind),
       seller: a.seller,
@@ -27,7 +27,7 @@ export const auctionHandlers = {
       status: "active",
       winner: null,
       created_tx: e.txHash,
-      updated_block: String(e.blockNumber),
+      updated_block: blockText(e.blockNumber),
     });
     b.activeAuction.set(tokenKey(collection, tokenId), b.auctions.keyOf(row));
     b.copyToToken(collection, tokenId, { auction_kind: row.kind, auction_end: end });
@@ -45,7 +45,7 @@ export const auctionHandlers = {
     const auction = activeAuction(b, collection, tokenId);
     if (auction) {
       auction.base_price = a.price;
-      auction.updated_block = String(e.blockNumber);
+      auction.updated_block = blockText(e.blockNumber);
       b.auctions.touch(auction);
     }
     const token = b.token(collection, tokenId);
@@ -88,7 +88,7 @@ export const auctionHandlers = {
     const previous = topBidder && topBidder !== String(a.bidder) ? topBidder : null;
     const previousAmount = previous ? (auction?.top_bid ?? null) : null;
     b.bids.push({
-      block_number: String(e.blockNumber),
+      block_number: blockText(e.blockNumber),
       log_index: e.logIndex,
       collection,
       token_id: tokenId,
@@ -98,12 +98,12 @@ export const auctionHandlers = {
       previous_bidder: previous,
       previous_amount: previousAmount,
       tx_hash: e.txHash,
-      block_time: e.blockTime.toISOString(),
+      block_time: timeText(e.blockTime),
     });
     if (auction) {
       if (auction.end_time == null) {
         // A reserve auction starts with its first bid.
-        auction.start_time = e.blockTime.toISOString();
+        auction.start_time = timeText(e.blockTime);
         auction.original_end_time = end;
       } else if (new Date(String(auction.end_time)).getTime() !== new Date(end).getTime()) {
         auction.extended = true;
@@ -112,7 +112,7 @@ export const auctionHandlers = {
       auction.top_bid = a.amount;
       auction.top_bidder = a.bidder;
       auction.bids_count = Number(auction.bids_count) + 1;
-      auction.updated_block = String(e.blockNumber);
+      auction.updated_block = blockText(e.blockNumber);
       b.auctions.touch(auction);
       b.copyToToken(collection, tokenId, { auction_end: end });
     }

@@ -1,7 +1,7 @@
 import { COLLECTION_KIND } from "@easel/contracts";
 import type { Batch } from "../batch.ts";
 import type { EaselEvent } from "../decode.ts";
-import { tokenKey, ZERO } from "../keys.ts";
+import { blockText, timeText, tokenKey, ZERO } from "../keys.ts";
 import type { Row } from "../store.ts";
 import {
   eth,
@@ -17,7 +17,7 @@ import {
 const credit = (b: Batch, e: EaselEvent<"PaymentCredited"> | EaselEvent<"Withdrawal">) => {
   const a = e.args;
   b.credits.push({
-    block_number: String(e.blockNumber),
+    block_number: blockText(e.blockNumber),
     log_index: e.logIndex,
     contract: e.address,
     account: a.account,
@@ -43,9 +43,9 @@ export const collectionHandlers = {
       category: a.category,
       max_supply: a.maxSupply,
       blocked: b.blockedCollections.get(address) !== undefined,
-      created_block: String(e.blockNumber),
+      created_block: blockText(e.blockNumber),
       created_tx: e.txHash,
-      created_at: e.blockTime.toISOString(),
+      created_at: timeText(e.blockTime),
       floor_price: null,
       highest_sale: null,
       volume: "0",
@@ -61,14 +61,14 @@ export const collectionHandlers = {
     const { from, to } = e.args as { from: string; to: string };
     const tokenId = String(e.args.id);
     b.transfers.push({
-      block_number: String(e.blockNumber),
+      block_number: blockText(e.blockNumber),
       log_index: e.logIndex,
       collection,
       token_id: tokenId,
       from,
       to,
       tx_hash: e.txHash,
-      block_time: e.blockTime.toISOString(),
+      block_time: timeText(e.blockTime),
     });
     b.touch(collection, tokenId, from, to);
     if (from === ZERO) {
@@ -93,10 +93,10 @@ export const collectionHandlers = {
         auction_end: null,
         offer: null,
         blocked: b.blockedTokens.get(tokenKey(collection, tokenId)) !== undefined,
-        minted_block: String(e.blockNumber),
-        minted_at: e.blockTime.toISOString(),
+        minted_block: blockText(e.blockNumber),
+        minted_at: timeText(e.blockTime),
         mint_tx: e.txHash,
-        updated_block: String(e.blockNumber),
+        updated_block: blockText(e.blockNumber),
       });
       return;
     }
@@ -106,7 +106,7 @@ export const collectionHandlers = {
     b.bookChange(e, { kind: "transfer", collection, tokenId });
     if (!token) return;
     token.holder = to;
-    token.updated_block = String(e.blockNumber);
+    token.updated_block = blockText(e.blockNumber);
     if (to === ZERO) {
       token.status = "burned";
       token.price = null;
@@ -164,11 +164,11 @@ export const collectionHandlers = {
       setMintDetails(token, a);
       token.lazy = true;
       token.last_price = a.price;
-      token.sold_at = e.blockTime.toISOString();
+      token.sold_at = timeText(e.blockTime);
       setTokenStatus(b, e, token, "lazy-sold", null);
     }
     b.sales.push({
-      block_number: String(e.blockNumber),
+      block_number: blockText(e.blockNumber),
       log_index: e.logIndex,
       collection,
       token_id: tokenId,
@@ -181,7 +181,7 @@ export const collectionHandlers = {
       proceeds: String(BigInt(String(a.price)) - BigInt(String(a.fee))),
       primary: true,
       tx_hash: e.txHash,
-      block_time: e.blockTime.toISOString(),
+      block_time: timeText(e.blockTime),
     });
     b.activityRow(e, 0, "mint", collection, tokenId, seller, a.buyer, null);
     b.activityRow(e, 1, "sale", collection, tokenId, seller, a.buyer, a.price);

@@ -4,7 +4,7 @@
  */
 import type { Batch } from "../batch.ts";
 import type { ChainEvent } from "../decode.ts";
-import { SETTINGS_EVENTS } from "../keys.ts";
+import { blockText, SETTINGS_EVENTS } from "../keys.ts";
 import { auctionHandlers } from "./auctions.ts";
 import { collectionHandlers } from "./collections.ts";
 import { marketHandlers } from "./market.ts";
@@ -12,7 +12,7 @@ import { offerHandlers } from "./offers.ts";
 import { sellOrderHandlers } from "./sell-orders.ts";
 
 const recordSetting = (b: Batch, e: ChainEvent) => {
-  b.settings.set({ name: e.name, args: e.args, block_number: String(e.blockNumber) });
+  b.settings.set({ name: e.name, args: e.args, block_number: blockText(e.blockNumber) });
 };
 
 /**

@@ -1,5 +1,5 @@
 import { SALE_MECHANISM } from "@easel/contracts";
-import { tokenKey } from "../keys.ts";
+import { blockText, timeText, tokenKey } from "../keys.ts";
 import {
   endAuction,
   eth,
@@ -21,7 +21,7 @@ export const marketHandlers = {
     // are what the fee and the royalty leave of the price.
     const proceeds = String(BigInt(String(a.price)) - BigInt(String(a.fee)) - BigInt(String(a.royalty)));
     b.sales.push({
-      block_number: String(e.blockNumber),
+      block_number: blockText(e.blockNumber),
       log_index: e.logIndex,
       collection,
       token_id: tokenId,
@@ -34,7 +34,7 @@ export const marketHandlers = {
       proceeds,
       primary: a.primary,
       tx_hash: e.txHash,
-      block_time: e.blockTime.toISOString(),
+      block_time: timeText(e.blockTime),
     });
     if (mechanism === "auction") {
       // An auction's settlement has no event of its own: its Sale names the seller, the winner and the price.
@@ -52,7 +52,7 @@ export const marketHandlers = {
     const token = b.token(collection, tokenId);
     if (token) {
       token.last_price = a.price;
-      token.sold_at = e.blockTime.toISOString();
+      token.sold_at = timeText(e.blockTime);
       setTokenStatus(b, e, token, "minted", null);
     }
     // The sale's own transfer is shown as the sale, not as a separate transfer (nor notified as one).
@@ -101,7 +101,7 @@ export const marketHandlers = {
   CollectionBlocked(b, e) {
     const collection = String(e.args.collection);
     if (e.args.blocked === true)
-      b.blockedCollections.set({ collection, block_number: String(e.blockNumber) });
+      b.blockedCollections.set({ collection, block_number: blockText(e.blockNumber) });
     else b.blockedCollections.delete(collection);
     const row = b.collections.get(collection);
     if (row) {
@@ -114,12 +114,12 @@ export const marketHandlers = {
     const collection = String(e.args.collection);
     const tokenId = String(e.args.tokenId);
     if (e.args.blocked === true)
-      b.blockedTokens.set({ collection, token_id: tokenId, block_number: String(e.blockNumber) });
+      b.blockedTokens.set({ collection, token_id: tokenId, block_number: blockText(e.blockNumber) });
     else b.blockedTokens.delete(tokenKey(collection, tokenId));
     const token = b.token(collection, tokenId);
     if (token) {
       token.blocked = e.args.blocked === true;
-      token.updated_block = String(e.blockNumber);
+      token.updated_block = blockText(e.blockNumber);
       b.tokens.touch(token);
     }
     b.touch(collection, tokenId);

@@ -1,6 +1,6 @@
 import type { Batch } from "../batch.ts";
 import type { ChainEvent } from "../decode.ts";
-import { ZERO } from "../keys.ts";
+import { blockText, timeText, ZERO } from "../keys.ts";
 import { eth, type Handlers } from "./shared.ts";
 
 /** Writes an offer's row (one per token and offerer) as the event leaves it. */
@@ -15,9 +15,9 @@ function setOffer(
     buyer: String(offer.buyer),
     amount: String(offer.amount),
     status: offer.status,
-    updated_block: String(e.blockNumber),
+    updated_block: blockText(e.blockNumber),
     updated_tx: e.txHash,
-    updated_at: e.blockTime.toISOString(),
+    updated_at: timeText(e.blockTime),
   });
   // The market holds one current offer per token: the token row shows it until it is outbid, cancelled or
   // accepted.

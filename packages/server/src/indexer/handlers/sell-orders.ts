@@ -1,3 +1,4 @@
+import { blockText, timeText } from "../keys.ts";
 import { eth, type Handlers, setTokenStatus, short } from "./shared.ts";
 
 /** The market's fixed-price listings (SellOrders). */
@@ -14,10 +15,10 @@ export const sellOrderHandlers = {
       price: a.price,
       expires_at: expiresAt,
       status: "active",
-      listed_block: String(e.blockNumber),
+      listed_block: blockText(e.blockNumber),
       listed_tx: e.txHash,
-      listed_at: e.blockTime.toISOString(),
-      updated_block: String(e.blockNumber),
+      listed_at: timeText(e.blockTime),
+      updated_block: blockText(e.blockNumber),
     });
     b.copyToToken(collection, tokenId, { listing_expires_at: expiresAt });
     const token = b.token(collection, tokenId);
@@ -34,7 +35,7 @@ export const sellOrderHandlers = {
         flag: "newNftListing",
         message: (item) => `${short(String(a.seller))} listed ${item} for ${eth(a.price)}.`,
         item: b.namedItem(collection, tokenId),
-        data: { block: String(e.blockNumber), tx: e.txHash, collection, tokenId, price: a.price },
+        data: { block: blockText(e.blockNumber), tx: e.txHash, collection, tokenId, price: a.price },
         time: e.blockTime,
         followersOf: true,
       });

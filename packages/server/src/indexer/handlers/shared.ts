@@ -3,7 +3,7 @@ import { CID } from "multiformats/cid";
 import { formatEther, hexToBytes } from "viem";
 import type { Batch } from "../batch.ts";
 import type { ChainEvent, EaselEvent, EventName } from "../decode.ts";
-import { tokenKey } from "../keys.ts";
+import { blockText, timeText, tokenKey } from "../keys.ts";
 import type { Row } from "../store.ts";
 
 /** One handler per event name, receiving that event's typed arguments. */
@@ -45,17 +45,17 @@ const LISTING_EVENTS = new Set(["SellOrderSet", "AuctionCreated"]);
 
 export function setTokenStatus(b: Batch, e: ChainEvent, token: Row, status: string, price: unknown): void {
   if (token.status !== "burned") token.status = status;
-  if (LISTING_EVENTS.has(e.name)) token.listed_at = e.blockTime.toISOString();
+  if (LISTING_EVENTS.has(e.name)) token.listed_at = timeText(e.blockTime);
   else if (status !== "fix" && status !== "auction") token.listed_at = null;
   token.price = price == null ? null : String(price);
-  token.updated_block = String(e.blockNumber);
+  token.updated_block = blockText(e.blockNumber);
   b.tokens.touch(token);
 }
 
 export function setAccount(b: Batch, e: ChainEvent, change: Row): void {
   const address = String(e.args.account);
   const row = b.accounts.get(address) ?? { address, banned: false, verified_artist: false };
-  b.accounts.set({ ...row, ...change, updated_block: String(e.blockNumber) });
+  b.accounts.set({ ...row, ...change, updated_block: blockText(e.blockNumber) });
   b.touched.accounts.add(address);
 }
 
@@ -76,7 +76,7 @@ export function endAuction(
   if (!auction) return;
   auction.status = status;
   auction.winner = winner;
-  auction.updated_block = String(e.blockNumber);
+  auction.updated_block = blockText(e.blockNumber);
   b.auctions.touch(auction);
   b.activeAuction.delete(tokenKey(collection, tokenId));
   b.copyToToken(collection, tokenId, { auction_kind: null, auction_end: null });
