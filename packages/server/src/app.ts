@@ -48,7 +48,7 @@ import { signedListingRoutes } from "./routes/signedListings.ts";
 import { type HealthOptions, systemRoutes } from "./routes/system.ts";
 import { applyHeadersTimeout, bodyDeadlines, serverTimeouts } from "./timeouts.ts";
 import { EASEL_VERSION } from "./version.ts";
-import { encodePage } from "./web/encodePage.ts";
+import { pageEncoder } from "./web/encodePage.ts";
 import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
 import { pageBudget, plainPage } from "./web/pageBudget.ts";
 import { type Page, pageOf } from "./web/pages.ts";
@@ -291,6 +291,7 @@ export async function buildApp(
     const plain = await plainPage(indexHtml);
     // The same for a browser that has not fetched Inter yet (web/webFont.ts).
     const plainInterLater = await plainPage(withInterLater(indexHtml));
+    const encodePage = pageEncoder();
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const [path = "/", search = ""] = request.url.split("?");
       if (path.startsWith("/api/")) return reply.callNotFound();
