@@ -20,7 +20,7 @@ async function until(check: () => Promise<boolean>) {
 
 describe("a page's compression", () => {
   it("is quick for the first visitor, and brotli's best for every later visitor of the same text", async () => {
-    const encode = pageEncoder();
+    const encode = pageEncoder({ delayMs: 0 });
     const html = page(1);
     const first = await encode(html, "gzip, deflate, br");
     expect(first.encoding).toBe("br");
@@ -41,7 +41,7 @@ describe("a page's compression", () => {
   });
 
   it("keeps a bounded number of pages, the least recently sent going first", async () => {
-    const encode = pageEncoder();
+    const encode = pageEncoder({ delayMs: 0 });
     const small = (n: number) => `<p>${"page ".repeat(50)}${n}</p>`;
     const isBest = async (html: string) => ((await encode(html, "br")).body as Buffer).equals(best(html));
     for (let n = 0; n < 257; n++) {

@@ -1,4 +1,5 @@
 import { type CollectionCard as CollectionCardData, displayName, mediaUrl } from "@easel/common";
+import { memo } from "react";
 import { Link } from "react-router";
 import { formatEther } from "viem";
 import { Avatar } from "../../../ui/Avatar.tsx";
@@ -8,8 +9,15 @@ export const collectionPath = (collection: Pick<CollectionCardData, "slug">) =>
 
 export const ownerName = (c: CollectionCardData) => displayName(c.owner);
 
-/** A collection in a grid: banner, logo, name, owner and its main figures. */
-export function CollectionCard({ collection }: { collection: CollectionCardData }) {
+/**
+ * A collection in a grid: banner, logo, name, owner and its main figures. Memoised, as the NFT card: a
+ * redrawn grid leaves its cards alone.
+ */
+export const CollectionCard = memo(function CollectionCard({
+  collection,
+}: {
+  collection: CollectionCardData;
+}) {
   const banner = mediaUrl(collection.banner);
   const logo = mediaUrl(collection.logo);
   const { stats } = collection;
@@ -57,4 +65,4 @@ export function CollectionCard({ collection }: { collection: CollectionCardData 
       </Link>
     </article>
   );
-}
+});

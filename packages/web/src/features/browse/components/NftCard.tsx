@@ -1,5 +1,5 @@
 import { displayName, isPixelArt, mediaUrl, type NftCard as NftCardData } from "@easel/common";
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatEther } from "viem";
 import { Avatar } from "../../../ui/Avatar.tsx";
@@ -43,7 +43,6 @@ export function priceLine(nft: NftCardData): { label: string; wei: string } | nu
   return null;
 }
 
-/** An NFT card (browsing-and-accounts, "NFT card"). */
 /**
  * How a card's picture loads: lazily below the fold; cards of a list's first row load at once, and the very
  * first at high priority (it is usually the page's largest paint).
@@ -54,7 +53,17 @@ export type CardPriority = "first" | "firstRow" | undefined;
 export const cardPriority = (index: number): CardPriority =>
   index === 0 ? "first" : index < 3 ? "firstRow" : undefined;
 
-export function NftCard({ nft, priority }: { nft: NftCardData; priority?: CardPriority }) {
+/**
+ * An NFT card (browsing-and-accounts, "NFT card"). Memoised: a grid's page redrawn for something else (its
+ * filters' options arriving, a query's state) leaves its two dozen cards alone.
+ */
+export const NftCard = memo(function NftCard({
+  nft,
+  priority,
+}: {
+  nft: NftCardData;
+  priority?: CardPriority;
+}) {
   const [failed, setFailed] = useState(false);
   const src = mediaUrl(nft.image_cid);
   const endMs = nft.endTime ? new Date(nft.endTime).getTime() : null;
@@ -153,7 +162,7 @@ export function NftCard({ nft, priority }: { nft: NftCardData; priority?: CardPr
       </div>
     </article>
   );
-}
+});
 
 /** Placeholder cards while a grid loads. */
 export function SkeletonCards({ count = 6 }: { count?: number }) {
