@@ -323,7 +323,9 @@ export async function buildApp(
       if (interLater) html = withInterLater(html);
       // The session read may clear a cookie that no longer signs in: the browser gets that too.
       for (const cookie of paint.cookies) reply.header("set-cookie", cookie);
-      const { body, encoding } = await encodePage(html, request.headers["accept-encoding"]);
+      // A signed-in visitor's page is theirs alone: no one else would get its best copy.
+      const shared = !(paint.answers[SESSION_READ] as { session?: unknown } | undefined)?.session;
+      const { body, encoding } = await encodePage(html, request.headers["accept-encoding"], { shared });
       if (encoding) reply.header("content-encoding", encoding);
       return reply.type("text/html; charset=utf-8").send(body);
     });
@@ -353,9 +355,15 @@ export async function buildApp(
       const read = firstRead(page, search);
       const reads = [SESSION_READ, ...(read ? [read] : [])];
       // The chain's position before the reads: the answers are at least as new, and the page's live stream
-      // compares it with its own (routes/events.ts) to know whether they still are.
-      const position = await chainPosition(deps.db).catch(() => null);
-      const results = await Promise.all(reads.map((url) => readAs(url, visitor)));
+      // compares it with its own (routes/events.ts) to know whether they still are. A database that cannot be
+      // reached has just cost its connection wait: the reads, which would wait as long again, are skipped and
+      // the page is sent without answers (the app asks for them itself).
+      let away = false;
+      const position = await chainPosition(deps.db).catch((error) => {
+        away = isDatabaseUnavailable(error);
+        return null;
+      });
+      const results = away ? [] : await Promise.all(reads.map((url) => readAs(url, visitor)));
       const answers: Record<string, unknown> = {};
       reads.forEach((url, i) => {
         if (results[i]?.answer) answers[url] = results[i].answer;

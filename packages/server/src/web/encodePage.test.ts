@@ -40,6 +40,20 @@ describe("a page's compression", () => {
     expect(await encode(html, "br;q=0, identity")).toEqual({ body: html, encoding: null });
   });
 
+  it("makes no best copy of a page that is one visitor's own", async () => {
+    const encode = pageEncoder({ delayMs: 0 });
+    const html = page(3);
+    for (let i = 0; i < 3; i++) {
+      const sent = await encode(html, "br", { shared: false });
+      expect(brotliDecompressSync(sent.body as Buffer).toString()).toBe(html);
+      expect((sent.body as Buffer).length).toBeGreaterThan(best(html).length);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Sent to everyone, the same text starts its own best copy.
+    await encode(html, "br");
+    await until(async () => ((await encode(html, "br")).body as Buffer).equals(best(html)));
+  });
+
   it("keeps a bounded number of pages, the least recently sent going first", async () => {
     const encode = pageEncoder({ delayMs: 0 });
     const small = (n: number) => `<p>${"page ".repeat(50)}${n}</p>`;

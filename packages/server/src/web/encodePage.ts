@@ -52,21 +52,23 @@ export function pageEncoder({ delayMs = BEST_DELAY_MS }: { delayMs?: number } = 
         });
     }, delayMs).unref();
   };
+  /** `shared`: a page others may be sent alike (a visitor's who is not signed in); only those get a best copy. */
   return async function encodePage(
     html: string,
     acceptEncoding: string | undefined,
+    { shared = true }: { shared?: boolean } = {},
   ): Promise<{ body: Buffer | string; encoding: "br" | "gzip" | null }> {
     const allowed = accepted(acceptEncoding);
     if (allowed.has("br")) {
-      const key = createHash("sha256").update(html).digest("base64url");
-      const kept = best.get(key);
-      if (kept) {
+      const key = shared ? createHash("sha256").update(html).digest("base64url") : null;
+      const kept = key === null ? undefined : best.get(key);
+      if (key !== null && kept) {
         // Most recently used last: the oldest is the first to go.
         best.delete(key);
         best.set(key, kept);
         return { body: kept, encoding: "br" };
       }
-      keepBest(key, html);
+      if (key !== null) keepBest(key, html);
       return {
         body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: QUICK } }),
         encoding: "br",
