@@ -933,6 +933,16 @@ describe("search", () => {
     expect((await search("harbour lxqzv")).data.collections.map((c) => c.name)).toEqual(["Harbour Lights"]);
     expect((await search("harbour q")).data.collections).toEqual([]);
     expect((await search("hidden")).data.collections).toEqual([]);
+    // A moderator finds the blocked collection; the statement written for moderators is not a visitor's.
+    const moderator = await api.admin();
+    const moderatorSearch = (q: string) =>
+      get<SearchResponse>(`/api/search?searchItem=${encodeURIComponent(q)}`, moderator);
+    expect((await moderatorSearch("hidden")).data.collections.map((c) => c.name)).toEqual(["Hidden Works"]);
+    expect((await moderatorSearch("hiden works")).data.collections.map((c) => c.name)).toEqual([
+      "Hidden Works",
+    ]);
+    expect((await search("hidden")).data.collections).toEqual([]);
+    expect((await search("hiden works")).data.collections).toEqual([]);
     expect((await search("zzzzqqq")).data).toEqual({ collections: [], items: [], profile: [] });
   });
 

@@ -20,45 +20,76 @@ type Row = Record<string, unknown>;
 type Found = { collections: Row[]; profiles: Row[]; items: Row[] };
 
 /**
+ * The values of a step, written into its statement as placeholders: the text a name starts with (`text`, up to
+ * `textEnd`), the hex an address starts with (`hex`, up to `hexEnd`), the full-text query of the words
+ * (`words`), and the text and its LIKE prefix pattern for trigram similarity (`q`, `prefix`).
+ */
+const value = {
+  text: sql.placeholder("text"),
+  textEnd: sql.placeholder("textEnd"),
+  hex: sql.placeholder("hex"),
+  hexEnd: sql.placeholder("hexEnd"),
+  words: sql.placeholder("words"),
+  q: sql.placeholder("q"),
+  prefix: sql.placeholder("prefix"),
+};
+
+/** The end of the range of the values that start with `start`: `start` followed by the highest code point. */
+const endOf = (start: string) => `${start}\u{10FFFF}`;
+
+/**
  * A step of the search: a collections, a profiles and an items lookup (any may be absent) in one statement,
  * one round trip instead of three. Each lookup is a sorted query whose rows `json_agg` takes in the order they
  * come: nothing between the sort and the aggregate reorders them.
  *
  * Every step is a prepared statement planned once per connection (`$repeated`): its plan does not depend
  * on the text (prefixes are index ranges, words and trigrams go through their GIN indexes),
- * and planning it costs more than running it.
+ * and planning it costs more than running it. Its text is written once per `shape` (the lookups it has, for
+ * whom, how many rows), its values filled in at each run.
  */
 async function lookUp(
   db: Database,
-  collections: SQL | null,
-  profiles: SQL | null,
-  items: SQL | null = null,
+  shape: string,
+  lookups: () => { collections: SQL | null; profiles: SQL | null; items?: SQL | null },
+  values: Record<string, unknown>,
 ): Promise<Found> {
-  const list = (query: SQL | null) =>
+  const list = (query: SQL | null | undefined) =>
     query ? sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${query}) x)` : sql`'[]'::json`;
-  const { rows } = await db.$repeated.execute(
-    sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles, ${list(items)} AS items`,
+  const { rows } = await db.$repeated.run(
+    shape,
+    () => {
+      const { collections, profiles, items } = lookups();
+      return sql`SELECT ${list(collections)} AS collections, ${list(profiles)} AS profiles, ${list(items)} AS items`;
+    },
+    values,
   );
   return rows[0] as Found;
 }
+
+/** Who a step's results are for: a moderator also finds blocked collections and items. */
+const audience = (viewer: Viewer) => (viewer.moderator ? "moderator" : "visitor");
 
 /** Names that start with the text, profiles named exactly the text first (the typed text, then the corrected). */
 async function namePrefixes(db: Database, viewer: Viewer, text: string): Promise<Found> {
   const found = await lookUp(
     db,
-    collectionPrefixes(viewer, text),
-    profilePrefixes(text),
-    itemPrefixes(viewer, text),
+    `prefixes ${audience(viewer)}`,
+    () => ({
+      collections: collectionPrefixes(viewer),
+      profiles: profilePrefixes(),
+      items: itemPrefixes(viewer),
+    }),
+    { text, textEnd: endOf(text) },
   );
   return { ...found, profiles: rankedProfiles(found.profiles, text) };
 }
 
 /**
- * The values of `column` that start with `text`, as a range in byte order (`COLLATE "C"`, as the prefix
+ * The values of `column` that start with the text, as a range in byte order (`COLLATE "C"`, as the prefix
  * indexes are built): from the text itself up to the text followed by the highest code point.
  */
-const startsWith = (column: SQL, text: string) =>
-  sql`${column} COLLATE "C" >= ${text} AND ${column} COLLATE "C" < ${`${text}\u{10FFFF}`}`;
+const startsWithText = (column: SQL) =>
+  sql`${column} COLLATE "C" >= ${value.text} AND ${column} COLLATE "C" < ${value.textEnd}`;
 
 /** A collections lookup: the `where` rows of the collections (`c`) in `order`, with what a result shows. */
 function collectionPage(viewer: Viewer, where: SQL, order: SQL, limit: number) {
@@ -78,31 +109,32 @@ function collectionPage(viewer: Viewer, where: SQL, order: SQL, limit: number) {
  * Collections whose name starts with the text (exact name first, since it sorts before its longer
  * prefixes): a walk of a btree, whatever the number of matches.
  */
-function collectionPrefixes(viewer: Viewer, text: string) {
+function collectionPrefixes(viewer: Viewer) {
   return collectionPage(
     viewer,
-    startsWith(sql`lower(c.name)`, text),
+    startsWithText(sql`lower(c.name)`),
     sql`lower(c.name) COLLATE "C", c.created_block, c.address`,
     SEARCH_GROUP_LIMIT,
   );
 }
 
 /**
- * The addresses that start with the hex text: from the text up to the text followed by 'z', which sorts after
- * every hex digit in any collation. A range, not a LIKE pattern, so that the statement can be prepared.
+ * The addresses that start with the hex text: from the text up to the text followed by 'z' (`hexEnd`), which
+ * sorts after every hex digit in any collation. A range, not a LIKE pattern, so that the statement can be
+ * prepared.
  */
-const addressStartsWith = (column: SQL, hex: string) => sql`${column} >= ${hex} AND ${column} < ${`${hex}z`}`;
+const addressStartsWithHex = (column: SQL) => sql`${column} >= ${value.hex} AND ${column} < ${value.hexEnd}`;
 
 /** Collections whose address starts with the text. */
-const collectionAddresses = (viewer: Viewer, hex: string) =>
-  collectionPage(viewer, addressStartsWith(sql`c.address`, hex), sql`c.address`, SEARCH_GROUP_LIMIT);
+const collectionAddresses = (viewer: Viewer) =>
+  collectionPage(viewer, addressStartsWithHex(sql`c.address`), sql`c.address`, SEARCH_GROUP_LIMIT);
 
 /** Collections whose name is like the text (trigram similarity), best first, leaving out the prefixes. */
-function collectionTypos(viewer: Viewer, q: string, prefix: string, limit: number) {
+function collectionTypos(viewer: Viewer, limit: number) {
   return collectionPage(
     viewer,
-    sql`lower(c.name) % ${q} AND lower(c.name) NOT LIKE ${prefix}`,
-    sql`similarity(lower(c.name), ${q}) DESC, c.created_block, c.address`,
+    sql`lower(c.name) % ${value.q} AND lower(c.name) NOT LIKE ${value.prefix}`,
+    sql`similarity(lower(c.name), ${value.q}) DESC, c.created_block, c.address`,
     limit,
   );
 }
@@ -128,12 +160,12 @@ const firstWordMatches = (columns: SQL, from: SQL, match: SQL, limit: number) =>
   SELECT * FROM matches LIMIT ${literalInteger(limit)}`;
 
 /** Collections whose name has every word of the text. */
-function collectionWords(viewer: Viewer, words: string, limit: number) {
+function collectionWords(viewer: Viewer, limit: number) {
   return sql`
     WITH hit AS (${firstWordMatches(
       sql`c.address`,
       sql`chain_collections c`,
-      sql`to_tsvector('simple', lower(c.name)) @@ to_tsquery('simple', ${words}) AND ${visibleCollection(viewer)}`,
+      sql`to_tsvector('simple', lower(c.name)) @@ to_tsquery('simple', ${value.words}) AND ${visibleCollection(viewer)}`,
       limit,
     )})
     SELECT c.address, c.name, c.symbol, d.logo, ${OWNS_NAME}
@@ -150,12 +182,12 @@ const ITEM_COLUMNS = sql`t.collection, t.token_id::text AS token_id, t.creator, 
  * Items whose own name starts with the text (exact name first): a walk of the names' byte-ordered index,
  * each name's token found by its CID (as cards name it), skipping uploads never minted and hidden tokens.
  */
-function itemPrefixes(viewer: Viewer, text: string) {
+function itemPrefixes(viewer: Viewer) {
   return sql`
     SELECT ${ITEM_COLUMNS}
     FROM item_metadata im JOIN chain_tokens t ON t.cid = im.cid JOIN chain_collections c ON c.address = t.collection
     LEFT JOIN media am ON am.cid = im.media_cid
-    WHERE ${startsWith(sql`lower(im.name)`, text)} AND ${visibleToken(viewer)}
+    WHERE ${startsWithText(sql`lower(im.name)`)} AND ${visibleToken(viewer)}
     ORDER BY lower(im.name) COLLATE "C", im.cid
     LIMIT ${literalInteger(SEARCH_GROUP_LIMIT)}`;
 }
@@ -164,11 +196,11 @@ function itemPrefixes(viewer: Viewer, text: string) {
  * Items whose name has every word of the text. Only the names are the materialized matches: the tokens are
  * joined to the first of them as they are read, never to the thousands of names a common word is in.
  */
-function itemWords(viewer: Viewer, words: string, limit: number) {
+function itemWords(viewer: Viewer, limit: number) {
   return sql`
     WITH matches AS MATERIALIZED (
       SELECT im.cid, im.name, im.media_cid FROM item_metadata im
-      WHERE to_tsvector('simple', lower(im.name)) @@ to_tsquery('simple', ${words})
+      WHERE to_tsvector('simple', lower(im.name)) @@ to_tsquery('simple', ${value.words})
     )
     SELECT * FROM (
       SELECT ${ITEM_COLUMNS}
@@ -186,19 +218,19 @@ const profileIsNamed = (r: Row, q: string) =>
   String(r.username ?? "").toLowerCase() === q || String(r.name ?? "").toLowerCase() === q;
 
 /** Profiles by username prefix, then by display-name prefix (see `rankedProfiles`). */
-function profilePrefixes(text: string) {
+function profilePrefixes() {
   const limit = literalInteger(SEARCH_GROUP_LIMIT);
   return sql`
-    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${startsWith(sql`lower(p.username)`, text)}
+    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${startsWithText(sql`lower(p.username)`)}
      ORDER BY lower(p.username) COLLATE "C", p.address LIMIT ${limit})
     UNION ALL
-    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${startsWith(sql`lower(p.name)`, text)}
+    (SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${startsWithText(sql`lower(p.name)`)}
      ORDER BY lower(p.name) COLLATE "C", p.address LIMIT ${limit})`;
 }
 
 /** Profiles whose address starts with the text. */
-const profileAddresses = (hex: string) =>
-  sql`SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${addressStartsWith(sql`p.address`, hex)}
+const profileAddresses = () =>
+  sql`SELECT ${PROFILE_COLUMNS} FROM profiles p WHERE p.active AND ${addressStartsWithHex(sql`p.address`)}
       ORDER BY p.address LIMIT ${literalInteger(SEARCH_GROUP_LIMIT)}`;
 
 /** Prefix matches with the profiles named exactly the text first, each once. */
@@ -208,16 +240,17 @@ function rankedProfiles(rows: Row[], q: string): Row[] {
 }
 
 /** Profiles whose username or display name has every word of the text. */
-function profileWords(words: string, limit: number) {
-  const match = sql`(to_tsvector('simple', lower(p.username)) @@ to_tsquery('simple', ${words})
-    OR to_tsvector('simple', lower(p.name)) @@ to_tsquery('simple', ${words})) AND p.active`;
+function profileWords(limit: number) {
+  const match = sql`(to_tsvector('simple', lower(p.username)) @@ to_tsquery('simple', ${value.words})
+    OR to_tsvector('simple', lower(p.name)) @@ to_tsquery('simple', ${value.words})) AND p.active`;
   return sql`
     SELECT * FROM (${firstWordMatches(PROFILE_COLUMNS, sql`profiles p`, match, limit)}) p
     ORDER BY lower(p.name), p.address`;
 }
 
 /** Profiles whose username or display name is like the text, best first, leaving out the prefixes. */
-function profileTypos(q: string, prefix: string, limit: number) {
+function profileTypos(limit: number) {
+  const { q, prefix } = value;
   return sql`
     SELECT ${PROFILE_COLUMNS} FROM profiles p
     WHERE p.active AND (lower(p.username) % ${q} OR lower(p.name) % ${q})
@@ -242,12 +275,16 @@ async function correctedText(
   const parts = q.match(/[a-z]+|[^a-z]+/g) ?? [];
   const words = [...new Set(parts.filter((part) => /^[a-z]{3,}$/.test(part)))].slice(0, 8);
   if (words.length === 0) return { fixed: null, unknownWord: false };
-  const { rows } = await db.$repeated.execute(sql`
-    SELECT typed.word AS typed,
-      CASE WHEN similarity(nearest.word, typed.word) >= ${TYPO_SIMILARITY} THEN nearest.word END AS fixed
-    FROM unnest(${sql.param(words)}::text[]) AS typed(word)
-    LEFT JOIN LATERAL (SELECT s.word FROM search_words s ORDER BY s.word <-> typed.word LIMIT 1) nearest ON true
-    WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = typed.word)`);
+  const { rows } = await db.$repeated.run(
+    "corrections",
+    () => sql`
+      SELECT typed.word AS typed,
+        CASE WHEN similarity(nearest.word, typed.word) >= ${TYPO_SIMILARITY} THEN nearest.word END AS fixed
+      FROM unnest(${value.words}::text[]) AS typed(word)
+      LEFT JOIN LATERAL (SELECT s.word FROM search_words s ORDER BY s.word <-> typed.word LIMIT 1) nearest ON true
+      WHERE NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word = typed.word)`,
+    { words },
+  );
   const fixes = new Map(rows.filter((r) => r.fixed !== null).map((r) => [String(r.typed), String(r.fixed)]));
   return {
     fixed: fixes.size > 0 ? parts.map((part) => fixes.get(part) ?? part).join("") : null,
@@ -275,7 +312,12 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
 
   const [first, numbered] = await Promise.all([
     isAddressPrefix
-      ? lookUp(db, collectionAddresses(viewer, q), profileAddresses(q))
+      ? lookUp(
+          db,
+          `addresses ${audience(viewer)}`,
+          () => ({ collections: collectionAddresses(viewer), profiles: profileAddresses() }),
+          { hex: q, hexEnd: `${q}z` },
+        )
       : namePrefixes(db, viewer, q),
     item || (isAddressPrefix && q.length === 42)
       ? db.execute(sql`
@@ -317,14 +359,17 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     // Then names that have the words anywhere (a surname, a second word): a full-text index lookup.
     const words = wordsQuery(text);
     if (words && !isExact(text) && isShort()) {
+      const itemsLeft = SEARCH_GROUP_LIMIT - items.length;
       add(
         await lookUp(
           db,
-          collectionWords(viewer, words, SEARCH_GROUP_LIMIT),
-          profileWords(words, SEARCH_GROUP_LIMIT),
-          items.length < SEARCH_GROUP_LIMIT
-            ? itemWords(viewer, words, SEARCH_GROUP_LIMIT - items.length)
-            : null,
+          `words ${audience(viewer)} ${itemsLeft}`,
+          () => ({
+            collections: collectionWords(viewer, SEARCH_GROUP_LIMIT),
+            profiles: profileWords(SEARCH_GROUP_LIMIT),
+            items: itemsLeft > 0 ? itemWords(viewer, itemsLeft) : null,
+          }),
+          { words },
         ),
       );
     }
@@ -332,15 +377,17 @@ export async function search(db: Database, viewer: Viewer, text: string): Promis
     // several typos in one). They read every name sharing enough trigrams with the text (thousands when names
     // look alike: 'neon q' and every 'Neon …'), so not when the words are the names' own.
     if (unknownWord && !isExact(text) && isShort()) {
+      const collectionsLeft = SEARCH_GROUP_LIMIT - collections.length;
+      const profilesLeft = SEARCH_GROUP_LIMIT - profiles.length;
       add(
         await lookUp(
           db,
-          collections.length < SEARCH_GROUP_LIMIT
-            ? collectionTypos(viewer, text, textPrefix, SEARCH_GROUP_LIMIT - collections.length)
-            : null,
-          profiles.length < SEARCH_GROUP_LIMIT
-            ? profileTypos(text, textPrefix, SEARCH_GROUP_LIMIT - profiles.length)
-            : null,
+          `typos ${audience(viewer)} ${collectionsLeft} ${profilesLeft}`,
+          () => ({
+            collections: collectionsLeft > 0 ? collectionTypos(viewer, collectionsLeft) : null,
+            profiles: profilesLeft > 0 ? profileTypos(profilesLeft) : null,
+          }),
+          { q: text, prefix: textPrefix },
         ),
       );
     }

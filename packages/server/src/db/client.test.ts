@@ -25,4 +25,27 @@ describe("repeated statements", () => {
       await db.$client.end();
     }
   });
+
+  it("builds a shape's text once and fills its placeholders at every run", async () => {
+    const db = createDatabase(inject("databaseUrl"), { max: 1 });
+    try {
+      let builds = 0;
+      const build = () => {
+        builds++;
+        return sql`SELECT ${sql.placeholder("a")}::int + ${sql.placeholder("b")}::int AS v, ${sql.placeholder("a")}::int AS a`;
+      };
+      expect((await db.$repeated.run("sum", build, { a: 1, b: 2 })).rows).toEqual([{ v: 3, a: 1 }]);
+      expect((await db.$repeated.run("sum", build, { a: 40, b: 2 })).rows).toEqual([{ v: 42, a: 40 }]);
+      expect(builds).toBe(1);
+      // A value left out is an error before anything reaches the database, not a NULL.
+      await expect(db.$repeated.run("sum", build, { a: 1 })).rejects.toThrow(/placeholder "b"/);
+      // Another shape is its own statement.
+      expect(
+        (await db.$repeated.run("other", () => sql`SELECT ${sql.placeholder("a")}::text AS t`, { a: "x" }))
+          .rows,
+      ).toEqual([{ t: "x" }]);
+    } finally {
+      await db.$client.end();
+    }
+  });
 });

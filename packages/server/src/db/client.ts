@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { type SQL, sql } from "drizzle-orm";
+import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -30,6 +30,17 @@ export function literalInteger(n: number): SQL {
  */
 export type RepeatedQueries = {
   execute<T extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }>;
+  /**
+   * A statement whose text is built once per `shape`, a name the caller gives each statement it builds:
+   * `build` writes the values as `sql.placeholder(name)`, and each run fills them from `values`. For the
+   * cheapest statements, run thousands of times a second (the header search): writing their text again on
+   * every request (drizzle's walk of the SQL tree) cost about a third of such a request's JavaScript.
+   */
+  run<T extends Record<string, unknown> = Record<string, unknown>>(
+    shape: string,
+    build: () => SQL,
+    values: Record<string, unknown>,
+  ): Promise<{ rows: T[] }>;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -70,41 +81,58 @@ export function createDatabase(
   const maxPreparedShapes = options.maxPreparedShapes ?? MAX_PREPARED_SHAPES;
   const lifetimeS = options.repeatedLifetimeSeconds ?? REPEATED_CONNECTION_LIFETIME_S;
   let slotsSince = Date.now();
+  /** The texts of `run`'s shapes, with their parameters (placeholders among them), by shape. */
+  const built = new Map<string, { sql: string; params: unknown[] }>();
+  const send = async <T extends Record<string, unknown>>(text: string, params: unknown[]) => {
+    if (!repeatedPool) {
+      repeatedPool = new pg.Pool({
+        connectionString: databaseUrl,
+        max: options.max ?? 10,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        // Memoize is off in these plans: a generic plan cannot tell that a page's 26 tokens have 26 keys,
+        // sizes each Memoize node's cache for many, and building those caches on every run cost more than
+        // the lookups they save (a card page ran at 1,200 a second with them, 7,400 without).
+        options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
+        maxLifetimeSeconds: lifetimeS,
+      });
+      surviveLostConnections(repeatedPool);
+      trackPool("repeated", repeatedPool);
+    }
+    // A connection prepared before this period ends within the next one (maxLifetimeSeconds).
+    if (Date.now() - slotsSince > lifetimeS * 1000) {
+      preparedShapes = new Map();
+      slotsSince = Date.now();
+    }
+    // The prepared shapes keep their names: hashing a statement's text on every run showed in the API's
+    // CPU profile under load.
+    let name = preparedShapes.get(text);
+    if (name === undefined && preparedShapes.size < maxPreparedShapes) {
+      name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
+      preparedShapes.set(text, name);
+    }
+    const result = await repeatedPool.query<T>(
+      name === undefined
+        ? { text, values: params as unknown[] }
+        : { name, text, values: params as unknown[] },
+    );
+    return { rows: result.rows };
+  };
   db.$repeated = {
     async execute<T extends Record<string, unknown>>(query: SQL) {
-      if (!repeatedPool) {
-        repeatedPool = new pg.Pool({
-          connectionString: databaseUrl,
-          max: options.max ?? 10,
-          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-          // Memoize is off in these plans: a generic plan cannot tell that a page's 26 tokens have 26 keys,
-          // sizes each Memoize node's cache for many, and building those caches on every run cost more than
-          // the lookups they save (a card page ran at 1,200 a second with them, 7,400 without).
-          options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
-          maxLifetimeSeconds: lifetimeS,
-        });
-        surviveLostConnections(repeatedPool);
-        trackPool("repeated", repeatedPool);
-      }
       const { sql: text, params } = dialect.sqlToQuery(query);
-      // A connection prepared before this period ends within the next one (maxLifetimeSeconds).
-      if (Date.now() - slotsSince > lifetimeS * 1000) {
-        preparedShapes = new Map();
-        slotsSince = Date.now();
+      return send<T>(text, params);
+    },
+    async run<T extends Record<string, unknown>>(
+      shape: string,
+      build: () => SQL,
+      values: Record<string, unknown>,
+    ) {
+      let statement = built.get(shape);
+      if (!statement) {
+        statement = dialect.sqlToQuery(build());
+        built.set(shape, statement);
       }
-      // The prepared shapes keep their names: hashing a statement's text on every run showed in the API's
-      // CPU profile under load.
-      let name = preparedShapes.get(text);
-      if (name === undefined && preparedShapes.size < maxPreparedShapes) {
-        name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
-        preparedShapes.set(text, name);
-      }
-      const result = await repeatedPool.query<T>(
-        name === undefined
-          ? { text, values: params as unknown[] }
-          : { name, text, values: params as unknown[] },
-      );
-      return { rows: result.rows };
+      return send<T>(statement.sql, fillPlaceholders(statement.params, values));
     },
   };
   // Ending the database ends both pools.
