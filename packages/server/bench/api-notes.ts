@@ -1,7 +1,7 @@
 /**
  * What the API benchmark says about a missed target, beside the plans PostgreSQL logged for it: the bound
  * the miss is against and what would lift it. Used by bench/api.ts; run alone
- * (`node --import tsx bench/api-notes.ts`) it re-annotates the last report.
+ * (`node --import tsx bench/api-notes.ts [report]`) it re-annotates the last report, or the one named.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -61,17 +61,28 @@ export function whatWouldFix(
   const cpu = result.cpuMsPerRequest;
   if (!cpu) return `${share} ${bound} ${endpointWork(name)}`.trim();
   const total = cpu.postgres + cpu.api + cpu.loadGenerator;
-  const largest = cpu.postgres >= cpu.api ? "PostgreSQL's" : "the API's";
-  const cost = `Each request cost ${cpu.postgres} ms of PostgreSQL's CPU, ${cpu.api} ms of the API's and ${cpu.loadGenerator} ms of the load generator's: ${total.toFixed(2)} ms of this machine's ${cores} cores, which caps it near ${Math.round((cores * 1000) / total)} req/s before any waiting; ${largest} share is the largest.`;
-  const more =
-    cpu.postgres >= cpu.api
-      ? "On more cores PostgreSQL runs sessions in parallel; on this machine what lifts it is less database work per request."
-      : "The API is stateless: several `api` processes behind the load balancer, one per core, share its work.";
-  return `${share} ${bound} ${cost} ${endpointWork(name)} ${more}`.replace(/\s+/g, " ").trim();
+  const cost = `Each request cost ${cpu.postgres} ms of PostgreSQL's CPU, ${cpu.api} ms of the API's and ${cpu.loadGenerator} ms of the load generator's: ${total.toFixed(2)} ms of this machine's ${cores} cores, which caps it near ${Math.round((cores * 1000) / total)} req/s before any waiting.`;
+  if (!db || result.apiShareOfDb == null) return `${share} ${bound} ${cost} ${endpointWork(name)}`.trim();
+  // With every core busy in both turns, each rate is the cores over the CPU a request costs in all, so the
+  // share can reach at most the SQL's CPU over the request's.
+  const alone = db.cpuMsPerRequest.postgres + db.cpuMsPerRequest.client;
+  const ceiling = alone / total;
+  const pgRatio = db.cpuMsPerRequest.postgres > 0 ? cpu.postgres / db.cpuMsPerRequest.postgres : null;
+  const limit = `The cores were busy in both turns, so the share can reach about the SQL's CPU over the request's: ${alone.toFixed(2)} ms alone (PostgreSQL and the client) against ${total.toFixed(2)} ms through the API, at most ${Math.round(ceiling * 100)}%.${
+    pgRatio !== null && pgRatio > 1.15
+      ? ` PostgreSQL itself spent ${pgRatio.toFixed(1)}x the CPU on the same statements beside the API and the load generator as alone, most likely because, sharing two cores with them, its sessions sleep and wake for each statement instead of finding the next one queued.`
+      : ""
+  }`;
+  const lift =
+    cpu.api >= db.cpuMsPerRequest.postgres
+      ? "The API's own CPU per request (HTTP, routing, hooks, the answer's JSON) is as large as the statement's: what lifts the share is less of it per request; a cheaper statement would lower the share, not raise it. Across machines, more cores run the API and PostgreSQL side by side."
+      : "The statement costs PostgreSQL more than the request costs the API: the share is bounded by PostgreSQL's extra CPU beside the API; more cores keep them apart.";
+  return `${share} ${bound} ${cost} ${limit} ${endpointWork(name)} ${lift}`.replace(/\s+/g, " ").trim();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const path = new URL("./api-report.json", import.meta.url);
+  // The report named on the command line (api-report.earlier.json …), else the last one.
+  const path = new URL(process.argv[2] ?? "./api-report.json", new URL("./", import.meta.url));
   const report = JSON.parse(readFileSync(path, "utf8")) as {
     conditions: { connections: number };
     endpoints: Record<string, Result>;
