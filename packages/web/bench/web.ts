@@ -140,6 +140,11 @@ try {
     extends: "lighthouse:default" as const,
     settings: {
       ...NEWCOMER,
+      // BENCH_TRACE_JS adds V8's samples to the kept traces, to see which functions a long task ran (it costs
+      // the page some CPU, so not in a measured run).
+      ...(process.env.BENCH_TRACE_JS
+        ? { additionalTraceCategories: ["disabled-by-default-v8.cpu_profiler"] }
+        : {}),
       throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown.multiplier },
     },
   };
