@@ -31,7 +31,8 @@ export function literalInteger(n: number): SQL {
 export type RepeatedQueries = {
   execute<T extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }>;
   /**
-   * A statement whose text is built once per `shape`, a name the caller gives each statement it builds:
+   * A statement whose text is built once per `shape`, a name the caller gives each statement it builds (from
+   * its own code, never a client's input: the texts are kept for the life of the process):
    * `build` writes the values as `sql.placeholder(name)`, and each run fills them from `values`. For the
    * cheapest statements, run thousands of times a second (the header search): writing their text again on
    * every request (drizzle's walk of the SQL tree) cost about a third of such a request's JavaScript.
@@ -111,9 +112,7 @@ export function createDatabase(
       preparedShapes.set(text, name);
     }
     const result = await repeatedPool.query<T>(
-      name === undefined
-        ? { text, values: params as unknown[] }
-        : { name, text, values: params as unknown[] },
+      name === undefined ? { text, values: params } : { name, text, values: params },
     );
     return { rows: result.rows };
   };

@@ -101,9 +101,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       res.on("close", close);
       // Read once the stream hears every batch committed after it: a batch in between is both in the
       // position and among the stream's notices, never in neither.
-      const position = (await listener.listening(LISTENING_WAIT_MS))
-        ? await chainPosition(app.deps.db).catch(() => null)
-        : null;
+      const listening = await listener.listening(LISTENING_WAIT_MS);
+      // A stream closed meanwhile (a page left at once) has no one to tell: no read for it.
+      if (closed || res.writableEnded) return;
+      const position = listening ? await chainPosition(app.deps.db).catch(() => null) : null;
       if (!closed && !res.writableEnded)
         res.write(
           `retry: 3000\n\nevent: ready\ndata: ${JSON.stringify(position === null ? {} : { position })}\n\n`,

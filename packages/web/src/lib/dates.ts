@@ -21,6 +21,16 @@ const MONTHS = [
 type When = string | number | Date;
 const two = (n: number) => String(n).padStart(2, "0");
 
+/** "9:05 AM", or "9:05:07 AM" with `seconds`. */
+function clock(date: Date, seconds: boolean): string {
+  const hours = date.getHours();
+  const time = `${hours % 12 || 12}:${two(date.getMinutes())}${seconds ? `:${two(date.getSeconds())}` : ""}`;
+  return `${time} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** A whole number's digits grouped by thousands: "1234567" → "1,234,567". */
+export const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ",");
+
 /** "11/26/2026", as `toLocaleDateString("en")`. */
 export function dateText(when: When): string {
   const date = new Date(when);
@@ -30,15 +40,13 @@ export function dateText(when: When): string {
 /** "11/26/2026, 9:05:07 AM", as `toLocaleString("en")`. */
 export function dateTimeText(when: When): string {
   const date = new Date(when);
-  const hours = date.getHours();
-  return `${dateText(date)}, ${hours % 12 || 12}:${two(date.getMinutes())}:${two(date.getSeconds())} ${hours < 12 ? "AM" : "PM"}`;
+  return `${dateText(date)}, ${clock(date, true)}`;
 }
 
-/** "11/26/2026, 09:05 AM", as `toLocaleString("en-US")` with two-digit month and day, and minutes. */
+/** "11/26/2026, 9:05 AM", as `toLocaleString("en-US")` with two-digit month and day, and minutes. */
 export function dateMinuteText(when: When): string {
   const date = new Date(when);
-  const hours = date.getHours();
-  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()}, ${hours % 12 || 12}:${two(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
+  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()}, ${clock(date, false)}`;
 }
 
 /** "November 2026", as `toLocaleDateString("en", { month: "long", year: "numeric" })`. */
@@ -56,6 +64,5 @@ export function decimalText(value: number, digits: number): string {
   const fraction = String(scaled % scale)
     .padStart(digits, "0")
     .replace(/0+$/, "");
-  const grouped = String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
-  return `${sign}${grouped}${fraction ? `.${fraction}` : ""}`;
+  return `${sign}${groupDigits(String(whole))}${fraction ? `.${fraction}` : ""}`;
 }

@@ -2,6 +2,7 @@ import type { EthPriceResponse } from "@easel/common";
 import { useQuery } from "@tanstack/react-query";
 import { parseUnits } from "viem";
 import { apiFetch } from "../api/client.ts";
+import { groupDigits } from "../lib/dates.ts";
 
 /** GET /api/nft/eth-price: USD per ETH from the chain's price feed (the server reads it once a minute). */
 export function useEthPrice() {
@@ -26,6 +27,6 @@ export function weiToUsd(wei: bigint, usdPerEth: string): string {
 export function usdCents(cents: bigint): string {
   const sign = cents < 0n ? "-" : "";
   const whole = cents < 0n ? -cents : cents;
-  const dollars = (whole / 100n).toString().replace(/\B(?=(\d{3})+$)/g, ",");
+  const dollars = groupDigits((whole / 100n).toString());
   return `${sign}$${dollars}.${(whole % 100n).toString().padStart(2, "0")}`;
 }
