@@ -104,8 +104,15 @@ test("an artist picks a video by keyboard and a PDF by drop: each shows at once,
   await expect(mint.getByText("Your NFT has been Minted!")).toBeVisible({ timeout: 60_000 });
   await mint.getByRole("link", { name: "View your NFT" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Night Loop" })).toBeVisible();
-  // The page's video shows the poster until it plays.
-  await expect(page.locator("video[poster]")).toHaveAttribute("poster", /^\/ipfs\//);
+  // The page's video shows the poster until it plays: it loads nothing, and has no controls, until Play.
+  const player = page.locator("video[poster]");
+  await expect(player).toHaveAttribute("poster", /^\/ipfs\//);
+  expect(await player.getAttribute("src")).toBeNull();
+  await page.getByRole("button", { name: "Play Night Loop" }).click();
+  await expect(player).toHaveAttribute("controls", "");
+  await expect
+    .poll(() => player.evaluate((video) => (video as HTMLVideoElement).currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0);
 
   // On the artist's profile, the card shows the frame (the loop's dark ground and lights), not the grey
   // "Video" tile.

@@ -117,7 +117,10 @@ describe("the item page's first paint", () => {
     const video = paint(
       pageLead(item, { data: { nft: { name: "Drift", media: media(stills, "video/mp4") } } }),
     );
-    expect(video).toContain('poster="/ipfs/bafkreiphone" preload="none"');
+    // The poster and a Play mark, as the app's player first draws: no source and no controls, so nothing
+    // loads (and no player's loading spinner turns) before a person asks it to play.
+    expect(video).toContain('<video poster="/ipfs/bafkreiphone" playsinline preload="none"');
+    expect(video).not.toMatch(/<video[^>]*(\ssrc=|controls)/);
     expect(video).toContain('<link rel="preload" as="image" href="/ipfs/bafkreiphone" fetchpriority="high">');
   });
 });

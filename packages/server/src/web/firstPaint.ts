@@ -140,7 +140,7 @@ export function pageLead(page: Page, answer: unknown, mediaBase = ""): Lead | nu
     return {
       picture: picture.src,
       ...(picture.srcSet ? { srcSet: picture.srcSet, sizes: picture.sizes } : {}),
-      html: artworkHtml(picture, nft.name, nft.media, mediaBase),
+      html: artworkHtml(picture, nft.name, nft.media),
     };
   }
   return null;
@@ -203,7 +203,6 @@ function artworkHtml(
   picture: { src: string; srcSet?: string; sizes?: string },
   name: string,
   media: ItemMedia,
-  mediaBase: string,
 ): string {
   const video = media.mime.startsWith("video/");
   const sized = !video && media.mime !== "application/pdf" && media.width && media.height;
@@ -211,7 +210,8 @@ function artworkHtml(
     ? ` srcset="${attribute(picture.srcSet)}" sizes="${attribute(picture.sizes ?? "")}"`
     : "";
   const img = video
-    ? `<video src="${attribute(mediaUrl(media.cid, mediaBase) as string)}" poster="${attribute(picture.src)}" preload="none" controls playsinline class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video>`
+    ? // The app's player as it first draws (ItemMedia.tsx): the poster and the Play mark, no source or controls.
+      `<div class="relative"><video poster="${attribute(picture.src)}" playsinline preload="none" class="aspect-square max-h-[70vh] w-full bg-black object-contain"></video><span class="group absolute inset-0 flex items-center justify-center" aria-hidden="true"><span class="flex size-16 items-center justify-center rounded-full bg-black/60 text-white group-hover:bg-black/75 group-focus-visible:ring-4 group-focus-visible:ring-white"><svg viewBox="0 0 24 24" class="ml-1 size-8" fill="currentColor" aria-hidden="true"><path d="M7 4.5v15l13-7.5z"></path></svg></span></span></div>`
     : `<img src="${attribute(picture.src)}"${set} alt="${attribute(name)}"${sized ? ` width="${media.width}" height="${media.height}" style="aspect-ratio: ${media.width} / ${media.height}"` : ""} fetchpriority="high" class="max-h-[70vh] w-full object-contain">`;
   return `<article class="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"><div class="grid gap-8 lg:grid-cols-2"><figure class="flex flex-col gap-2"><div class="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">${img}</div></figure></div></article>`;
 }

@@ -1,6 +1,6 @@
 import type { ItemMedia as Media } from "@easel/common";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ItemMedia } from "./ItemMedia.tsx";
 
 const sprite: Media = {
@@ -62,5 +62,45 @@ describe("the item page's artwork", () => {
     expect(proven.getAttribute("src")).toBe("blob:proven");
     expect(proven.hasAttribute("srcset")).toBe(false);
     expect(proven.style.aspectRatio).toBe("2400 / 1600");
+  });
+
+  it("shows a video's poster and loads nothing until Play; played, it moves to the proven bytes where it was", () => {
+    const clip: Media = { ...sprite, mime: "video/mp4", cid: "bafkreiclip" };
+    const played: string[] = [];
+    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      played.push(this.getAttribute("src") ?? "");
+      return Promise.resolve();
+    });
+    const verified = {
+      status: "verified",
+      tokenUri: "ipfs://bafkreimetadata",
+      metadataCid: "bafkreimetadata",
+      artworkCid: "bafkreiclip",
+      url: "blob:proven",
+    } as const;
+    try {
+      const { container, rerender } = render(<ItemMedia media={clip} name="Drift" />);
+      const video = container.querySelector("video") as HTMLVideoElement;
+      expect(video.getAttribute("poster")).toBe("/ipfs/bafkreipreview");
+      expect(video.hasAttribute("src")).toBe(false);
+      expect(video.controls).toBe(false);
+      // Proven before it is played: still nothing loads.
+      rerender(<ItemMedia media={clip} name="Drift" check={verified} />);
+      expect(video.hasAttribute("src")).toBe(false);
+      rerender(<ItemMedia media={clip} name="Drift" />);
+
+      fireEvent.click(screen.getByRole("button", { name: "Play Drift" }));
+      expect(played).toEqual(["/ipfs/bafkreiclip"]);
+      expect(video.controls).toBe(true);
+      expect(screen.queryByRole("button", { name: "Play Drift" })).toBeNull();
+      // The check ends while it plays: the same element takes the proven bytes.
+      rerender(<ItemMedia media={clip} name="Drift" check={verified} />);
+      expect(container.querySelector("video")).toBe(video);
+      expect(video.getAttribute("src")).toBe("blob:proven");
+    } finally {
+      play.mockRestore();
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { ArtworkCheck } from "../verify/useArtworkCheck.ts";
 export type Proof = { mintTx: string | null; explorerUrl: string | null };
 
 /**
- * The artwork: the page preview (a video plays with controls, a PDF shows its placeholder), and a full-screen
+ * The artwork: the page preview (a video shows its poster until it is played, a PDF shows its placeholder), and a full-screen
  * viewer with the original: images zoom (click or the buttons), videos play, PDFs are read in the browser.
  * The original is checked against the chain (`check`): once proven, the page shows the proven bytes and a
  * Verified mark; a file that does not match is not shown at all.
@@ -72,7 +72,7 @@ export function ItemMedia({
       <div className="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">
         {video ? (
           // A video's size is known only once it loads: a box of fixed shape keeps the page from moving then.
-          <VideoPlayer src={original} poster={picture.src} />
+          <VideoPlayer src={original} poster={picture.src} name={name} />
         ) : (
           <button type="button" className="block w-full cursor-zoom-in" onClick={() => setOpen(true)}>
             <img
@@ -146,38 +146,74 @@ export function ItemMedia({
 }
 
 /**
- * A video plays from the gateway while the worker proves it (it may be large); once proven, the player moves to
- * the proven bytes where it was, playing or paused as it was.
+ * A video shows its poster and a Play button; it loads nothing and has no player controls until it is asked to
+ * play. Chromium's controls draw a loading spinner for a video with a source even before any of it is fetched,
+ * and on a phone that animation redrew the screen through the page's whole start. Asked to play, it plays
+ * from the gateway while the worker proves it (it may be large); once proven, the player moves to the proven
+ * bytes where it was, playing or paused as it was.
  */
-function VideoPlayer({ src, poster }: { src: string; poster: string }) {
+function VideoPlayer({ src, poster, name }: { src: string; poster: string; name: string }) {
   const ref = useRef<HTMLVideoElement>(null);
-  const last = useRef(src);
+  const [started, setStarted] = useState(false);
+  const playing = useRef<string | null>(null);
   useEffect(() => {
     const video = ref.current;
-    if (!video || last.current === src) return;
-    last.current = src;
+    if (!video || playing.current === null || playing.current === src) return;
+    playing.current = src;
     const at = video.currentTime;
-    const playing = !video.paused;
+    const wasPlaying = !video.paused;
     video.src = src;
     video.addEventListener(
       "loadedmetadata",
       () => {
         video.currentTime = at;
-        if (playing) video.play().catch(() => {});
+        if (wasPlaying) video.play().catch(() => {});
       },
       { once: true },
     );
   }, [src]);
+  const play = () => {
+    const video = ref.current;
+    if (!video) return;
+    playing.current = src;
+    video.src = src;
+    setStarted(true);
+    // In the tap's own handler: a phone lets a video with sound start only there.
+    video.play().catch(() => {});
+  };
   return (
-    // biome-ignore lint/a11y/useMediaCaption: artworks carry no captions
-    <video
-      ref={ref}
-      src={last.current}
-      poster={poster}
-      controls
-      playsInline
-      className="aspect-square max-h-[70vh] w-full bg-black object-contain"
-    />
+    <div className="relative">
+      {/* biome-ignore lint/a11y/useMediaCaption: artworks carry no captions */}
+      <video
+        ref={ref}
+        poster={poster}
+        controls={started}
+        playsInline
+        preload="none"
+        className="aspect-square max-h-[70vh] w-full bg-black object-contain"
+      />
+      {started ? null : (
+        <button
+          type="button"
+          onClick={play}
+          aria-label={`Play ${name}`}
+          className="group absolute inset-0 flex items-center justify-center"
+        >
+          <PlayMark />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The Play button's mark, drawn the same in the page's first frame (packages/server/src/web/firstPaint.ts). */
+function PlayMark() {
+  return (
+    <span className="flex size-16 items-center justify-center rounded-full bg-black/60 text-white group-hover:bg-black/75 group-focus-visible:ring-4 group-focus-visible:ring-white">
+      <svg viewBox="0 0 24 24" className="ml-1 size-8" fill="currentColor" aria-hidden="true">
+        <path d="M7 4.5v15l13-7.5z" />
+      </svg>
+    </span>
   );
 }
 
