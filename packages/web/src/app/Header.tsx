@@ -8,6 +8,7 @@ import { useSignOut } from "../auth/useSignOut.ts";
 import { Avatar } from "../ui/Avatar.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Logo } from "../ui/Logo.tsx";
+import { Menu } from "../ui/Menu.tsx";
 import { menuContentClass, menuItemClass } from "../ui/menu.ts";
 import { useWalletDialog } from "../wallet/walletDialogState.tsx";
 import { SearchBox } from "./SearchBox.tsx";
@@ -151,23 +152,23 @@ export function Header() {
 
 function HelpMenu() {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`${navLinkClass({ isActive: false })} inline-flex items-center gap-1`}>
-        Help
-        <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
-          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
-          {HELP_LINKS.map((link) => (
-            <DropdownMenu.Item key={link.label} asChild className={menuItemClass}>
-              <Link to={link.to}>{link.label}</Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Menu
+      triggerClassName={`${navLinkClass({ isActive: false })} inline-flex items-center gap-1`}
+      trigger={
+        <>
+          Help
+          <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
+            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </>
+      }
+    >
+      {HELP_LINKS.map((link) => (
+        <DropdownMenu.Item key={link.label} asChild className={menuItemClass}>
+          <Link to={link.to}>{link.label}</Link>
+        </DropdownMenu.Item>
+      ))}
+    </Menu>
   );
 }
 

@@ -102,44 +102,47 @@ export function ItemMedia({
         </Button>
       </div>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/90" />
-          <Dialog.Content className="fixed inset-0 z-50 flex flex-col">
-            <Dialog.Title className="sr-only">{name}</Dialog.Title>
-            <Dialog.Description className="sr-only">The artwork in full screen</Dialog.Description>
-            <div className="flex justify-end gap-2 p-3">
-              {pdf ? (
-                <a
-                  href={gateway}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10"
-                >
-                  Open in a new tab
-                </a>
-              ) : null}
-              <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
-                Close
-              </Dialog.Close>
-            </div>
-            <div className="min-h-0 flex-1 overflow-auto">
-              {video ? (
-                // biome-ignore lint/a11y/useMediaCaption: artworks carry no captions
-                <video
-                  src={original}
-                  controls
-                  autoPlay
-                  playsInline
-                  className="mx-auto max-h-full max-w-full"
-                />
-              ) : pdf ? (
-                <iframe src={gateway} title={name} className="h-full w-full bg-white" />
-              ) : (
-                <ZoomableImage src={original} alt={name} pixelated={pixelated} />
-              )}
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+        {/* Drawn only while open: a closed Radix portal still sets state while React commits the page. */}
+        {open ? (
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/90" />
+            <Dialog.Content className="fixed inset-0 z-50 flex flex-col">
+              <Dialog.Title className="sr-only">{name}</Dialog.Title>
+              <Dialog.Description className="sr-only">The artwork in full screen</Dialog.Description>
+              <div className="flex justify-end gap-2 p-3">
+                {pdf ? (
+                  <a
+                    href={gateway}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10"
+                  >
+                    Open in a new tab
+                  </a>
+                ) : null}
+                <Dialog.Close className="rounded-lg px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
+                  Close
+                </Dialog.Close>
+              </div>
+              <div className="min-h-0 flex-1 overflow-auto">
+                {video ? (
+                  // biome-ignore lint/a11y/useMediaCaption: artworks carry no captions
+                  <video
+                    src={original}
+                    controls
+                    autoPlay
+                    playsInline
+                    className="mx-auto max-h-full max-w-full"
+                  />
+                ) : pdf ? (
+                  <iframe src={gateway} title={name} className="h-full w-full bg-white" />
+                ) : (
+                  <ZoomableImage src={original} alt={name} pixelated={pixelated} />
+                )}
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        ) : null}
       </Dialog.Root>
     </figure>
   );

@@ -20,7 +20,8 @@ import { Avatar } from "../../../ui/Avatar.tsx";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { MoreIcon } from "../../../ui/icons.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
-import { menuContentClass, menuItemClass, menuSeparatorClass } from "../../../ui/menu.ts";
+import { Menu } from "../../../ui/Menu.tsx";
+import { menuItemClass, menuSeparatorClass } from "../../../ui/menu.ts";
 import { NotFound } from "../../../ui/NotFound.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { WithWallet } from "../../../web3/walletLoader.tsx";
@@ -366,8 +367,10 @@ function TimedActionArea({ item }: { item: Item }) {
 function ShareMenu({ item }: { item: Item }) {
   const url = typeof window === "undefined" ? "" : `${window.location.origin}${itemPath(item)}`;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={buttonClass("ghost", "px-2.5")} aria-label="Share">
+    <Menu
+      label="Share"
+      triggerClassName={buttonClass("ghost", "px-2.5")}
+      trigger={
         <svg
           viewBox="0 0 24 24"
           className="size-5"
@@ -382,34 +385,28 @@ function ShareMenu({ item }: { item: Item }) {
             strokeLinejoin="round"
           />
         </svg>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className={`${menuContentClass} max-h-[360px] overflow-y-auto`}
-        >
-          <DropdownMenu.Item
-            className={menuItemClass}
-            onSelect={() =>
-              navigator.clipboard
-                .writeText(url)
-                .then(() => toast.success("Link copied"))
-                .catch(() => toast.error("The link could not be copied."))
-            }
-          >
-            Copy Link
-          </DropdownMenu.Item>
-          {shareTargets(url, "Check out this item").map((target) => (
-            <DropdownMenu.Item key={target.label} asChild className={menuItemClass}>
-              <a href={target.href} target="_blank" rel="noopener noreferrer">
-                {target.label}
-              </a>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+      contentClassName="max-h-[360px] overflow-y-auto"
+    >
+      <DropdownMenu.Item
+        className={menuItemClass}
+        onSelect={() =>
+          navigator.clipboard
+            .writeText(url)
+            .then(() => toast.success("Link copied"))
+            .catch(() => toast.error("The link could not be copied."))
+        }
+      >
+        Copy Link
+      </DropdownMenu.Item>
+      {shareTargets(url, "Check out this item").map((target) => (
+        <DropdownMenu.Item key={target.label} asChild className={menuItemClass}>
+          <a href={target.href} target="_blank" rel="noopener noreferrer">
+            {target.label}
+          </a>
+        </DropdownMenu.Item>
+      ))}
+    </Menu>
   );
 }
 
@@ -441,32 +438,24 @@ function ItemMenu({ item }: { item: Item }) {
   };
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={buttonClass("ghost", "px-2.5")} aria-label="More">
-          <MoreIcon />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className={`${menuContentClass} max-h-[270px] overflow-y-auto`}
-          >
-            {entries.map((entry, index) => (
-              <div key={entry}>
-                {index > 0 && entry === "Burn" ? (
-                  <DropdownMenu.Separator className={menuSeparatorClass} />
-                ) : null}
-                <DropdownMenu.Item
-                  className={`${menuItemClass} ${entry === "Burn" ? "text-red-700 dark:text-red-400" : ""}`}
-                  onSelect={() => choose(entry)}
-                >
-                  {entry}
-                </DropdownMenu.Item>
-              </div>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <Menu
+        label="More"
+        triggerClassName={buttonClass("ghost", "px-2.5")}
+        trigger={<MoreIcon />}
+        contentClassName="max-h-[270px] overflow-y-auto"
+      >
+        {entries.map((entry, index) => (
+          <div key={entry}>
+            {index > 0 && entry === "Burn" ? <DropdownMenu.Separator className={menuSeparatorClass} /> : null}
+            <DropdownMenu.Item
+              className={`${menuItemClass} ${entry === "Burn" ? "text-red-700 dark:text-red-400" : ""}`}
+              onSelect={() => choose(entry)}
+            >
+              {entry}
+            </DropdownMenu.Item>
+          </div>
+        ))}
+      </Menu>
       {session ? (
         <LazyReportDialog
           open={open === "report"}
