@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { errorMessage } from "../../../api/client.ts";
 import { LoadMore } from "./LoadMore.tsx";
 import { SkeletonCards } from "./NftCard.tsx";
@@ -17,7 +17,11 @@ type PagedQuery = {
 
 /**
  * A grid of cards from an infinite query: 6 skeleton cards while the first page loads, the server's message
- * when it fails, `empty` when nothing matches, and the next page as the end scrolls into view.
+ * when it fails, `empty` when nothing matches, and the next page as the end scrolls into view. The cards are
+ * drawn in a transition: the query cache hands its answer to React as a store's update, which React renders
+ * at once, and twenty cards in one go were a task of about 30 ms of CPU on the marketplace's start (several
+ * hundred on a phone); deferred, React draws them in slices the browser can paint and answer taps between,
+ * the skeletons (or the cards before) staying meanwhile.
  */
 export function CardGrid<T>({
   label,
@@ -38,6 +42,7 @@ export function CardGrid<T>({
   /** Two cards a row on phones (item cards: the artwork is square and the text short), else one. */
   twoOnPhones?: boolean;
 }) {
+  const shown = useDeferredValue(query.isPending ? null : items);
   return (
     <section aria-label={label} aria-busy={query.isFetching}>
       {query.isError ? (
@@ -49,9 +54,9 @@ export function CardGrid<T>({
           <div
             className={`grid *:min-w-0 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3 ${twoOnPhones ? "grid-cols-2 gap-3" : "gap-6"} ${query.isPlaceholderData ? "opacity-60" : ""}`}
           >
-            {query.isPending ? <SkeletonCards count={6} /> : items.map(render)}
+            {shown === null ? <SkeletonCards count={6} /> : shown.map(render)}
           </div>
-          {!query.isPending && items.length === 0 ? (
+          {shown !== null && shown.length === 0 ? (
             <p className="py-10 text-neutral-600 dark:text-neutral-400">{empty}</p>
           ) : null}
           <LoadMore
