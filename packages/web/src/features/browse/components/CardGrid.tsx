@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue } from "react";
+import { type ReactNode, useDeferredValue, useRef } from "react";
 import { errorMessage } from "../../../api/client.ts";
 import { LoadMore } from "./LoadMore.tsx";
 import { SkeletonCards } from "./NftCard.tsx";
@@ -42,7 +42,8 @@ export function CardGrid<T>({
   /** Two cards a row on phones (item cards: the artwork is square and the text short), else one. */
   twoOnPhones?: boolean;
 }) {
-  const shown = useDeferredValue(query.isPending ? null : items);
+  const cards = useSameList(items);
+  const shown = useDeferredValue(query.isPending ? null : cards);
   return (
     <section aria-label={label} aria-busy={query.isFetching}>
       {query.isError ? (
@@ -69,4 +70,16 @@ export function CardGrid<T>({
       )}
     </section>
   );
+}
+
+/**
+ * The list of the last render when it holds the same cards: pages build it anew on every render (the query's
+ * pages flattened), and a new list would have the deferred pass draw every card again after each of the
+ * page's own updates (a filter typed, a fetch starting).
+ */
+function useSameList<T>(items: T[]): T[] {
+  const last = useRef(items);
+  if (last.current.length !== items.length || items.some((item, index) => item !== last.current[index]))
+    last.current = items;
+  return last.current;
 }
