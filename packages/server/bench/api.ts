@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api`: loads 1,000,000 items (with their metadata and artworks), 20,000 collections and
- * 100,000 profiles into a fresh database (bulk SQL, timed), starts the API as its own process, then drives
+ * 100,000 profiles into a fresh database (bulk SQL, timed), starts the API as its own process, compiled as
+ * production runs it (`dist/bin/api.js`, built first if a source is newer), then drives
  * each browse endpoint at 50 concurrent connections for 20 s (BENCH_DURATION, BENCH_CONNECTIONS;
  * BENCH_ITEMS, BENCH_COLLECTIONS, BENCH_PROFILES for other sizes). Requests come from many client addresses
  * (X-Forwarded-For behind TRUST_PROXY=1), as users meet the API, so the per-IP flood limit applies as it
@@ -20,6 +21,7 @@ import { join } from "node:path";
 import { COLLECTION_SORTS, ITEM_SORTS, ITEM_STATUSES } from "@easel/common";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildServer, serverBuildIsCurrent } from "../scripts/build.ts";
 import { createDatabase, migrateDatabase } from "../src/db/client.ts";
 import { startPostgres } from "../src/embedded/postgres.ts";
 import { freePort } from "../src/embedded/process.ts";
@@ -108,9 +110,11 @@ try {
   };
   const base = `http://127.0.0.1:${env.PORT}`;
   // First an API that records the SQL it sends: the scenarios are built through it, and each path's
-  // statements captured; then the API that is measured, without the recording.
+  // statements captured; then the API that is measured, without the recording. The recording patches the
+  // `pg` of node_modules, so that API runs from the sources (tsx); the measured one is the compiled bundle
+  // that production runs, with its own copy of `pg`. Both send the same SQL.
   const captureFile = join(dir, "statements.jsonl");
-  api = await startApi({ ...env, BENCH_SQL_CAPTURE: captureFile }, base, [
+  api = await startApi({ ...env, BENCH_SQL_CAPTURE: captureFile }, base, "sources", [
     "--import",
     new URL("./capture-sql.ts", import.meta.url).pathname,
   ]);
@@ -120,7 +124,8 @@ try {
   const exited = new Promise((resolve) => capturing.once("exit", resolve));
   stopApi(capturing);
   if (capturing.exitCode === null) await exited;
-  api = await startApi(env, base, API_NODE_ARGS);
+  if (!serverBuildIsCurrent()) await buildServer();
+  api = await startApi(env, base, "compiled", API_NODE_ARGS);
   for (const scenario of scenarios) await json(`${base}${scenario.paths[0]}`);
   const speedBefore = additionLoopMs();
   if (process.env.BENCH_HOLD) {
@@ -175,7 +180,7 @@ try {
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
       client:
-        "autocannon in the bench process; the API in its own process; PostgreSQL embedded, same machine",
+        "autocannon in the bench process; the API in its own process, compiled as production runs it (dist/bin/api.js); PostgreSQL embedded, same machine",
       clients: "every request from one of 10,000 client addresses (X-Forwarded-For, TRUST_PROXY=1)",
       cpu: "cpuMsPerRequest: each process's CPU time (user + system, from /proc) over the scenario, per request",
       db: "db: the SQL each path of the endpoint sent (captured from one request of each path, after a warm one), replayed straight through pg with the API's pools (10 connections each, the repeated queries prepared with plan_cache_mode=force_generic_plan, enable_memoize=off), one request's statements in turn, at the same concurrency for the same time, taking turns with the endpoint (BENCH_ROUNDS, 4 turns of DURATION / 4 each); requests/s of that replay and the CPU it cost PostgreSQL and the client. An endpoint that sent no SQL (home: built at most once every 5 s, shared by every visitor meanwhile) has db null and no share",
@@ -380,8 +385,18 @@ async function load(): Promise<number> {
 
 // ---------------------------------------------------------------- the API process
 
-async function startApi(env: NodeJS.ProcessEnv, base: string, preload: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...preload, "src/bin/api.ts"], {
+/** The API role from `dist/bin` as production runs it, or from the TypeScript sources through tsx. */
+async function startApi(
+  env: NodeJS.ProcessEnv,
+  base: string,
+  from: "compiled" | "sources",
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const args =
+    from === "compiled"
+      ? [...nodeArgs, "dist/bin/api.js"]
+      : ["--import", "tsx", ...nodeArgs, "src/bin/api.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: new URL("..", import.meta.url).pathname,
     env,
     stdio: ["ignore", "inherit", "inherit"],
@@ -745,7 +760,7 @@ async function explainMisses(
   await db.$client.query(`ALTER DATABASE easel_bench SET session_preload_libraries = 'auto_explain'`);
   await db.$client.query(`ALTER DATABASE easel_bench SET auto_explain.log_min_duration = 0`);
   await db.$client.query(`ALTER DATABASE easel_bench SET auto_explain.log_analyze = on`);
-  const child = await startApi(env, base);
+  const child = await startApi(env, base, "compiled");
   const notes: Record<string, string[]> = {};
   try {
     for (const scenario of missed) {

@@ -223,6 +223,28 @@ describe("explore items", () => {
     }
   });
 
+  it("pages Recently listed through two listings made in the same second, a page boundary between them", async () => {
+    // Block times are whole seconds, but a cursor must not lose what a timestamp holds below them: the later
+    // listing ends the first page, and the earlier one, 500 ms before it, begins the next.
+    const listed = (await tokensFromTables()).filter((r) => r.listed_at != null).slice(0, 2);
+    expect(listed).toHaveLength(2);
+    const [later, earlier] = listed as [Any, Any];
+    const setListedAt = (row: Any, at: Date | string) =>
+      scratch.db.$client.query(
+        "UPDATE chain_tokens SET listed_at = $3 WHERE collection = $1 AND token_id = $2",
+        [row.collection, row.token_id, at],
+      );
+    try {
+      await setListedAt(later, "2099-01-01 00:00:00.750+00");
+      await setListedAt(earlier, "2099-01-01 00:00:00.250+00");
+      const firstTwo = (await allPages("sort=recentlyListed", 1)).slice(0, 2).map((n) => n._id);
+      expect(firstTwo).toEqual([key(later), key(earlier)]);
+    } finally {
+      await setListedAt(later, later.listed_at as Date);
+      await setListedAt(earlier, earlier.listed_at as Date);
+    }
+  });
+
   it("filters by status, price, collection, creator and category as the tables say", async () => {
     const rows = await tokensFromTables();
     const now = Date.now();

@@ -6,6 +6,7 @@ import type { ActivityFilter, ActivityRow, HistoryPoint, HistoryRange } from "@e
 import { type SQL, sql } from "drizzle-orm";
 import { tokenName } from "../chain/rows.ts";
 import { type Database, literalInteger } from "../db/client.ts";
+import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
 
 /** The chain's activity kinds behind each filter people pick. */
@@ -64,7 +65,7 @@ export async function collectionActivity(
       to: (row.to as string | null) ?? null,
       priceWei: row.price == null ? null : String(row.price),
       txHash: String(row.tx_hash),
-      time: new Date(String(row.block_time)).toISOString(),
+      time: dateOf(row.block_time).toISOString(),
     })),
     nextCursor:
       rows.length > options.limit && last

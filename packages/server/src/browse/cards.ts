@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { formatEther } from "viem";
 import { listingLapsed, OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import type { Database } from "../db/client.ts";
+import { dateOf } from "../db/timestamps.ts";
 
 type Sql = SQL;
 
@@ -21,8 +22,7 @@ export const toPerson = (address: string, username: unknown, name: unknown, avat
   avatar: (avatar as string | null) ?? null,
 });
 
-const iso = (value: unknown): string | null =>
-  value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+const iso = (value: unknown): string | null => (value == null ? null : dateOf(value).toISOString());
 
 // ---------------------------------------------------------------- collections
 
@@ -121,7 +121,7 @@ export async function toNftCards(
   }
   const people = await peopleByAddress(db, [...collaboratorAddresses]);
   return rows.map((row) => {
-    const expiresAt = row.listing_expires_at == null ? null : new Date(String(row.listing_expires_at));
+    const expiresAt = row.listing_expires_at == null ? null : dateOf(row.listing_expires_at);
     const lapsed = listingLapsed(String(row.status), expiresAt);
     const status = lapsed ? "minted" : String(row.status);
     const price = lapsed || row.price == null ? null : String(row.price);

@@ -9,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { parseEther } from "viem";
 import { type Database, literalInteger } from "../db/client.ts";
 import { shortLived } from "../db/shortLived.ts";
+import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
 import { NFT_CARD_COLUMNS, NFT_CARD_JOINS, toNftCards, type Viewer, visibleToken } from "./cards.ts";
 
@@ -47,7 +48,7 @@ const byInteger = (
 /** Sorts by a time column, newest first; rows without it are left out. */
 const byTime = (column: "listed_at" | "sold_at"): SortSpec => ({
   key: sql.raw(`t.${column}`),
-  keyOf: (row) => new Date(String(row[column])).toISOString(),
+  keyOf: (row) => dateOf(row[column]).toISOString(),
   valid: (v) => Number.isFinite(Date.parse(v)) && new Date(v).toISOString() === v,
   cast: (v) => sql`${v}::timestamptz`,
   direction: "desc",

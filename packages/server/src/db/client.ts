@@ -9,6 +9,7 @@ import pg from "pg";
 import { trackPool } from "../metrics.ts";
 import { CONNECT_TIMEOUT_MS, surviveLostConnections } from "./availability.ts";
 import * as schema from "./schema.ts";
+import { columnReaders } from "./timestamps.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool; $repeated: RepeatedQueries };
 
@@ -70,6 +71,7 @@ export function createDatabase(
     connectionString: databaseUrl,
     max: options.max ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    types: columnReaders,
   });
   // A client that loses its server, idle or checked out, must not crash the process; the next query reconnects.
   surviveLostConnections(pool);
@@ -90,6 +92,7 @@ export function createDatabase(
         connectionString: databaseUrl,
         max: options.max ?? 10,
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        types: columnReaders,
         // Memoize is off in these plans: a generic plan cannot tell that a page's 26 tokens have 26 keys,
         // sizes each Memoize node's cache for many, and building those caches on every run cost more than
         // the lookups they save (a card page ran at 1,200 a second with them, 7,400 without).

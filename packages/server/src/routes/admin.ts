@@ -30,6 +30,7 @@ import { toCategory } from "../browse/cards.ts";
 import { notify } from "../community/notify.ts";
 import { chainCollections } from "../db/chain-schema.ts";
 import { artistApplications, categories, collectionDetails, profiles, reports } from "../db/schema.ts";
+import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
 import { toApplication } from "./community.ts";
 import { badRequest, isAdmin, pgError, requireAdmin } from "./guards.ts";
@@ -119,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           releasedWei: String(r.released),
           forfeitedWei: String(r.forfeited),
           lastTx: String(r.last_tx) as `0x${string}`,
-          lastAt: new Date(String(r.last_at)).toISOString(),
+          lastAt: dateOf(r.last_at).toISOString(),
         };
       });
       return { data, totalHeldWei: total.toString() };

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { formatEther } from "viem";
 import { z } from "zod";
 import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
+import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
 import { refreshCollectionStats } from "../indexer/stats.ts";
 import {
@@ -394,6 +395,6 @@ function toListing(row: Record<string, unknown>) {
     id: String(row.id),
     order: orderOf(row),
     status: row.status as "active",
-    createdAt: new Date(String(row.created_at)).toISOString(),
+    createdAt: dateOf(row.created_at).toISOString(),
   };
 }

@@ -9,6 +9,7 @@
 import type { SignedListingOrder, SignedListingStatus } from "@easel/common";
 import { SIGNED_LISTING_STATUS } from "@easel/contracts";
 import type pg from "pg";
+import { dateOf } from "../db/timestamps.ts";
 import type { Runner } from "../indexer/store.ts";
 
 /**
@@ -102,7 +103,7 @@ export function orderOf(row: Record<string, unknown>): SignedListingOrder {
     seller: String(row.seller),
     transferCount: String(row.transfer_count),
     counter: String(row.counter),
-    expiresAt: String(Math.floor(new Date(String(row.expires_at)).getTime() / 1000)),
+    expiresAt: String(Math.floor(dateOf(row.expires_at).getTime() / 1000)),
   };
 }
 

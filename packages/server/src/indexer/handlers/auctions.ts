@@ -1,4 +1,5 @@
 import { AUCTION_KIND } from "@easel/contracts";
+import { dateOf } from "../../db/timestamps.ts";
 import { blockText, timeText, tokenKey, ZERO } from "../keys.ts";
 import { activeAuction, endAuction, eth, type Handlers, kindName, setTokenStatus } from "./shared.ts";
 
@@ -105,7 +106,7 @@ export const auctionHandlers = {
         // A reserve auction starts with its first bid.
         auction.start_time = timeText(e.blockTime);
         auction.original_end_time = end;
-      } else if (new Date(String(auction.end_time)).getTime() !== new Date(end).getTime()) {
+      } else if (dateOf(auction.end_time).getTime() !== new Date(end).getTime()) {
         auction.extended = true;
       }
       auction.end_time = end;
