@@ -9,7 +9,6 @@ import Fastify, { type FastifyInstance, type FastifyRequest, LogController } fro
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -46,6 +45,7 @@ import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { signedListingRoutes } from "./routes/signedListings.ts";
 import { type HealthOptions, systemRoutes } from "./routes/system.ts";
+import { serializerCompiler } from "./serializer.ts";
 import { applyHeadersTimeout, bodyDeadlines, serverTimeouts } from "./timeouts.ts";
 import { EASEL_VERSION } from "./version.ts";
 import { pageEncoder } from "./web/encodePage.ts";

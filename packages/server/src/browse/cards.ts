@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { formatEther } from "viem";
 import { listingLapsed, OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import type { Database } from "../db/client.ts";
-import { dateOf } from "../db/timestamps.ts";
+import { dateOf, isoOf } from "../db/timestamps.ts";
 
 type Sql = SQL;
 
@@ -21,8 +21,6 @@ export const toPerson = (address: string, username: unknown, name: unknown, avat
   name: (name as string | null) ?? null,
   avatar: (avatar as string | null) ?? null,
 });
-
-const iso = (value: unknown): string | null => (value == null ? null : dateOf(value).toISOString());
 
 // ---------------------------------------------------------------- collections
 
@@ -57,7 +55,7 @@ export function toCollectionCard(row: CollectionRow): CollectionCard {
     category:
       row.category_id == null ? null : { _id: Number(row.category_id), title: String(row.category_title) },
     owner: toPerson(String(row.owner), row.owner_username, row.owner_name, row.owner_avatar),
-    time_created: iso(row.created_at) ?? "",
+    time_created: isoOf(row.created_at) ?? "",
     blocked: row.blocked === true,
     favorites: Number(row.favorites ?? 0),
     stats: {
@@ -158,7 +156,7 @@ export async function toNftCards(
         share: c.share,
       })),
       auctionKind: status === "auction" ? ((row.auction_kind as string | null) ?? null) : null,
-      endTime: status === "auction" ? iso(row.auction_end) : null,
+      endTime: status === "auction" ? isoOf(row.auction_end) : null,
       offerWei: row.offer_wei == null ? null : String(row.offer_wei),
       favorites: Number(row.favorites ?? 0),
       views: Number(row.views ?? 0),

@@ -7,15 +7,13 @@ import { type ActivityRow, type ItemResponse, LISTING_DAYS, minNextBid } from "@
 import { sql } from "drizzle-orm";
 import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import type { Database } from "../db/client.ts";
+import { isoOf } from "../db/timestamps.ts";
 import { peopleByAddress, toPerson, type Viewer } from "./cards.ts";
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const ACTIVITY_LIMIT = 50;
 /** Lazy items, like listings, are unlisted 100 days after they were listed or last repriced. */
 export const LAZY_LISTING_DAYS = LISTING_DAYS;
-
-const iso = (value: unknown): string | null =>
-  value == null ? null : new Date(value instanceof Date ? value : String(value)).toISOString();
 
 type ItemKey = { creator: string; collection?: string | undefined; tokenId: string };
 
@@ -230,7 +228,7 @@ async function mintedItem(
             signedId: signedOrder ? String(signedOrder.id) : null,
             priceWei: String(sellOrder.price),
             seller: String(sellOrder.seller),
-            expiresAt: iso(sellOrder.expires_at) ?? "",
+            expiresAt: isoOf(sellOrder.expires_at) ?? "",
           }
         : null,
       auction: open
@@ -240,8 +238,8 @@ async function mintedItem(
             basePriceWei: String(open.base_price),
             topBidWei: topBid === null ? null : topBid.toString(),
             topBidder: (open.top_bidder as string | null) ?? null,
-            startTime: iso(open.start_time),
-            endTime: iso(open.end_time),
+            startTime: isoOf(open.start_time),
+            endTime: isoOf(open.end_time),
             minBidWei: minNextBid(BigInt(String(open.base_price)), topBid).toString(),
           }
         : null,
@@ -249,11 +247,11 @@ async function mintedItem(
         address: String(row.buyer),
         priceWei: String(row.amount),
         status: String(row.status),
-        time: iso(row.updated_at) ?? "",
+        time: isoOf(row.updated_at) ?? "",
       })),
       ...stats,
       blocked: token.blocked === true,
-      mintedAt: iso(token.minted_at),
+      mintedAt: isoOf(token.minted_at),
     },
     nftCollection,
     permisionNft: { auction: true, reserve: true },
@@ -266,11 +264,11 @@ async function mintedItem(
         to: (row.to as string | null) ?? null,
         priceWei: row.price == null ? null : String(row.price),
         txHash: String(row.tx_hash),
-        time: iso(row.block_time) ?? "",
+        time: isoOf(row.block_time) ?? "",
       }),
     ),
     priceHistory: sales.rows.map((row) => ({
-      time: iso(row.block_time) ?? "",
+      time: isoOf(row.block_time) ?? "",
       priceWei: String(row.price),
       kind: String(row.mechanism),
     })),

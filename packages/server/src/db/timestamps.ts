@@ -59,3 +59,6 @@ export const columnReaders = {
  * `new Date(String(date))`: that writes the date out without its milliseconds and reads it back.)
  */
 export const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
+/** A nullable timestamp column's value as ISO 8601 text, as the API answers times. */
+export const isoOf = (value: unknown): string | null => (value == null ? null : dateOf(value).toISOString());
