@@ -16,16 +16,17 @@ export type DemoStack = {
 };
 
 /**
- * `npm start`'s stack as a newcomer meets it, for the benchmarks: the launcher with a new data folder on
- * free ports, filling the demo marketplace; answers once the demo is ready.
+ * `npm start`'s stack as a newcomer meets it, for the benchmarks: `scripts/start.ts` (the compiled launcher,
+ * built first when a source is newer) with a new data folder on free ports, filling the demo marketplace;
+ * answers once the demo is ready.
  */
 export async function startDemoStack(env: Record<string, string> = {}): Promise<DemoStack> {
   const dir = mkdtempSync(join(tmpdir(), "easel-bench-stack-"));
   // As root PostgreSQL runs as the postgres user, which must reach the folder.
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const launcher = fileURLToPath(new URL("../src/bin/easel.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", launcher], {
+  const start = fileURLToPath(new URL("../scripts/start.ts", import.meta.url));
+  const child = spawn(process.execPath, [start], {
     env: {
       ...process.env,
       EASEL_DATA_DIR: join(dir, "data"),
