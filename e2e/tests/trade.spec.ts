@@ -83,7 +83,7 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
 
   // A verified artist mints in the shared collection (outside the browser: minting has its own test).
   const { config, collection } = await verifiedSeller(sellerPage.page);
-  const tokenId = await mintShared(collection, "ab");
+  const tokenId = await mintShared(sellerPage.page, collection, "ab");
   const itemUrl = `/${seller}/${tokenId}`;
 
   // The seller lists it at 0.5 ETH: approval first (missing), then the listing.
@@ -233,7 +233,11 @@ async function moveTime(seconds: number) {
   }
 }
 
-async function mintShared(collection: `0x${string}`, seed: string): Promise<bigint> {
+/**
+ * Mints a token in the shared collection, outside the browser, and returns once Easel has indexed it: an item
+ * page opened before that answers 404 (a race the test, not a person, runs into).
+ */
+async function mintShared(page: Page, collection: `0x${string}`, seed: string): Promise<bigint> {
   const fromBlock = (await client.getBlockNumber()) + 1n;
   await send(SELLER, {
     address: collection,
@@ -243,6 +247,7 @@ async function mintShared(collection: `0x${string}`, seed: string): Promise<bigi
   });
   const logs = await client.getLogs({ address: collection, fromBlock });
   const minted = parseEventLogs({ abi: collectionAbi, logs, eventName: "Minted" });
+  await indexed(page);
   return (minted.at(-1) as unknown as { args: { tokenId: bigint } }).args.tokenId;
 }
 
@@ -268,7 +273,7 @@ test("standard auction: a late bid extends it and a third party settles; reserve
     })) as { seller: string; amount: bigint; bidder: string; end: number };
 
   // Standard auction from 1 ETH.
-  const standardId = await mintShared(collection, "cd");
+  const standardId = await mintShared(sellerPage.page, collection, "cd");
   const standardUrl = `/${seller}/${standardId}`;
   const s = sellerPage.page;
   await s.goto(standardUrl);
@@ -323,7 +328,7 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   expect((await balance(seller)) - sellerBalance).toBe(parseEther("0.99"));
 
   // Reserve auction at 0.5 ETH: the buyer's 0.5 meets it and starts the clock; raising to 0.6 sends 0.1.
-  const reserveId = await mintShared(collection, "ef");
+  const reserveId = await mintShared(sellerPage.page, collection, "ef");
   const reserveUrl = `/${seller}/${reserveId}`;
   await s.goto(reserveUrl);
   await s.getByRole("link", { name: "Start an Auction" }).click();
@@ -379,8 +384,8 @@ test("a banned member takes back a listing and an offer from the banned page, an
 
   // The member owns one work (listed at 0.4 ETH) and offers 0.2 ETH on another; set up outside the browser.
   const { config, collection } = await verifiedSeller(adminPage.page);
-  const listedId = await mintShared(collection, "a1");
-  const offeredId = await mintShared(collection, "b2");
+  const listedId = await mintShared(adminPage.page, collection, "a1");
+  const offeredId = await mintShared(adminPage.page, collection, "b2");
   await send(SELLER, {
     address: collection,
     abi: collectionAbi,
