@@ -9,6 +9,9 @@ const digit = (text: string, at: number) => {
   return code >= 0 && code <= 9 ? code : Number.NaN;
 };
 
+/** The two-digit number at `at`, or NaN. */
+const twoDigits = (text: string, at: number) => digit(text, at) * 10 + digit(text, at + 1);
+
 /**
  * A `timestamptz` as PostgreSQL writes it in UTC, `2026-11-26 17:00:04.123456+00`, read by position. pg's own
  * reader (postgres-date) runs four regular expressions over each value: a page of NFT cards holds about eighty
@@ -32,8 +35,8 @@ export function parseTimestamptz(text: string): Date | number | null {
   ) {
     return readTimestamptz(text);
   }
-  const two = (at: number) => digit(text, at) * 10 + digit(text, at + 1);
-  const year = two(0) * 100 + two(2);
+  const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+  if (!(year >= 1000)) return readTimestamptz(text);
   let millisecond = 0;
   // The fraction's first three digits (of up to six), as milliseconds.
   for (let at = 20, scale = 100; at < length - 3; at++, scale /= 10) {
@@ -41,9 +44,16 @@ export function parseTimestamptz(text: string): Date | number | null {
     if (Number.isNaN(d)) return readTimestamptz(text);
     if (scale >= 1) millisecond += d * scale;
   }
-  const time = Date.UTC(year, two(5) - 1, two(8), two(11), two(14), two(17), millisecond);
-  if (year < 1000 || Number.isNaN(time)) return readTimestamptz(text);
-  return new Date(time);
+  const time = Date.UTC(
+    year,
+    twoDigits(text, 5) - 1,
+    twoDigits(text, 8),
+    twoDigits(text, 11),
+    twoDigits(text, 14),
+    twoDigits(text, 17),
+    millisecond,
+  );
+  return Number.isNaN(time) ? readTimestamptz(text) : new Date(time);
 }
 
 /** pg's readers of column values, with `parseTimestamptz` for timestamptz. */
