@@ -7,7 +7,7 @@
  * (X-Forwarded-For behind TRUST_PROXY=1), as users meet the API, so the per-IP flood limit applies as it
  * does in production. Each endpoint is measured beside its own limit on this machine in this run: the SQL
  * it sends (captured from one request of each of its paths, by an API started with bench/capture-sql.ts) is
- * replayed straight through `pg`, with the API's pool settings, at the same concurrency for the same time,
+ * replayed straight through `pg`, with the API's connection settings, at the same concurrency for the same time,
  * taking turns with the endpoint; its share of that raw rate is the figure that means the same on any machine.
  * Writes bench/api-report.json: per endpoint p50/p95/p99 latency, requests per second, errors, the CPU each
  * request cost each process, the database's raw rate and the API's share of it; the API's peak memory, the
@@ -23,6 +23,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { buildServer, serverBuildIsCurrent } from "../scripts/build.ts";
 import { createDatabase, migrateDatabase } from "../src/db/client.ts";
+import { defaultReadConnections, PipelinedConnections } from "../src/db/pipelined.ts";
 import { startPostgres } from "../src/embedded/postgres.ts";
 import { freePort } from "../src/embedded/process.ts";
 import { startTestChain } from "../src/indexer/testing.ts";
@@ -183,7 +184,7 @@ try {
         "autocannon in the bench process; the API in its own process, compiled as production runs it (dist/bin/api.js); PostgreSQL embedded, same machine",
       clients: "every request from one of 10,000 client addresses (X-Forwarded-For, TRUST_PROXY=1)",
       cpu: "cpuMsPerRequest: each process's CPU time (user + system, from /proc) over the scenario, per request",
-      db: "db: the SQL each path of the endpoint sent (captured from one request of each path, after a warm one), replayed straight through pg with the API's pools (10 connections each, the repeated queries prepared with plan_cache_mode=force_generic_plan, enable_memoize=off), one request's statements in turn, at the same concurrency for the same time, taking turns with the endpoint (BENCH_ROUNDS, 4 turns of DURATION / 4 each); requests/s of that replay and the CPU it cost PostgreSQL and the client. An endpoint that sent no SQL (home: built at most once every 5 s, shared by every visitor meanwhile) has db null and no share",
+      db: "db: the SQL each path of the endpoint sent (captured from one request of each path, after a warm one), replayed straight through pg with the API's own connections (a pool of 10 for its main pool's statements; for the repeated queries, the same pipelined connections as the API's, src/db/pipelined.ts, as many, prepared with plan_cache_mode=force_generic_plan, enable_memoize=off), one request's statements in turn, at the same concurrency for the same time, taking turns with the endpoint (BENCH_ROUNDS, 4 turns of DURATION / 4 each); requests/s of that replay and the CPU it cost PostgreSQL and the client. An endpoint that sent no SQL (home: built at most once every 5 s, shared by every visitor meanwhile) has db null and no share",
       apiShareOfDb:
         "apiShareOfDb: the endpoint's requests/s ÷ db.requestsPerSecond, the same measure on any machine",
       machineSpeed: `machineSpeed: a plain JavaScript loop of ${speed.additions.toLocaleString("en")} additions before and after the endpoints, in ms (more is a slower machine)`,
@@ -679,23 +680,35 @@ async function captureStatements(
 
 /**
  * The captured statements of a scenario replayed straight through `pg` at CONNECTIONS concurrency, in turns
- * of `run(seconds)`: request n runs path n's statements one after the other. The pools are the API's: 10
- * connections each, one per session options seen (the repeated queries' plan settings), prepared
- * statements under the same names.
+ * of `run(seconds)`: request n runs path n's statements one after the other. The connections are the API's:
+ * a pool of 10 for the statements its main pool sent, and as many pipelined connections as the API's
+ * (src/db/pipelined.ts, the same code) for those its `$repeated` sent, one set per session options seen (the
+ * repeated queries' plan settings), prepared statements under the same names.
  */
 async function replayer(perPath: CapturedStatement[][]) {
-  const pools = new Map<string, pg.Pool>();
-  const poolFor = (options = "") => {
-    let pool = pools.get(options);
+  type Connections = { query(config: pg.QueryConfig): Promise<unknown>; end(): Promise<void> };
+  const pools = new Map<string, Connections>();
+  const poolFor = ({ options = "", pipeline = false }: CapturedStatement) => {
+    const key = `${pipeline} ${options}`;
+    let pool = pools.get(key);
     if (!pool) {
-      pool = new pg.Pool({ connectionString: postgres.url, max: 10, ...(options ? { options } : {}) });
-      pools.set(options, pool);
+      pool = (
+        pipeline
+          ? new PipelinedConnections({
+              connectionString: postgres.url,
+              size: defaultReadConnections(),
+              options,
+              lifetimeSeconds: 3600,
+            })
+          : new pg.Pool({ connectionString: postgres.url, max: 10, ...(options ? { options } : {}) })
+      ) as Connections;
+      pools.set(key, pool);
     }
     return pool;
   };
   const request = async (n: number) => {
     for (const statement of perPath[n % perPath.length] as CapturedStatement[]) {
-      await poolFor(statement.options).query({
+      await poolFor(statement).query({
         text: statement.text,
         values: statement.values,
         ...(statement.name ? { name: statement.name } : {}),

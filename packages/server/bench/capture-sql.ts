@@ -13,8 +13,10 @@ export type CapturedStatement = {
   /** The prepared statement's name (`$repeated`'s shapes); absent for unnamed statements. */
   name?: string;
   rowMode?: string;
-  /** The client's startup options: `$repeated`'s pool sets its plan settings there. */
+  /** The client's startup options: `$repeated`'s connections set their plan settings there. */
   options?: string;
+  /** Sent on a pipelined connection (`$repeated`'s). */
+  pipeline?: boolean;
 };
 
 const file = process.env.BENCH_SQL_CAPTURE;
@@ -41,6 +43,7 @@ if (file) {
                 .options,
             }
           : {}),
+        ...(this.pipeline ? { pipeline: true } : {}),
       };
       appendFileSync(file, `${JSON.stringify(statement)}\n`);
     }

@@ -35,6 +35,11 @@ function commaList(item: z.ZodType<string, string>, empty?: string) {
  */
 export const envSchema = z.object({
   DATABASE_URL: url(["postgres:", "postgresql:"]),
+  /**
+   * The pipelined connections of the browse reads (db/pipelined.ts); by default this machine's cores + 1, at
+   * most 10. With PostgreSQL on a machine of its own, its cores + 1.
+   */
+  DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   RPC_URL: commaList(url(["http:", "https:", "ws:", "wss:"])).pipe(
     z.array(z.string()).min(1, "must list at least one RPC URL"),
   ),
@@ -147,6 +152,8 @@ export function isTestKey(privateKey: string): boolean {
 
 export type Config = {
   databaseUrl: string;
+  /** `$repeated`'s pipelined connections; undefined for the default (db/pipelined.ts). */
+  databaseReadConnections: number | undefined;
   rpcUrls: string[];
   chainId: number;
   contracts: {
@@ -281,6 +288,7 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     value ? (isAbsolute(value) ? value : resolve(value)) : join(dataDir, fallback);
   return {
     databaseUrl: e.DATABASE_URL,
+    databaseReadConnections: e.DATABASE_READ_CONNECTIONS,
     rpcUrls: e.RPC_URL,
     chainId: e.CHAIN_ID,
     contracts: {

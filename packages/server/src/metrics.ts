@@ -100,7 +100,7 @@ function poolGauge(name: string, help: string, read: (pool: pg.Pool) => number) 
 
 poolGauge(
   "easel_db_pool_connections",
-  "Open connections of a PostgreSQL pool ('main'; 'repeated' for the prepared browse reads).",
+  "Open connections of a PostgreSQL pool ('main').",
   (pool) => pool.totalCount,
 );
 poolGauge(
@@ -117,6 +117,49 @@ poolGauge(
   "easel_db_pool_max_connections",
   "The most connections a pool may open.",
   (pool) => pool.options.max ?? 10,
+);
+
+/** What the metrics read of a set of pipelined connections (db/pipelined.ts). */
+type Pipelines = { readonly connections: number; readonly inFlight: number; readonly ended: boolean };
+
+const pipelines = new Set<{ name: string; set: Pipelines }>();
+
+/** One gauge per figure of the pipelined connections, summed by name, read when scraped. */
+function pipelineGauge(name: string, help: string, read: (set: Pipelines) => number) {
+  return new Gauge({
+    name,
+    help,
+    labelNames: ["connections"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const sums = new Map<string, number>();
+      for (const entry of pipelines) {
+        if (entry.set.ended) {
+          pipelines.delete(entry);
+          continue;
+        }
+        sums.set(entry.name, (sums.get(entry.name) ?? 0) + read(entry.set));
+      }
+      for (const [connections, value] of sums) this.set({ connections }, value);
+    },
+  });
+}
+
+/** Reports a set of pipelined connections under `name` until it ends. */
+export function trackPipelines(name: string, set: Pipelines): void {
+  pipelines.add({ name, set });
+}
+
+pipelineGauge(
+  "easel_db_pipelined_connections",
+  "Open pipelined PostgreSQL connections ('repeated': the prepared browse reads).",
+  (set) => set.connections,
+);
+pipelineGauge(
+  "easel_db_pipelined_statements_in_flight",
+  "Statements sent on pipelined connections and not yet answered: a growing figure means the database is behind.",
+  (set) => set.inFlight,
 );
 
 // --- Indexer ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ type Context = { config: Config; db: Database; chain: PublicClient };
 export function createContext(config: Config): Context {
   return {
     config,
-    db: createDatabase(config.databaseUrl),
+    db: createDatabase(config.databaseUrl, { readConnections: config.databaseReadConnections }),
     chain: createChainClient(config.chainId, config.rpcUrls),
   };
 }

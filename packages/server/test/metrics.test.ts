@@ -166,6 +166,27 @@ describe("the metrics endpoint", () => {
     }
   });
 
+  it("reports the browse reads' pipelined connections and the statements in flight on them", async () => {
+    const reads = createDatabase(config.databaseUrl, { readConnections: 2 });
+    try {
+      const before = value(await scrape(), "easel_db_pipelined_connections", { connections: "repeated" }) ?? 0;
+      // Six slow reads at once: both connections open, all six in flight while they sleep.
+      const slow = Array.from({ length: 6 }, () =>
+        reads.$repeated.execute(sql`SELECT pg_sleep(0.4)::text AS slept`),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const text = await scrape();
+      expect(value(text, "easel_db_pipelined_connections", { connections: "repeated" })).toBe(before + 2);
+      expect(value(text, "easel_db_pipelined_statements_in_flight", { connections: "repeated" })).toBe(6);
+      await Promise.all(slow);
+      expect(
+        value(await scrape(), "easel_db_pipelined_statements_in_flight", { connections: "repeated" }),
+      ).toBe(0);
+    } finally {
+      await reads.$client.end();
+    }
+  });
+
   it("reports the indexer's head, cursor, lag, batches and events", async () => {
     const head = await chain.getBlockNumber({ cacheTime: 0 });
     await db.execute(sql`DELETE FROM indexer_state; DELETE FROM indexer_leader`);

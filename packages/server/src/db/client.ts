@@ -6,8 +6,9 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { trackPool } from "../metrics.ts";
+import { trackPipelines, trackPool } from "../metrics.ts";
 import { CONNECT_TIMEOUT_MS, surviveLostConnections } from "./availability.ts";
+import { defaultReadConnections, PipelinedConnections } from "./pipelined.ts";
 import * as schema from "./schema.ts";
 import { columnReaders } from "./timestamps.ts";
 
@@ -26,8 +27,9 @@ export function literalInteger(n: number): SQL {
 /**
  * Read queries whose few shapes run thousands of times (the browse lists, search, the collection page), run
  * as named prepared statements with generic plans, so PostgreSQL plans each shape once per connection: at
- * full size, planning an NFT card query cost about 40 ms and running it about 2 ms. They have a pool of their
- * own because the plan settings must not reach other queries, whose plans depend on their values.
+ * full size, planning an NFT card query cost about 40 ms and running it about 2 ms. They have connections of
+ * their own because the plan settings must not reach other queries, whose plans depend on their values, and
+ * those connections are pipelined (pipelined.ts): each is a single statement that leaves nothing in its session.
  */
 export type RepeatedQueries = {
   execute<T extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }>;
@@ -57,7 +59,7 @@ const MIGRATION_LOCK_KEY = 7_340_001;
  */
 const MAX_PREPARED_SHAPES = 1_000;
 /**
- * How long a `$repeated` connection lives. Its prepared statements (and their plans' memory) go with it, and
+ * How long a `$repeated` connection takes new statements. Its prepared statements (and their plans' memory) go with it, and
  * the shape slots start again every such period: shapes a client made up cannot hold the slots, or a session's
  * memory, for the life of the process.
  */
@@ -65,7 +67,14 @@ const REPEATED_CONNECTION_LIFETIME_S = 600;
 
 export function createDatabase(
   databaseUrl: string,
-  options: { max?: number; maxPreparedShapes?: number; repeatedLifetimeSeconds?: number } = {},
+  options: {
+    /** The main pool's connections. */
+    max?: number;
+    /** `$repeated`'s pipelined connections (DATABASE_READ_CONNECTIONS; by default, see `defaultReadConnections`). */
+    readConnections?: number;
+    maxPreparedShapes?: number;
+    repeatedLifetimeSeconds?: number;
+  } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -77,7 +86,7 @@ export function createDatabase(
   surviveLostConnections(pool);
   trackPool("main", pool);
   const db = drizzle(pool, { schema }) as Database;
-  let repeatedPool: pg.Pool | null = null;
+  let repeated: PipelinedConnections | null = null;
   const dialect = new PgDialect();
   /** The prepared shapes' texts and their statements' names. */
   let preparedShapes = new Map<string, string>();
@@ -87,22 +96,20 @@ export function createDatabase(
   /** The texts of `run`'s shapes, with their parameters (placeholders among them), by shape. */
   const built = new Map<string, { sql: string; params: unknown[] }>();
   const send = async <T extends Record<string, unknown>>(text: string, params: unknown[]) => {
-    if (!repeatedPool) {
-      repeatedPool = new pg.Pool({
+    if (!repeated) {
+      repeated = new PipelinedConnections({
         connectionString: databaseUrl,
-        max: options.max ?? 10,
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        size: options.readConnections ?? defaultReadConnections(),
         types: columnReaders,
         // Memoize is off in these plans: a generic plan cannot tell that a page's 26 tokens have 26 keys,
         // sizes each Memoize node's cache for many, and building those caches on every run cost more than
         // the lookups they save (a card page ran at 1,200 a second with them, 7,400 without).
         options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
-        maxLifetimeSeconds: lifetimeS,
+        lifetimeSeconds: lifetimeS,
       });
-      surviveLostConnections(repeatedPool);
-      trackPool("repeated", repeatedPool);
+      trackPipelines("repeated", repeated);
     }
-    // A connection prepared before this period ends within the next one (maxLifetimeSeconds).
+    // A connection prepared before this period takes no statements in the next one.
     if (Date.now() - slotsSince > lifetimeS * 1000) {
       preparedShapes = new Map();
       slotsSince = Date.now();
@@ -114,7 +121,7 @@ export function createDatabase(
       name = `r${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
       preparedShapes.set(text, name);
     }
-    const result = await repeatedPool.query<T>(
+    const result = await repeated.query<T>(
       name === undefined ? { text, values: params } : { name, text, values: params },
     );
     return { rows: result.rows };
@@ -137,12 +144,12 @@ export function createDatabase(
       return send<T>(statement.sql, fillPlaceholders(statement.params, values));
     },
   };
-  // Ending the database ends both pools.
+  // Ending the database ends the pool and the pipelined connections.
   const end = pool.end.bind(pool);
   pool.end = (async () => {
-    const repeated = repeatedPool;
-    repeatedPool = null;
-    await Promise.all([repeated?.end(), end()]);
+    const ending = repeated;
+    repeated = null;
+    await Promise.all([ending?.end(), end()]);
   }) as typeof pool.end;
   return db;
 }

@@ -1,0 +1,164 @@
+import { availableParallelism } from "node:os";
+import pg from "pg";
+import { CONNECT_TIMEOUT_MS } from "./availability.ts";
+
+/**
+ * How many pipelined connections the browse reads use when DATABASE_READ_CONNECTIONS does not say: one more than
+ * this machine's cores (each connection keeps one PostgreSQL process busy, and the spare one covers a slow
+ * statement at the head of a queue), at most 10, the main pool's size. Measured on the 2-core bench machine:
+ * 3 connections served the header search and the card pages faster than 2, 4, 6 or 10.
+ */
+export function defaultReadConnections(): number {
+  return Math.min(10, availableParallelism() + 1);
+}
+
+export type PipelinedSettings = {
+  connectionString: string;
+  /** How many connections. */
+  size: number;
+  /** Session settings sent at connection (`-c name=value …`). */
+  options?: string;
+  types?: pg.CustomTypesConfig;
+  /** How long a connection takes new statements before a fresh one replaces it. */
+  lifetimeSeconds: number;
+  /** Said when a connection is lost. */
+  log?: (line: string) => void;
+};
+
+type Slot = {
+  client: pg.Client | null;
+  opening: Promise<pg.Client> | null;
+  inFlight: number;
+  expires: number;
+};
+
+/**
+ * A few PostgreSQL connections that each take many statements at once (node-postgres' pipeline mode), for
+ * single read statements that leave nothing behind in the session (the browse reads, `$repeated`).
+ *
+ * Why not a pool: a pooled connection carries one statement at a time. Between two, its answer must come
+ * back, wait its turn in the API's event loop, and the next statement be sent; PostgreSQL's process sleeps
+ * and is woken for every statement (measured: one voluntary context switch a statement). A pipelined
+ * connection already holds the next statements in its socket, so its process runs them back to back.
+ *
+ * Each statement goes to the connection with the fewest statements in flight, so a slow one holds up as little
+ * as possible behind it. Each carries its own Sync: an error fails that statement alone. A lost connection
+ * (restart, failover, terminate) fails the statements it had in flight, which the API answers 503, and the next
+ * statement opens it again. A connection takes new statements for `lifetimeSeconds` (its prepared statements
+ * and their plans go with it), then ends once its last answer is in, and a fresh one takes its place.
+ */
+export class PipelinedConnections {
+  readonly #settings: PipelinedSettings;
+  readonly #slots: Slot[];
+  readonly #retiring = new Set<pg.Client>();
+  #ended = false;
+
+  constructor(settings: PipelinedSettings) {
+    if (!Number.isSafeInteger(settings.size) || settings.size < 1) {
+      throw new Error(
+        `pipelined connections: size must be a whole number of at least 1, not ${settings.size}`,
+      );
+    }
+    this.#settings = settings;
+    this.#slots = Array.from({ length: settings.size }, () => ({
+      client: null,
+      opening: null,
+      inFlight: 0,
+      expires: 0,
+    }));
+  }
+
+  query<T extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<T>> {
+    if (this.#ended) return Promise.reject(new Error("Client was closed and is not queryable"));
+    let slot = this.#slots[0] as Slot;
+    for (const other of this.#slots) if (other.inFlight < slot.inFlight) slot = other;
+    slot.inFlight++;
+    const client = this.#open(slot);
+    const answer =
+      client !== null ? client.query<T>(config) : this.#connect(slot).then((c) => c.query<T>(config));
+    return answer.finally(() => {
+      slot.inFlight--;
+    });
+  }
+
+  /** Connections open (or opening), for the metrics. */
+  get connections(): number {
+    return this.#slots.filter((slot) => slot.client || slot.opening).length;
+  }
+
+  /** Statements sent and not yet answered. */
+  get inFlight(): number {
+    return this.#slots.reduce((sum, slot) => sum + slot.inFlight, 0);
+  }
+
+  get size(): number {
+    return this.#settings.size;
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Ends every connection once the statements already sent are answered. */
+  async end(): Promise<void> {
+    this.#ended = true;
+    const clients = [...this.#retiring];
+    for (const slot of this.#slots) {
+      if (slot.client) clients.push(slot.client);
+      slot.client = null;
+    }
+    const opening = this.#slots.map((slot) => slot.opening?.catch(() => null));
+    await Promise.all([
+      ...clients.map((client) => client.end().catch(() => {})),
+      ...opening.map(async (pending) => (await pending)?.end().catch(() => {})),
+    ]);
+  }
+
+  /** The slot's connection if it is open and young enough; otherwise null, and an old one is retired. */
+  #open(slot: Slot): pg.Client | null {
+    const { client } = slot;
+    if (client === null || Date.now() < slot.expires) return client;
+    slot.client = null;
+    this.#retiring.add(client);
+    // In pipeline mode `end` waits for the statements already sent.
+    client.end().then(
+      () => this.#retiring.delete(client),
+      () => this.#retiring.delete(client),
+    );
+    return null;
+  }
+
+  #connect(slot: Slot): Promise<pg.Client> {
+    if (slot.opening) return slot.opening;
+    const { connectionString, options, types, lifetimeSeconds, log } = this.#settings;
+    const client = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      pipeline: true,
+      ...(options ? { options } : {}),
+      ...(types ? { types } : {}),
+    });
+    // A lost connection must not end the process: its statements fail, and the next one reconnects.
+    client.on("error", (error) => {
+      if (slot.client === client) slot.client = null;
+      log?.(`database connection lost (${error.message})`);
+    });
+    slot.opening = client.connect().then(
+      () => {
+        slot.opening = null;
+        if (this.#ended) {
+          client.end().catch(() => {});
+          throw new Error("Client was closed and is not queryable");
+        }
+        slot.client = client;
+        slot.expires = Date.now() + lifetimeSeconds * 1000;
+        return client;
+      },
+      (error: unknown) => {
+        slot.opening = null;
+        throw error;
+      },
+    );
+    return slot.opening;
+  }
+}
