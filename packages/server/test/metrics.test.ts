@@ -169,7 +169,8 @@ describe("the metrics endpoint", () => {
   it("reports the browse reads' pipelined connections and the statements in flight on them", async () => {
     const reads = createDatabase(config.databaseUrl, { readConnections: 2 });
     try {
-      const before = value(await scrape(), "easel_db_pipelined_connections", { connections: "repeated" }) ?? 0;
+      const before =
+        value(await scrape(), "easel_db_pipelined_connections", { connections: "repeated" }) ?? 0;
       // Six slow reads at once: both connections open, all six in flight while they sleep.
       const slow = Array.from({ length: 6 }, () =>
         reads.$repeated.execute(sql`SELECT pg_sleep(0.4)::text AS slept`),
