@@ -162,6 +162,8 @@ test("the marketplace on a phone: two cards a row, filters in a sheet with their
   const context = await browser.newContext({ viewport: { width: 390, height: 780 }, hasTouch: true });
   const page = await context.newPage();
   await page.goto("/ExploreNFTs");
+  // The app's page, not the frame the server drew it in: a press on the frame's Filters opens nothing.
+  await expect(page.locator("main#main")).toBeVisible();
   // No filter panel above the art: the first card is on the first screen, beside a second.
   const cards = page.getByRole("region", { name: "Items" }).getByRole("article");
   await expect(cards.first()).toBeVisible();

@@ -129,7 +129,7 @@ function pipelineGauge(name: string, help: string, read: (set: Pipelines) => num
   return new Gauge({
     name,
     help,
-    labelNames: ["connections"] as const,
+    labelNames: ["pool"] as const,
     registers: [registry],
     collect() {
       this.reset();
@@ -141,7 +141,7 @@ function pipelineGauge(name: string, help: string, read: (set: Pipelines) => num
         }
         sums.set(entry.name, (sums.get(entry.name) ?? 0) + read(entry.set));
       }
-      for (const [connections, value] of sums) this.set({ connections }, value);
+      for (const [pool, value] of sums) this.set({ pool }, value);
     },
   });
 }

@@ -169,20 +169,17 @@ describe("the metrics endpoint", () => {
   it("reports the browse reads' pipelined connections and the statements in flight on them", async () => {
     const reads = createDatabase(config.databaseUrl, { readConnections: 2 });
     try {
-      const before =
-        value(await scrape(), "easel_db_pipelined_connections", { connections: "repeated" }) ?? 0;
+      const before = value(await scrape(), "easel_db_pipelined_connections", { pool: "repeated" }) ?? 0;
       // Six slow reads at once: both connections open, all six in flight while they sleep.
       const slow = Array.from({ length: 6 }, () =>
         reads.$repeated.execute(sql`SELECT pg_sleep(0.4)::text AS slept`),
       );
       await new Promise((resolve) => setTimeout(resolve, 150));
       const text = await scrape();
-      expect(value(text, "easel_db_pipelined_connections", { connections: "repeated" })).toBe(before + 2);
-      expect(value(text, "easel_db_pipelined_statements_in_flight", { connections: "repeated" })).toBe(6);
+      expect(value(text, "easel_db_pipelined_connections", { pool: "repeated" })).toBe(before + 2);
+      expect(value(text, "easel_db_pipelined_statements_in_flight", { pool: "repeated" })).toBe(6);
       await Promise.all(slow);
-      expect(
-        value(await scrape(), "easel_db_pipelined_statements_in_flight", { connections: "repeated" }),
-      ).toBe(0);
+      expect(value(await scrape(), "easel_db_pipelined_statements_in_flight", { pool: "repeated" })).toBe(0);
     } finally {
       await reads.$client.end();
     }
