@@ -53,7 +53,7 @@ export function observeRequests(app: FastifyInstance): void {
 
 // --- Database pools --------------------------------------------------------------------------------
 
-const pools = new Set<{ name: string; pool: pg.Pool }>();
+const pools = new Set<{ name: string; source: pg.Pool }>();
 
 export const poolWaits = new Counter({
   name: "easel_db_pool_waits_total",
@@ -68,7 +68,7 @@ export const poolWaits = new Counter({
  * read every few seconds would miss.
  */
 export function trackPool(name: string, pool: pg.Pool): void {
-  pools.add({ name, pool });
+  pools.add({ name, source: pool });
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
     if (pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10)) poolWaits.inc({ pool: name });
@@ -76,8 +76,16 @@ export function trackPool(name: string, pool: pg.Pool): void {
   }) as typeof pool.connect;
 }
 
-/** One gauge per figure of node-postgres' pool, read when scraped. */
-function poolGauge(name: string, help: string, read: (pool: pg.Pool) => number) {
+/**
+ * A gauge read when scraped from the connection sources in `entries` (pools or pipelined connections), summed
+ * by their name under the `pool` label; a source that has ended is forgotten.
+ */
+function summedGauge<T extends { readonly ended: boolean }>(
+  entries: Set<{ name: string; source: T }>,
+  name: string,
+  help: string,
+  read: (source: T) => number,
+) {
   return new Gauge({
     name,
     help,
@@ -86,17 +94,21 @@ function poolGauge(name: string, help: string, read: (pool: pg.Pool) => number) 
     collect() {
       this.reset();
       const sums = new Map<string, number>();
-      for (const entry of pools) {
-        if (entry.pool.ended) {
-          pools.delete(entry);
+      for (const entry of entries) {
+        if (entry.source.ended) {
+          entries.delete(entry);
           continue;
         }
-        sums.set(entry.name, (sums.get(entry.name) ?? 0) + read(entry.pool));
+        sums.set(entry.name, (sums.get(entry.name) ?? 0) + read(entry.source));
       }
       for (const [pool, value] of sums) this.set({ pool }, value);
     },
   });
 }
+
+/** One gauge per figure of node-postgres' pool. */
+const poolGauge = (name: string, help: string, read: (pool: pg.Pool) => number) =>
+  summedGauge(pools, name, help, read);
 
 poolGauge(
   "easel_db_pool_connections",
@@ -122,41 +134,21 @@ poolGauge(
 /** What the metrics read of a set of pipelined connections (db/pipelined.ts). */
 type Pipelines = { readonly connections: number; readonly inFlight: number; readonly ended: boolean };
 
-const pipelines = new Set<{ name: string; set: Pipelines }>();
-
-/** One gauge per figure of the pipelined connections, summed by name, read when scraped. */
-function pipelineGauge(name: string, help: string, read: (set: Pipelines) => number) {
-  return new Gauge({
-    name,
-    help,
-    labelNames: ["pool"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      const sums = new Map<string, number>();
-      for (const entry of pipelines) {
-        if (entry.set.ended) {
-          pipelines.delete(entry);
-          continue;
-        }
-        sums.set(entry.name, (sums.get(entry.name) ?? 0) + read(entry.set));
-      }
-      for (const [pool, value] of sums) this.set({ pool }, value);
-    },
-  });
-}
+const pipelines = new Set<{ name: string; source: Pipelines }>();
 
 /** Reports a set of pipelined connections under `name` until it ends. */
 export function trackPipelines(name: string, set: Pipelines): void {
-  pipelines.add({ name, set });
+  pipelines.add({ name, source: set });
 }
 
-pipelineGauge(
+summedGauge(
+  pipelines,
   "easel_db_pipelined_connections",
   "Open pipelined PostgreSQL connections ('repeated': the prepared browse reads).",
   (set) => set.connections,
 );
-pipelineGauge(
+summedGauge(
+  pipelines,
   "easel_db_pipelined_statements_in_flight",
   "Statements sent on pipelined connections and not yet answered: a growing figure means the database is behind.",
   (set) => set.inFlight,

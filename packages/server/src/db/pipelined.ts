@@ -91,10 +91,6 @@ export class PipelinedConnections {
     return this.#slots.reduce((sum, slot) => sum + slot.inFlight, 0);
   }
 
-  get size(): number {
-    return this.#settings.size;
-  }
-
   get ended(): boolean {
     return this.#ended;
   }
