@@ -1,3 +1,4 @@
+import { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { isDatabaseUnavailable } from "./availability.ts";
@@ -22,6 +23,22 @@ const pidOf = async (set: PipelinedConnections, sql = "SELECT pg_backend_pid() A
 const alive = async (pid: number) =>
   (await admin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid])).rowCount === 1;
 
+/** Counts the writes of every socket of this process (each one system call) until `restore`. */
+function countSocketWrites() {
+  type Write = (this: Socket, ...args: unknown[]) => unknown;
+  const proto = Socket.prototype as unknown as Record<"_write" | "_writev", Write>;
+  const originals = { _write: proto._write, _writev: proto._writev };
+  const counter = { count: 0, restore: () => Object.assign(proto, originals) };
+  for (const key of ["_write", "_writev"] as const) {
+    const original = originals[key];
+    proto[key] = function (this: Socket, ...args: unknown[]) {
+      counter.count++;
+      return original.apply(this, args);
+    };
+  }
+  return counter;
+}
+
 describe("pipelined connections", () => {
   it("answers many statements at once, each with its own rows, over no more connections than its size", async () => {
     const set = connections(2);
@@ -39,6 +56,31 @@ describe("pipelined connections", () => {
     expect(new Set(answers.map((answer) => answer.rows[0]?.pid)).size).toBe(2);
     expect(set.connections).toBe(2);
     expect(set.inFlight).toBe(0);
+  });
+
+  it("sends the statements of one turn of the event loop in one write, and a later turn's in its own", async () => {
+    const set = connections(1);
+    await pidOf(set);
+    const writes = countSocketWrites();
+    let inOneTurn: number;
+    let afterNextTurn: number;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          set.query<{ n: number }>({ name: "turn", text: "SELECT $1::int AS n", values: [n] }),
+        ),
+      );
+      expect(answers.map((answer) => answer.rows[0]?.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      inOneTurn = writes.count;
+      expect(
+        (await set.query<{ n: number }>({ name: "turn", text: "SELECT $1::int AS n", values: [20] })).rows,
+      ).toEqual([{ n: 20 }]);
+      afterNextTurn = writes.count;
+    } finally {
+      writes.restore();
+    }
+    expect(inOneTurn).toBe(1);
+    expect(afterNextTurn).toBe(2);
   });
 
   it("fails only the statement that fails: those sent before and after it on the same connection are answered", async () => {

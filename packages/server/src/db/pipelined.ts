@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { availableParallelism } from "node:os";
 import pg from "pg";
 import { CONNECT_TIMEOUT_MS } from "./availability.ts";
@@ -46,11 +47,19 @@ type Slot = {
  * (restart, failover, terminate) fails the statements it had in flight, which the API answers 503, and the next
  * statement opens it again. A connection takes new statements for `lifetimeSeconds` (its prepared statements
  * and their plans go with it), then ends once its last answer is in, and a fresh one takes its place.
+ *
+ * The statements of one turn of the event loop (the requests that arrived together) go out in one write per
+ * connection, not one each. Each write costs the API a system call and wakes PostgreSQL's process again:
+ * measured under the header search's load, PostgreSQL spent 0.137 ms a request beside the API with a write a
+ * statement and 0.102 ms with a write a turn (0.098 ms replaying the same statements alone), and the API
+ * 0.097 ms against 0.069 ms. Sending at the end of each callback instead (`process.nextTick`) gained nothing.
  */
 export class PipelinedConnections {
   readonly #settings: PipelinedSettings;
   readonly #slots: Slot[];
   readonly #retiring = new Set<pg.Client>();
+  /** The sockets holding back statements sent in this turn of the event loop (`#send`). */
+  readonly #held = new Set<Socket>();
   #ended = false;
 
   constructor(settings: PipelinedSettings) {
@@ -75,11 +84,33 @@ export class PipelinedConnections {
     slot.inFlight++;
     const client = this.#open(slot);
     const answer =
-      client !== null ? client.query<T>(config) : this.#connect(slot).then((c) => c.query<T>(config));
+      client !== null
+        ? this.#send<T>(client, config)
+        : this.#connect(slot).then((c) => this.#send<T>(c, config));
     return answer.finally(() => {
       slot.inFlight--;
     });
   }
+
+  /**
+   * Sends a statement, held back with the others sent in this turn of the event loop: they all go out when the
+   * turn ends (`setImmediate`, after the turn's I/O callbacks), one write per connection.
+   */
+  #send<T extends pg.QueryResultRow>(client: pg.Client, config: pg.QueryConfig): Promise<pg.QueryResult<T>> {
+    const { stream } = (client as unknown as { connection: { stream: Socket } }).connection;
+    if (!this.#held.has(stream)) {
+      this.#held.add(stream);
+      stream.cork();
+      if (this.#held.size === 1) setImmediate(this.#release);
+    }
+    return client.query<T>(config);
+  }
+
+  /** Sends what the connections held back this turn (a lost connection's socket takes `uncork` harmlessly). */
+  readonly #release = () => {
+    for (const stream of this.#held) stream.uncork();
+    this.#held.clear();
+  };
 
   /** Connections open (or opening), for the metrics. */
   get connections(): number {
