@@ -70,7 +70,7 @@ export function whatWouldFix(
   const pgRatio = db.cpuMsPerRequest.postgres > 0 ? cpu.postgres / db.cpuMsPerRequest.postgres : null;
   const limit = `The cores were busy in both turns, so the share can reach about the SQL's CPU over the request's: ${alone.toFixed(2)} ms alone (PostgreSQL and the client) against ${total.toFixed(2)} ms through the API, at most ${Math.round(ceiling * 100)}%.${
     pgRatio !== null && pgRatio > 1.15
-      ? ` PostgreSQL itself spent ${pgRatio.toFixed(1)}x the CPU on the same statements beside the API and the load generator as alone, most likely because, sharing two cores with them, its sessions more often sleep and wake between statements instead of finding the next one queued (0.46 voluntary switches a statement beside the API against 0.03 alone, on pipelined connections), and run with colder caches.`
+      ? ` PostgreSQL itself spent ${pgRatio.toFixed(1)}x the CPU on the same statements beside the API and the load generator as alone, most likely because, sharing two cores with them, its sessions more often sleep and wake between statements: the API sends a turn of its event loop's statements at once, while the replay's client has the next ones queued as each answer comes; and they run with colder caches.`
       : ""
   }`;
   const lift =

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { heldPaymentsResponseSchema, ItemResponse, SignedListingOrder } from "@easel/common";
 import {
   easelCollectionAbi,
@@ -661,14 +661,23 @@ describe("retirement by the indexer", () => {
   });
 });
 
+/** The test wallet contract, compiled by Hardhat (`npm test` and `npm run typecheck` build the contracts first). */
+function testWalletArtifact(): { abi: readonly unknown[]; bytecode: Hex } {
+  const file = new URL(
+    "../../contracts/artifacts/contracts/test/TestWallet.sol/TestWallet.json",
+    import.meta.url,
+  );
+  if (!existsSync(file)) {
+    throw new Error(
+      `${file.pathname} is missing: build the contracts first (npm run build -w @easel/contracts)`,
+    );
+  }
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
 describe("a smart-contract wallet seller (ERC-1271)", () => {
   it("lists through its owner's signature, and the order leaves the book when the wallet stops accepting it", async () => {
-    const artifact = JSON.parse(
-      readFileSync(
-        new URL("../../contracts/artifacts/contracts/test/TestWallet.sol/TestWallet.json", import.meta.url),
-        "utf8",
-      ),
-    ) as { abi: readonly unknown[]; bytecode: Hex };
+    const artifact = testWalletArtifact();
     const deployHash = await t.wallet(carol).deployContract({
       abi: artifact.abi,
       bytecode: artifact.bytecode,
