@@ -118,13 +118,14 @@ describe("pipelined connections", () => {
   it("loses a connection without losing the process: its statements fail as unavailable, the next one reconnects", async () => {
     const set = connections(1);
     const before = await pidOf(set);
-    const sleeping = set.query({ text: "SELECT pg_sleep(5)" });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await admin.query("SELECT pg_terminate_backend($1)", [before]);
-    const error = await sleeping.then(
+    // Its failure is caught from the start: it may come before the terminating statement's own answer.
+    const sleeping = set.query({ text: "SELECT pg_sleep(5)" }).then(
       () => null,
       (e: unknown) => e,
     );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await admin.query("SELECT pg_terminate_backend($1)", [before]);
+    const error = await sleeping;
     expect(isDatabaseUnavailable(error)).toBe(true);
     // The next statement opens a fresh connection.
     let after = Number.NaN;
