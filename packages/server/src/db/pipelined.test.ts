@@ -157,6 +157,21 @@ describe("pipelined connections", () => {
     expect(await alive(first)).toBe(false);
   });
 
+  it("answers a statement held back in the same turn as its connection is retired, and the next on a fresh one", async () => {
+    const set = connections(1, 0.1);
+    const first = await pidOf(set);
+    // In one turn: a statement held back on the young connection, then (the turn running past its lifetime)
+    // one that retires it, so it ends while the first still waits to be written.
+    const held = set.query<{ pid: number }>({ text: "SELECT pg_backend_pid() AS pid" });
+    const until = Date.now() + 150;
+    while (Date.now() < until) {
+      // the turn goes on
+    }
+    const next = set.query<{ pid: number }>({ text: "SELECT pg_backend_pid() AS pid" });
+    expect(Number((await held).rows[0]?.pid)).toBe(first);
+    expect(Number((await next).rows[0]?.pid)).not.toBe(first);
+  });
+
   it("answers what was sent before end, and refuses what comes after as unavailable", async () => {
     const set = connections(1);
     const pid = await pidOf(set);
