@@ -19,7 +19,6 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { availableParallelism, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { COLLECTION_SORTS, ITEM_SORTS, ITEM_STATUSES } from "@easel/common";
-import autocannon from "autocannon";
 import pg from "pg";
 import { buildServer, serverBuildIsCurrent } from "../scripts/build.ts";
 import { createDatabase, migrateDatabase } from "../src/db/client.ts";
@@ -30,6 +29,7 @@ import { startTestChain } from "../src/indexer/testing.ts";
 import { type DbResult, type Result, whatWouldFix } from "./api-notes.ts";
 import type { CapturedStatement } from "./capture-sql.ts";
 import { cpuSeconds } from "./cpu.ts";
+import { runLoad } from "./httpLoad.ts";
 import { peakRssMb } from "./memory.ts";
 import { additionLoopMs, machineSpeed } from "./speed.ts";
 
@@ -181,7 +181,7 @@ try {
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
       client:
-        "autocannon in the bench process; the API in its own process, compiled as production runs it (dist/bin/api.js); PostgreSQL embedded, same machine",
+        "bench/httpLoad.ts in the bench process (keep-alive HTTP/1.1, each answer's body counted, not decoded); the API in its own process, compiled as production runs it (dist/bin/api.js); PostgreSQL embedded, same machine",
       clients: "every request from one of 10,000 client addresses (X-Forwarded-For, TRUST_PROXY=1)",
       cpu: "cpuMsPerRequest: each process's CPU time (user + system, from /proc) over the scenario, per request",
       db: "db: the SQL each path of the endpoint sent (captured from one request of each path, after a warm one), replayed straight through pg with the API's own connections (a pool of 10 for its main pool's statements; for the repeated queries, the same pipelined connections as the API's, src/db/pipelined.ts, as many, prepared with plan_cache_mode=force_generic_plan, enable_memoize=off), one request's statements in turn, at the same concurrency for the same time, taking turns with the endpoint (BENCH_ROUNDS, 4 turns of DURATION / 4 each); requests/s of that replay and the CPU it cost PostgreSQL and the client. An endpoint that sent no SQL (home: built at most once every 5 s, shared by every visitor meanwhile) has db null and no share",
@@ -583,39 +583,26 @@ async function drive(base: string, scenario: Scenario, between: () => Promise<vo
   let errors = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const cpuBefore = cpu();
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: base,
-          connections: CONNECTIONS,
-          duration: DURATION_S / ROUNDS,
-          requests: [
-            {
-              setupRequest: (request) => {
-                const n = next++;
-                return {
-                  ...request,
-                  path: scenario.paths[n % scenario.paths.length] as string,
-                  headers: {
-                    ...request.headers,
-                    "x-forwarded-for": clientAddress(n),
-                  },
-                };
-              },
-            },
-          ],
-        },
-        (error, done) => (error ? reject(error) : resolve(done)),
-      );
-      instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-        latencies.push(responseTime);
-        if (statusCode < 200 || statusCode >= 300) errors++;
-      });
+    const result = await runLoad({
+      base,
+      connections: CONNECTIONS,
+      seconds: DURATION_S / ROUNDS,
+      request: () => {
+        const n = next++;
+        return {
+          path: scenario.paths[n % scenario.paths.length] as string,
+          headers: { "x-forwarded-for": clientAddress(n) },
+        };
+      },
+      onResponse: (status, ms) => {
+        latencies.push(ms);
+        if (status < 200 || status >= 300) errors++;
+      },
     });
     const cpuAfter = cpu();
     for (const key of Object.keys(spent) as (keyof typeof spent)[])
       spent[key] += cpuAfter[key] - cpuBefore[key];
-    errors += result.errors + result.timeouts;
+    errors += result.errors;
     await between();
   }
   latencies.sort((a, b) => a - b);
