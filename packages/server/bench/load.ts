@@ -91,7 +91,8 @@ try {
             p50Ms: at(0.5),
             p95Ms: at(0.95),
             p99Ms: at(0.99),
-            p95OverStatic: staticP95 > 0 ? Math.round((at(0.95) / staticP95) * 10) / 10 : null,
+            // Rounded up, so that a ratio written as 3 is at most 3 and the target's check holds for the exact one.
+            p95OverStatic: staticP95 > 0 ? Math.ceil((at(0.95) / staticP95) * 10) / 10 : null,
             read: (READS as readonly string[]).includes(kind),
           },
         ];
