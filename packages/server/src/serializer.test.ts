@@ -2,7 +2,7 @@ import { nftCardSchema } from "@easel/common";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { serializerCompiler } from "./serializer.ts";
+import { answersBuiltExactly, serializerCompiler } from "./serializer.ts";
 
 /** A Fastify app with one GET route answering `answer` under `schema`, and its JSON answer. */
 async function answerOf(schema: z.ZodType, answer: unknown) {
@@ -80,5 +80,36 @@ describe("serializerCompiler", () => {
     ]) {
       expect((await answerOf(schema, { value })).body).toBe(JSON.stringify({ value }));
     }
+  });
+
+  it("writes an answer built exactly with JSON.stringify, the same as the schema's writer", async () => {
+    const schema = z.object({
+      data: z.object({ nfts: z.array(nftCardSchema), nextCursor: z.string().nullable() }),
+    });
+    answersBuiltExactly(schema);
+    const answer = { data: { nfts: [card, { ...card, _id: "0xc1:2", tokenId: "2" }], nextCursor: "abc" } };
+    const { status, body } = await answerOf(schema, answer);
+    expect(status).toBe(200);
+    expect(body).toBe(JSON.stringify(answer));
+  });
+
+  it("fails an answer marked built exactly that holds a field its schema does not declare (under the tests)", async () => {
+    const schema = z.object({ address: z.string(), name: z.string().nullable() });
+    answersBuiltExactly(schema);
+    const { status, body } = await answerOf(schema, {
+      address: "0xa1",
+      name: "Ada",
+      email: "ada@example.com",
+    });
+    expect(status).toBe(500);
+    expect(body).not.toContain("ada@example.com");
+  });
+
+  it("fails an answer marked built exactly that lacks a required field or has one of another type", async () => {
+    const schema = z.object({ address: z.string(), favorites: z.number().int() });
+    answersBuiltExactly(schema);
+    expect((await answerOf(schema, { address: "0xa1" })).status).toBe(500);
+    expect((await answerOf(schema, { address: "0xa1", favorites: "3" })).status).toBe(500);
+    expect((await answerOf(schema, { address: "0xa1", favorites: 3 })).status).toBe(200);
   });
 });

@@ -16,7 +16,11 @@ import { exploreCollections } from "../browse/collections.ts";
 import { listItems } from "../browse/items.ts";
 import { search } from "../browse/search.ts";
 import { categories } from "../db/schema.ts";
+import { answersBuiltExactly } from "../serializer.ts";
 import { viewerOf } from "./guards.ts";
+
+// Both lists' answers are built card by card in their schema's own type (browse/cards.ts).
+answersBuiltExactly(exploreCollectionsResponseSchema, exploreItemsResponseSchema);
 
 /** Browsing the marketplace: explore collections and items, the header search and the artwork types. */
 export const exploreRoutes: FastifyPluginAsyncZod = async (app) => {
