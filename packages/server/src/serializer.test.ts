@@ -93,6 +93,16 @@ describe("serializerCompiler", () => {
     expect(body).toBe(JSON.stringify(answer));
   });
 
+  it("writes names with quotes, backslashes, line breaks, control characters and emoji the same both ways", async () => {
+    const schema = z.object({ data: z.object({ nfts: z.array(nftCardSchema) }) });
+    answersBuiltExactly(schema);
+    const name = 'The "Tide" \\ line\nbreak\ttab\u0001 🎨 </script>';
+    const answer = { data: { nfts: [{ ...card, name }] } };
+    const { status, body } = await answerOf(schema, answer);
+    expect(status).toBe(200);
+    expect(JSON.parse(body).data.nfts[0].name).toBe(name);
+  });
+
   it("fails an answer marked built exactly that holds a field its schema does not declare (under the tests)", async () => {
     const schema = z.object({ address: z.string(), name: z.string().nullable() });
     answersBuiltExactly(schema);
