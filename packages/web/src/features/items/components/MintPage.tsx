@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useSession } from "../../../auth/session.ts";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { buttonClass } from "../../../ui/Button.tsx";
-import { MintForm } from "./MintForm.tsx";
+import { MintForm } from "./mintForm/MintForm.tsx";
 
 /** /mint: verified artists create an item; everyone else learns why not and where to apply. */
 export function MintPage() {

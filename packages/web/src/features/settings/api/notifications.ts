@@ -1,5 +1,5 @@
 import type { NotificationPreferences, NotificationsResponse } from "@easel/common";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../api/client.ts";
 import { headerDataKeys } from "../../../auth/headerData.ts";
 import { SESSION_QUERY_KEY } from "../../../auth/session.ts";
@@ -7,13 +7,14 @@ import { SESSION_QUERY_KEY } from "../../../auth/session.ts";
 export const notificationKeys = { all: ["notifications"] as const };
 
 /** GET /api/profile/notifications: the signed-in user's notifications, always fresh. */
-export function useNotifications() {
-  return useQuery({
+export const notificationsQuery = () =>
+  queryOptions({
     queryKey: notificationKeys.all,
     queryFn: async () => (await apiFetch<NotificationsResponse>("/api/profile/notifications")).data,
     staleTime: 0,
   });
-}
+
+export const useNotifications = () => useQuery(notificationsQuery());
 
 /** PUT /api/profile/notifications/seen: clears the badge in the session and the header. */
 export function useMarkNotificationsSeen() {

@@ -1,12 +1,10 @@
-import type { NotificationsResponse } from "@easel/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import { apiFetch } from "../../../api/client.ts";
 import { useChainEvents } from "../../../api/live.ts";
 import { headerDataKeys } from "../../../auth/headerData.ts";
 import { SESSION_QUERY_KEY, useSession } from "../../../auth/session.ts";
-import { notificationKeys } from "../../settings/api/notifications.ts";
+import { notificationKeys, notificationsQuery } from "../../settings/api/notifications.ts";
 import { tradeHistoryKeys } from "../api/history.ts";
 
 /** Notification kinds that deserve a toast while the person is online. */
@@ -23,7 +21,9 @@ export function AccountLive() {
   const account = session?.address.toLowerCase() ?? null;
 
   const newNotifications = async () => {
-    const { data } = await apiFetch<NotificationsResponse>("/api/profile/notifications");
+    // The notification list's own query, so a read already under way (a chain event's invalidation starts
+    // one) is shared rather than sent twice.
+    const data = await queryClient.fetchQuery(notificationsQuery());
     const unseen = data.notificationsTemp.filter((n) => !n.seen);
     // The first read only learns what was there before this page opened.
     const known = toasted.current;
