@@ -81,7 +81,7 @@ export function whatWouldFix(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // The report named on the command line (api-report.earlier.json …), else the last one.
+  // The report named on the command line (one written elsewhere with BENCH_REPORT), else the committed one.
   const path = new URL(process.argv[2] ?? "./api-report.json", new URL("./", import.meta.url));
   const report = JSON.parse(readFileSync(path, "utf8")) as {
     conditions: { connections: number };
