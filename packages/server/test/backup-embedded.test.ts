@@ -1,7 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createBackup, restoreBackup } from "../src/backup/backup.ts";
 import { embeddedBackupSource, embeddedRestoreTarget } from "../src/backup/embedded.ts";
@@ -24,6 +34,8 @@ import {
   type TestChain,
 } from "../src/indexer/testing.ts";
 import { MediaStore } from "../src/media/store.ts";
+
+const run = promisify(execFile);
 
 /** `npm start`'s data folder: backed up while it runs (chain through anvil's RPC), restored into a new one. */
 describe("backup and restore of npm start's data folder", () => {
@@ -139,6 +151,47 @@ describe("backup and restore of npm start's data folder", () => {
       await anvil.stop();
     }
   }, 60_000);
+
+  it("a restore that fails leaves no half-made data folder and no easel.pid", async () => {
+    const truncated = join(dir, "truncated.tar.gz");
+    const whole = readFileSync(file);
+    writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)), { mode: 0o600 });
+    // Into a folder that does not exist: it does not exist afterwards.
+    const fresh = embeddedLayout({ EASEL_DATA_DIR: join(dir, "c") });
+    const into = await embeddedRestoreTarget(fresh, false);
+    try {
+      await expect(
+        restoreBackup({
+          file: truncated,
+          databaseUrl: into.databaseUrl,
+          mediaDir: into.mediaDir,
+          deployment: null,
+          force: false,
+          localChain: into.localChain,
+        }),
+      ).rejects.toThrow(/truncated|damaged/);
+    } finally {
+      await into.close();
+    }
+    expect(existsSync(fresh.dataDir)).toBe(false);
+
+    // As npm run restore, into an empty folder: exit 1, one line, and the folder is empty again.
+    const empty = join(dir, "d");
+    mkdirSync(empty);
+    const env: NodeJS.ProcessEnv = { ...process.env, EASEL_DATA_DIR: empty, INIT_CWD: dir };
+    delete env.DATABASE_URL;
+    delete env.BACKUP_SECRET;
+    const failed = await run(
+      process.execPath,
+      ["--import", "tsx", "src/bin/restore.ts", "--", "truncated.tar.gz"],
+      { cwd: new URL("..", import.meta.url).pathname, env, timeout: 60_000 },
+    ).catch((e: { code: number; stderr: string }) => e);
+    expect((failed as { code: number }).code).toBe(1);
+    expect((failed as { stderr: string }).stderr.trim()).toMatch(
+      /^\[easel\] restore failed: .*(truncated|damaged)[^\n]*$/,
+    );
+    expect(readdirSync(empty)).toEqual([]);
+  }, 120_000);
 
   it("refuses a folder that holds a marketplace unless --force, and a running Easel always", async () => {
     await expect(embeddedRestoreTarget(target, false)).rejects.toThrow(

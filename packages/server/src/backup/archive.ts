@@ -3,8 +3,10 @@
  * lists it and neither side holds more than one part in memory. Entries are regular files only; a name
  * is at most 255 bytes (ustar's prefix and name fields).
  */
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
+import { closeSync, createReadStream, createWriteStream, fchmodSync, openSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
@@ -53,23 +55,119 @@ function header(name: string, size: number, mtime: number): Buffer {
 
 const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 
-/** Writes a gzip-compressed tar to `path`, entry by entry, waiting whenever the disk falls behind. */
+/** The reason a write failed, in words (the error's own message names a system call, not the problem). */
+function writeReason(path: string, error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const reasons: Record<string, string> = {
+    ENOSPC: "the disk is full (ENOSPC)",
+    EDQUOT: "the disk quota is exceeded (EDQUOT)",
+    ENOENT: `the folder ${dirname(path)} does not exist`,
+    ENOTDIR: `${dirname(path)} is not a folder`,
+    EACCES: `permission denied (EACCES)`,
+    EPERM: `permission denied (EPERM)`,
+    EROFS: "the file system is read-only (EROFS)",
+    EIO: "an input/output error (EIO)",
+    EEXIST: "the file already exists",
+  };
+  return (code && reasons[code]) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** A backup file that cannot be written (full disk, missing folder, no permission…); names the file and why. */
+export class ArchiveWriteError extends Error {
+  override name = "ArchiveWriteError";
+  readonly code: string | undefined;
+  constructor(path: string, cause: unknown) {
+    super(`cannot write ${path}: ${writeReason(path, cause)}`, { cause });
+    this.code = (cause as { code?: string }).code;
+  }
+}
+
+/** The archive member holding the HMAC of every member before it (see ArchiveWriter's `secret`). */
+export const SIGNATURE_ENTRY = "signature.json";
+type Signature = { algorithm: "HMAC-SHA256"; covers: string; hmac: string };
+const COVERS =
+  "every entry before this one: its name, a NUL byte, its size in decimal, a NUL byte, its bytes";
+
+/** The HMAC-SHA256 of entries as they are written or read: name, size and bytes of each, unambiguously. */
+class EntryMac {
+  readonly #hmac;
+  constructor(secret: string) {
+    this.#hmac = createHmac("sha256", secret);
+  }
+  entry(name: string, size: number): void {
+    this.#hmac.update(`${name}\0${size}\0`);
+  }
+  data(chunk: Buffer): void {
+    this.#hmac.update(chunk);
+  }
+  digest(): Buffer {
+    return this.#hmac.digest();
+  }
+}
+
+/**
+ * Writes a gzip-compressed tar to `path`, entry by entry, waiting whenever the disk falls behind. The file is
+ * created (never overwritten) with mode 0600 whatever the umask: backups hold members' personal data. Every
+ * wait races the output's failure, so a full disk or a failed write ends the backup with an
+ * ArchiveWriteError instead of waiting for ever. With `secret`, `end` appends `signature.json`: an
+ * HMAC-SHA256 keyed by it over every entry, which `readArchive` checks when given the same secret.
+ */
 export class ArchiveWriter {
+  readonly #path: string;
   readonly #gzip = createGzip();
   readonly #done: Promise<void>;
   readonly #time = Date.now();
+  readonly #mac: EntryMac | null;
+  #failure: ArchiveWriteError | null = null;
 
-  constructor(path: string) {
-    this.#done = pipeline(this.#gzip, createWriteStream(path, { flags: "wx" }));
-    // The error surfaces in write() or end(); this keeps it from being reported as unhandled meanwhile.
+  constructor(path: string, options: { secret?: string | null } = {}) {
+    this.#path = path;
+    this.#mac = options.secret ? new EntryMac(options.secret) : null;
+    let fd: number;
+    try {
+      // O_EXCL: never another file (or a link planted) under this name. The mode passed to open is masked
+      // by the umask, so it is set again on the descriptor: exactly 0600, before any byte is written.
+      fd = openSync(path, "wx", 0o600);
+    } catch (error) {
+      throw new ArchiveWriteError(path, error);
+    }
+    try {
+      fchmodSync(fd, 0o600);
+    } catch (error) {
+      closeSync(fd);
+      rmSync(path, { force: true });
+      throw new ArchiveWriteError(path, error);
+    }
+    this.#done = pipeline(this.#gzip, createWriteStream(path, { fd })).catch((error: unknown) => {
+      this.#failure ??= new ArchiveWriteError(path, error);
+      throw this.#failure;
+    });
+    // The error surfaces in the next write or in end(); this keeps it from being reported as unhandled meanwhile.
     this.#done.catch(() => {});
   }
 
+  /** Resolves when `event` comes, rejects as soon as the output failed (a destroyed stream emits nothing more). */
+  async #until(event: "drain"): Promise<void> {
+    const stop = new AbortController();
+    try {
+      await Promise.race([once(this.#gzip, event, { signal: stop.signal }), this.#done]);
+    } catch (error) {
+      // The compressor may report the file's error itself, before the pipeline does.
+      this.#failure ??= error instanceof ArchiveWriteError ? error : new ArchiveWriteError(this.#path, error);
+    } finally {
+      stop.abort();
+    }
+    if (this.#failure) throw this.#failure;
+  }
+
   async #write(chunk: Buffer): Promise<void> {
-    if (chunk.length > 0 && !this.#gzip.write(chunk)) await once(this.#gzip, "drain");
+    if (this.#failure) throw this.#failure;
+    if (chunk.length > 0 && !this.#gzip.write(chunk)) await this.#until("drain");
   }
 
   async add(name: string, data: Buffer): Promise<void> {
+    this.#mac?.entry(name, data.length);
+    this.#mac?.data(data);
     await this.#write(header(name, data.length, this.#time));
     await this.#write(data);
     await this.#write(padding(data.length));
@@ -77,11 +175,13 @@ export class ArchiveWriter {
 
   /** An entry whose `size` bytes come from `content` (a file being read); fails if it gives another amount. */
   async addStream(name: string, size: number, content: AsyncIterable<Buffer>): Promise<void> {
+    this.#mac?.entry(name, size);
     await this.#write(header(name, size, this.#time));
     let written = 0;
     for await (const chunk of content) {
       written += chunk.length;
       if (written > size) break;
+      this.#mac?.data(chunk);
       await this.#write(chunk);
     }
     if (written !== size) throw new Error(`${name} changed size while it was read`);
@@ -89,14 +189,26 @@ export class ArchiveWriter {
   }
 
   async end(): Promise<void> {
+    if (this.#mac) {
+      const signature: Signature = {
+        algorithm: "HMAC-SHA256",
+        covers: COVERS,
+        hmac: this.#mac.digest().toString("hex"),
+      };
+      const data = Buffer.from(JSON.stringify(signature, null, 2));
+      await this.#write(header(SIGNATURE_ENTRY, data.length, this.#time));
+      await this.#write(data);
+      await this.#write(padding(data.length));
+    }
     await this.#write(ZEROS);
     this.#gzip.end();
     await this.#done;
   }
 
-  /** Stops writing after a failure (the caller removes the file). */
-  abort(): void {
+  /** Stops writing after a failure and closes the file (the caller removes it). */
+  async abort(): Promise<void> {
     this.#gzip.destroy();
+    await this.#done.catch(() => {});
   }
 }
 
@@ -154,18 +266,35 @@ function field(h: Buffer, start: number, length: number): string {
   return raw.subarray(0, end === -1 ? length : end).toString("utf8");
 }
 
-/** The entries of the gzip-compressed tar at `path`, in order. */
-export async function* readArchive(path: string): AsyncGenerator<ArchiveEntry> {
+/**
+ * The entries of the gzip-compressed tar at `path`, in order. With `secret`, the archive must end with a
+ * `signature.json` whose HMAC matches every entry before it under that secret: it is checked when reached,
+ * is not yielded, and a missing or wrong one (or an entry after it) throws an ArchiveError once the archive
+ * is read. Without `secret`, `signature.json` is yielded like any entry (unchecked).
+ */
+export async function* readArchive(
+  path: string,
+  options: { secret?: string | null } = {},
+): AsyncGenerator<ArchiveEntry> {
   const gunzip = createGunzip();
   const input = createReadStream(path);
   input.on("error", (error) => gunzip.destroy(error));
   input.pipe(gunzip);
   const reader = new ByteReader(gunzip);
+  const mac = options.secret ? new EntryMac(options.secret) : null;
+  let signed = false;
   try {
     for (;;) {
       const h = await reader.exactly(BLOCK);
       if (!h) throw new ArchiveError("the backup file is truncated (no end of archive)");
-      if (h.every((byte) => byte === 0)) return;
+      if (h.every((byte) => byte === 0)) {
+        if (mac && !signed)
+          throw new ArchiveError(
+            "the backup is not signed, and a backup secret (BACKUP_SECRET) is set: only signed backups are " +
+              "restored (it was taken without the secret, or its signature was removed)",
+          );
+        return;
+      }
       let sum = 0;
       for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : (h[i] as number);
       if (Number.parseInt(field(h, 148, 8), 8) !== sum || field(h, 257, 6) !== "ustar")
@@ -173,10 +302,37 @@ export async function* readArchive(path: string): AsyncGenerator<ArchiveEntry> {
       const prefix = field(h, 345, 155);
       const name = prefix ? `${prefix}/${field(h, 0, 100)}` : field(h, 0, 100);
       const size = Number.parseInt(field(h, 124, 12), 8);
+      if (signed) throw new ArchiveError(`the backup has data after its signature (${name})`);
+      if (mac && name === SIGNATURE_ENTRY) {
+        const expected = mac.digest();
+        let signature: Partial<Signature> = {};
+        try {
+          const chunks: Buffer[] = [];
+          for await (const chunk of reader.take(size)) chunks.push(chunk);
+          signature = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Partial<Signature>;
+        } catch (error) {
+          if (error instanceof ArchiveError) throw error;
+        }
+        const got = Buffer.from(typeof signature.hmac === "string" ? signature.hmac : "", "hex");
+        if (
+          signature.algorithm !== "HMAC-SHA256" ||
+          got.length !== expected.length ||
+          !timingSafeEqual(got, expected)
+        )
+          throw new ArchiveError(
+            "the backup's signature does not match the backup secret (BACKUP_SECRET): the file was changed " +
+              "after it was written, or signed with another secret",
+          );
+        signed = true;
+        await reader.exactly((BLOCK - (size % BLOCK)) % BLOCK);
+        continue;
+      }
+      mac?.entry(name, size);
       let consumed = 0;
       const body = async function* () {
         for await (const chunk of reader.take(size - consumed)) {
           consumed += chunk.length;
+          mac?.data(chunk);
           yield chunk;
         }
       };

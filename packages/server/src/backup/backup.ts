@@ -6,10 +6,11 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import pg from "pg";
+import { ConfigError } from "../config.ts";
 import { EASEL_VERSION } from "../version.ts";
-import { ArchiveError, ArchiveWriter, readArchive } from "./archive.ts";
+import { ArchiveError, ArchiveWriteError, ArchiveWriter, readArchive, SIGNATURE_ENTRY } from "./archive.ts";
 import {
   beginRestore,
   type DatabaseManifest,
@@ -23,10 +24,25 @@ import {
 } from "./database.ts";
 import { listBlocks, readBlock, restoreBlock } from "./media.ts";
 
-export { ArchiveError, RestoreRefused };
+export { ArchiveError, ArchiveWriteError, RestoreRefused };
 
 const FORMAT = "easel-backup";
-const FORMAT_VERSION = 1;
+/** 1: unsigned; 2: the same with `signature.json` last (an Easel that reads only 1 asks to be updated). */
+const FORMAT_VERSION = 2;
+const UNSIGNED_VERSION = 1;
+
+/**
+ * The backup secret (BACKUP_SECRET): when set, backups are signed with it and a restore refuses a file whose
+ * signature is missing or does not match. Empty counts as unset; a short one is refused, as a guessable
+ * secret authenticates nothing.
+ */
+export function backupSecret(env: Record<string, string | undefined> = process.env): string | null {
+  const secret = env.BACKUP_SECRET;
+  if (secret === undefined || secret === "") return null;
+  if (secret.length < 32)
+    throw new ConfigError("Invalid configuration: BACKUP_SECRET must be at least 32 characters");
+  return secret;
+}
 
 /** Which chain and deployment a database indexes: a snapshot belongs to exactly one. */
 export type Deployment = {
@@ -42,6 +58,8 @@ export type Manifest = {
   easelVersion: string;
   /** `embedded` (npm start: the archive also holds the local chain) or `production`. */
   mode: "embedded" | "production";
+  /** Present when the file ends with `signature.json` (an HMAC under the backup secret). */
+  signature?: "HMAC-SHA256";
   deployment: Deployment;
   database: DatabaseManifest;
   /** Tables not in the backup, and why. */
@@ -62,8 +80,11 @@ const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex")
 
 /**
  * Writes a backup to `file` (which must not exist yet; written as `file.partial` and renamed when complete,
- * so a file under the final name is always whole). The database is read in one snapshot, then the local
- * chain (taken after it, so it holds every block the snapshot indexed), then the media blocks.
+ * so a file under the final name is always whole; both mode 0600). The database is read in one snapshot,
+ * then the local chain (taken after it, so it holds every block the snapshot indexed), then the media
+ * blocks. With `secret` the file is signed (see `backupSecret`). A file that cannot be written (full disk,
+ * missing folder…) fails with an ArchiveWriteError naming it and why; the partial file is removed and the
+ * database connection ended.
  */
 export async function createBackup(options: {
   file: string;
@@ -71,15 +92,26 @@ export async function createBackup(options: {
   mediaDir: string;
   deployment: Deployment;
   localChain?: LocalChainSource;
+  secret?: string | null;
   log?: (message: string) => void;
 }): Promise<{ manifest: Manifest; summary: Summary; seconds: number }> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   if (existsSync(options.file)) throw new Error(`${options.file} already exists; choose a new file name`);
   const partial = `${options.file}.partial`;
+  // The partial file's errors are the file's: the user named the file, and the partial one is removed.
+  const named = (error: unknown) =>
+    error instanceof ArchiveWriteError ? new ArchiveWriteError(options.file, error.cause) : error;
   await rm(partial, { force: true });
-  const writer = new ArchiveWriter(partial);
+  let writer: ArchiveWriter;
+  try {
+    writer = new ArchiveWriter(partial, { secret: options.secret });
+  } catch (error) {
+    throw named(error);
+  }
   const client = new pg.Client({ connectionString: options.databaseUrl, application_name: "easel-backup" });
+  // A connection that breaks emits "error"; the failing query reports it.
+  client.on("error", () => {});
   try {
     await client.connect();
     let manifest: Manifest | undefined;
@@ -88,10 +120,11 @@ export async function createBackup(options: {
       async (database) => {
         manifest = {
           format: FORMAT,
-          version: FORMAT_VERSION,
+          version: options.secret ? FORMAT_VERSION : UNSIGNED_VERSION,
           createdAt: new Date().toISOString(),
           easelVersion: EASEL_VERSION,
           mode: options.localChain ? "embedded" : "production",
+          ...(options.secret ? { signature: "HMAC-SHA256" as const } : {}),
           deployment: options.deployment,
           database,
           excludedTables: EXCLUDED_TABLES,
@@ -130,9 +163,10 @@ export async function createBackup(options: {
     await rename(partial, options.file);
     return { manifest: done, summary, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
-    writer.abort();
-    await rm(partial, { force: true });
-    throw error;
+    await writer.abort();
+    // A partial file that cannot be removed must not hide why the backup failed.
+    await rm(partial, { force: true }).catch(() => {});
+    throw named(error);
   } finally {
     await client.end().catch(() => {});
   }
@@ -201,6 +235,11 @@ export type LocalChainTarget = {
  * The database is then rebuilt in one transaction that commits only once the whole file has been read and
  * every table matched its checksum; a damaged or truncated file leaves the database as it was. Media blocks
  * are added to the store (blocks not in the snapshot stay: tokens minted since may name them).
+ *
+ * With `secret` (BACKUP_SECRET), the file must carry a signature made with it: the whole file is read and
+ * checked first, so a forged or unsigned file changes nothing (not even a media block), and checked again
+ * as it is restored, before the commit. Without it, a signed file is restored with a warning that its
+ * signature was not checked. `warn` (default: `log`) also hears of a file other users can read.
  */
 export async function restoreBackup(options: {
   file: string;
@@ -210,16 +249,40 @@ export async function restoreBackup(options: {
   deployment: Deployment | null;
   force: boolean;
   localChain?: LocalChainTarget;
+  secret?: string | null;
   log?: (message: string) => void;
+  warn?: (message: string) => void;
 }): Promise<{ manifest: Manifest; summary: Summary; seconds: number }> {
   const started = Date.now();
   const log = options.log ?? (() => {});
-  const entries = readArchive(options.file);
+  const warn = options.warn ?? log;
+  const secret = options.secret || null;
+  const entries = readArchive(options.file, { secret });
   const client = new pg.Client({ connectionString: options.databaseUrl, application_name: "easel-restore" });
   let connected = false;
   let restore: Awaited<ReturnType<typeof beginRestore>> | null = null;
   try {
     const manifest = await nextManifest(entries);
+    const mode = (await stat(options.file)).mode & 0o777;
+    if (mode & 0o077)
+      warn(
+        `${options.file} is open to other users (mode ${mode.toString(8).padStart(4, "0")}): a backup holds ` +
+          `members' email addresses, messages and signed confirmation links; make it private with chmod 600 ${options.file}`,
+      );
+    if (secret) {
+      if (manifest.signature !== "HMAC-SHA256")
+        throw new ArchiveError(
+          "the backup is not signed, and a backup secret (BACKUP_SECRET) is set: only signed backups are " +
+            "restored (it was taken without the secret, or its signature was removed)",
+        );
+      // The whole file first: nothing changes unless every byte of it is the one that was signed.
+      for await (const _ of readArchive(options.file, { secret }));
+    } else if (manifest.signature) {
+      warn(
+        "this backup is signed, but BACKUP_SECRET is not set: its signature is not checked (set it to the " +
+          "secret the backup was taken with to check it)",
+      );
+    }
     if (options.deployment) checkDeployment(manifest.deployment, options.deployment);
     migrationsUpTo(manifest.database);
     await client.connect();
@@ -244,6 +307,8 @@ export async function restoreBackup(options: {
     const chain: Record<string, { bytes: number; sha256: string }> = {};
     let summary: Summary | null = null;
     for await (const entry of entries) {
+      // Checked by readArchive when there is a secret (and not yielded then); without one, only skipped.
+      if (summary && entry.name === SIGNATURE_ENTRY) continue;
       if (summary) throw new ArchiveError(`the backup has data after its summary (${entry.name})`);
       const table = /^database\/([^/]+)\/(\d+)\.copy$/.exec(entry.name);
       if (table) {

@@ -84,7 +84,8 @@ async function listTables(client: pg.ClientBase): Promise<TableInfo[]> {
 /**
  * Copies the database out inside one read-only REPEATABLE READ transaction. `describe` receives the
  * manifest before any data (it goes first in the archive); `part` receives each table's COPY text in parts
- * of at most 8 MiB, in order. Returns each table's row count, size and SHA-256.
+ * of at most 8 MiB, in order. Returns each table's row count, size and SHA-256. After a failure the caller
+ * must end the connection (which ends the transaction).
  */
 export async function snapshotDatabase(
   client: pg.ClientBase,
@@ -92,6 +93,7 @@ export async function snapshotDatabase(
   part: (table: string, index: number, data: Buffer) => Promise<void>,
 ): Promise<Record<string, TableSummary>> {
   await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+  let complete = false;
   try {
     const tables = (await listTables(client)).filter((t) => !(t.name in EXCLUDED_TABLES));
     if (!tables.some((t) => t.name === "profiles"))
@@ -142,9 +144,13 @@ export async function snapshotDatabase(
       if (pending > 0 || index === 0) await flush();
       summary[table.name] = { rows, bytes, sha256: hash.digest("hex") };
     }
+    complete = true;
     return summary;
   } finally {
-    await client.query("ROLLBACK").catch(() => {});
+    // Not after a failure: a COPY abandoned half-way (the archive could not be written) leaves the
+    // connection mid-protocol, and a query queued behind it would wait for ever. The caller ends the
+    // connection, which ends the transaction.
+    if (complete) await client.query("ROLLBACK").catch(() => {});
   }
 }
 

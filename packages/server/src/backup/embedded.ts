@@ -4,8 +4,8 @@
  * chain is dumped through anvil's `anvil_dumpState`; while it is stopped, the backup starts the folder's
  * PostgreSQL itself and reads the state file anvil wrote when it stopped. A restore needs Easel stopped.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { CHAIN_IDS } from "@easel/common";
@@ -36,12 +36,19 @@ export function localDeployment(layout: EmbeddedLayout): Deployment | null {
   };
 }
 
-/** Keeps `npm start` from starting on the folder while a backup or restore uses it; returns the release. */
+/**
+ * Keeps `npm start` from starting on the folder while a backup or restore uses it; returns the release,
+ * which removes the file at once (synchronously: the commands exit right after, also when they failed).
+ */
 function holdFolder(layout: EmbeddedLayout): () => void {
   writeFileSync(layout.pidFile, String(process.pid));
   return () => {
-    if (existsSync(layout.pidFile) && readFileSync(layout.pidFile, "utf8") === String(process.pid))
-      rm(layout.pidFile, { force: true }).catch(() => {});
+    try {
+      if (existsSync(layout.pidFile) && readFileSync(layout.pidFile, "utf8") === String(process.pid))
+        rmSync(layout.pidFile, { force: true });
+    } catch {
+      // Gone already, or the folder with it.
+    }
   };
 }
 
@@ -141,8 +148,19 @@ export async function embeddedRestoreTarget(layout: EmbeddedLayout, force: boole
       `${layout.dataDir} already holds a local marketplace (its chain, database and media). Restoring replaces ` +
         "it: run the restore again with --force to overwrite it.",
     );
+  // What the folder held before, so that a restore that fails leaves no half-made data folder behind: a
+  // folder it created goes, and so does what it added to an existing one (a new PostgreSQL cluster, media).
+  const existed = existsSync(layout.dataDir) ? new Set(readdirSync(layout.dataDir)) : null;
   await mkdir(layout.dataDir, { recursive: true });
   const release = holdFolder(layout);
+  const undo = () => {
+    release();
+    if (existed === null) rmSync(layout.dataDir, { recursive: true, force: true });
+    else
+      for (const name of readdirSync(layout.dataDir))
+        if (!existed.has(name)) rmSync(join(layout.dataDir, name), { recursive: true, force: true });
+  };
+  let committed = false;
   const staged = new Map<string, string>();
   const destinations: Record<string, string> = {
     "state.json": layout.chainStateFile,
@@ -156,7 +174,8 @@ export async function embeddedRestoreTarget(layout: EmbeddedLayout, force: boole
         const destination = destinations[name];
         if (!destination) throw new Error(`the backup holds an unknown chain file: ${name}`);
         await mkdir(dirname(destination), { recursive: true });
-        await writeFile(`${destination}.restoring`, data);
+        await writeFile(`${destination}.restoring`, data, { flag: "w", mode: 0o600 });
+        await chmod(`${destination}.restoring`, 0o600);
         staged.set(destination, `${destination}.restoring`);
       },
     };
@@ -169,15 +188,21 @@ export async function embeddedRestoreTarget(layout: EmbeddedLayout, force: boole
         if (staged.size > 0 && !staged.has(layout.demoFile)) await rm(layout.demoFile, { force: true });
         for (const [destination, temp] of staged) await rename(temp, destination);
         staged.clear();
+        committed = true;
       },
+      /** Stops the folder's PostgreSQL; unless committed, takes back what the restore added to the folder. */
       async close() {
         for (const temp of staged.values()) await rm(temp, { force: true });
-        await postgres.stop();
-        release();
+        try {
+          await postgres.stop();
+        } finally {
+          if (committed) release();
+          else undo();
+        }
       },
     };
   } catch (error) {
-    release();
+    undo();
     throw error;
   }
 }

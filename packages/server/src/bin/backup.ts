@@ -7,7 +7,7 @@
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { createBackup } from "../backup/backup.ts";
+import { backupSecret, createBackup } from "../backup/backup.ts";
 import { embeddedBackupSource } from "../backup/embedded.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { embeddedLayout } from "../embedded/layout.ts";
@@ -22,6 +22,8 @@ if (args.length !== 1 || args[0]?.startsWith("-")) {
 const file = resolve(process.env.INIT_CWD ?? process.cwd(), args[0] as string);
 
 try {
+  // Signs the file when set (a restore with the same secret then refuses any other file).
+  const secret = backupSecret(process.env);
   let result: Awaited<ReturnType<typeof createBackup>>;
   if (process.env.DATABASE_URL) {
     const config = loadConfig(process.env);
@@ -35,6 +37,7 @@ try {
         contracts: config.contracts,
         deployBlock: config.deployBlock.toString(),
       },
+      secret,
       log: say,
     });
   } else {
@@ -48,6 +51,7 @@ try {
         mediaDir: layout.mediaDir,
         deployment: source.deployment,
         localChain: source.localChain,
+        secret,
         log: say,
       });
     } finally {
@@ -56,7 +60,7 @@ try {
   }
   const indexed = result.manifest.database.indexed;
   say(
-    `wrote ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${result.seconds.toFixed(1)} s; ` +
+    `wrote ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB${secret ? ", signed" : ""}) in ${result.seconds.toFixed(1)} s; ` +
       `chain ${result.manifest.deployment.chainId}, indexed to block ${indexed?.block ?? "none"}`,
   );
 } catch (error) {

@@ -8,6 +8,7 @@
 import { resolve } from "node:path";
 import {
   ArchiveError,
+  backupSecret,
   type Deployment,
   RestoreRefused,
   readManifest,
@@ -18,6 +19,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { embeddedLayout } from "../embedded/layout.ts";
 
 const say = (message: string) => console.log(`[easel] restore: ${message}`);
+const warn = (message: string) => console.error(`[easel] restore: warning: ${message}`);
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const force = args.includes("--force");
 const files = args.filter((a) => a !== "--force");
@@ -28,6 +30,8 @@ if (files.length !== 1 || files[0]?.startsWith("-")) {
 const file = resolve(process.env.INIT_CWD ?? process.cwd(), files[0] as string);
 
 try {
+  // When set, only a file signed with it is restored.
+  const secret = backupSecret(process.env);
   const manifest = await readManifest(file);
   const hasChain = manifest.mode === "embedded";
   let result: Awaited<ReturnType<typeof restoreBackup>>;
@@ -46,7 +50,9 @@ try {
       mediaDir: config.mediaDir,
       deployment,
       force,
+      secret,
       log: say,
+      warn,
     });
   } else {
     const layout = embeddedLayout();
@@ -66,7 +72,9 @@ try {
         deployment,
         force,
         localChain: target.localChain,
+        secret,
         log: say,
+        warn,
       });
       await target.commit();
     } finally {
