@@ -1,8 +1,12 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { MESSAGES, type MediaUploadResponse, type ProfileResponse } from "@easel/common";
 import { MemoryBlockstore } from "blockstore-core";
+import { FsBlockstore } from "blockstore-fs";
 import { importer } from "ipfs-unixfs-importer";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MediaStore } from "../src/media/store.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 import { jpegScan, jpegWithGps } from "./images.ts";
 
@@ -156,5 +160,31 @@ describe("POST /api/profile/media_uploader and GET /ipfs/:cid", () => {
       body: new FormData(),
     });
     expect(empty.status).toBe(400);
+  });
+});
+
+describe("MediaStore.blocks", () => {
+  it("stops before the next block once its signal aborts (the client hung up): nothing more is read", async () => {
+    const store = new MediaStore(join(api.dir, "walk"));
+    const root = MediaStore.parseCid(await store.add(randomBytes(3_000_000)));
+    if (!root) throw new Error("no CID");
+    const fileSize = await store.fileSize(root);
+    expect(fileSize).toBe(3_000_000);
+    const hangUp = new AbortController();
+    const walk = store.blocks(
+      root,
+      { scope: "all", dups: false },
+      { fileSize: 3_000_000, signal: hangUp.signal },
+    );
+    expect((await walk.next()).value?.cid.toString()).toBe(root.toString());
+    expect((await walk.next()).done).toBe(false);
+    const reads = vi.spyOn(FsBlockstore.prototype, "get");
+    try {
+      hangUp.abort();
+      await expect(walk.next()).rejects.toThrow(/abort/i);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { media } from "../db/schema.ts";
+import { itemMetadata, media } from "../db/schema.ts";
 import { MediaStore } from "../media/store.ts";
 import {
   carContentType,
@@ -19,6 +19,15 @@ import {
 const IMMUTABLE = "public, max-age=29030400, immutable";
 
 /**
+ * `/ipfs/` requests a minute per client address, counted in PostgreSQL like every route limit. A page of art
+ * cards loads dozens of thumbnails and avatars (about 100 for an explore page of 48 cards), and a browser keeps
+ * every answer (immutable), so 600 is six pages of new pictures a minute for a household behind one address,
+ * or a Helia client fetching a few 50 MB files block by block (about 200 blocks each). Each answer costs at most
+ * the file it names, so the limit bounds what one address can make the gateway read and send.
+ */
+export const IPFS_REQUESTS_PER_MINUTE = 600;
+
+/**
  * `GET /ipfs/:cid`: our IPFS gateway for the media store. Content never changes for a CID, so it is
  * cached forever. A plain request gets the file: its type comes from what the uploader detected in the
  * bytes; anything else is served as a download, and a sandbox CSP stops a stored file from running scripts
@@ -26,13 +35,31 @@ const IMMUTABLE = "public, max-age=29030400, immutable";
  * a block or the file's whole DAG as a CAR, which anyone checks against the CID without trusting us.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app.deps;
+  const { config, db } = app.deps;
   // On its own origin (MEDIA_PUBLIC_URL), media is framed by the site (a PDF opens in a frame): the site may
   // frame it, nobody else.
   const policy = `default-src 'none'; img-src 'self'; sandbox${config.mediaPublicUrl ? `; frame-ancestors ${config.publicUrl.origin}` : ""}`;
+  // With a media origin, the site's own `/ipfs/` serves nothing: a user's file opened there (a PDF, a video
+  // followed by HTML) would run beside the session. The media origin's proxy forwards to the same API under
+  // another Host, and is served; the site's address is sent there, path and query kept.
+  const mediaHost = config.mediaPublicUrl ? new URL(config.mediaPublicUrl).host : null;
+  const redirectsToMedia = (host: string) =>
+    mediaHost !== null && mediaHost !== config.publicUrl.host && host.toLowerCase() === config.publicUrl.host;
+  // Files added before the store recorded its dag-pb nodes are found by the CIDs the database names.
+  app.media.recognizeRoots(async (cid) => {
+    const [upload] = await db.select({ cid: media.cid }).from(media).where(eq(media.cid, cid)).limit(1);
+    if (upload) return true;
+    const [metadata] = await db
+      .select({ cid: itemMetadata.cid })
+      .from(itemMetadata)
+      .where(eq(itemMetadata.cid, cid))
+      .limit(1);
+    return metadata !== undefined;
+  });
   app.get(
     "/ipfs/:cid",
     {
+      config: { rateLimit: { max: IPFS_REQUESTS_PER_MINUTE, timeWindow: "1 minute" } },
       schema: {
         summary: "Media by IPFS CID (a file, or a verifiable raw block or CAR)",
         params: z.object({ cid: z.string().max(200) }),
@@ -47,6 +74,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Readable from any origin, as the answers it leads to: a browser follows a CORS request's redirect only then.
+      if (redirectsToMedia(request.host))
+        return reply
+          .header("cache-control", "public, max-age=3600")
+          .header("access-control-allow-origin", "*")
+          .redirect(`${config.mediaPublicUrl}${request.url}`, 308);
+      // A client that hangs up stops the walk before the next block is read.
+      const hangUp = new AbortController();
+      reply.raw.on("close", () => hangUp.abort());
       const notFound = () =>
         reply
           .status(404)
@@ -90,11 +126,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         trustless(reply, id, etag, `${id}.car`).type(carContentType(selection.dups));
         if (wanted.fromAccept) reply.header("content-location", `/ipfs/${id}?format=car`);
         if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-        const blocks = probe ? noBlocks() : app.media.blocks(cid, selection);
-        return reply.send(Readable.from(carStream(cid, blocks)));
+        const blocks = probe
+          ? noBlocks()
+          : app.media.blocks(cid, selection, { fileSize: size, signal: hangUp.signal });
+        return reply.send(Readable.from(untilHangUp(carStream(cid, blocks), hangUp.signal)));
       }
 
-      const file = await app.media.read(cid);
+      const file = await app.media.read(cid, hangUp.signal);
       if (!file) return notFound();
       const [row] = await app.deps.db
         .select({ mime: media.mime })
@@ -114,7 +152,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (row) reply.type(row.mime);
       else reply.type("application/octet-stream").header("content-disposition", "attachment");
       reply.header("content-length", file.size);
-      return reply.send(Readable.from(file.content));
+      return reply.send(Readable.from(untilHangUp(file.content, hangUp.signal)));
     },
   );
 };
@@ -139,3 +177,12 @@ function trustless<R extends { header(name: string, value: string): R }>(
 }
 
 async function* noBlocks() {}
+
+/** Ends quietly once the client has hung up: the error that stopped the walk then is no server fault. */
+async function* untilHangUp<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  }
+}
