@@ -208,6 +208,8 @@ try {
       PORT: String(ports.api),
       DATA_DIR: dataDir,
       NODE_ENV: "production",
+      // The production build on the local chain, on purpose (config.ts refuses it otherwise).
+      ALLOW_LOCAL_CHAIN_IN_PRODUCTION: "1",
       LOG_LEVEL: "warn",
     };
     const apiHealthy = () => healthy(apiUrl);

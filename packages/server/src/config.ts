@@ -40,6 +40,13 @@ export const envSchema = z.object({
    * most 10. With PostgreSQL on a machine of its own, its cores + 1.
    */
   DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * How long one statement of the API may run before the request is answered 503 (and a server that does not
+   * answer at all is given up a second later); the indexer and the worker allow at least 60 s (roles.ts).
+   */
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(5),
+  /** How long a request may wait for the chain's RPC (each call, viem's retries included) before it answers 503. */
+  RPC_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(5),
   RPC_URL: commaList(url(["http:", "https:", "ws:", "wss:"])).pipe(
     z.array(z.string()).min(1, "must list at least one RPC URL"),
   ),
@@ -83,6 +90,11 @@ export const envSchema = z.object({
   MEDIA_PUBLIC_URL: url(["http:", "https:"]).optional(),
   /** Sent as the Authorization header to IPFS_API_URL (e.g. "Basic …" or "Bearer …"). */
   IPFS_API_AUTH: z.string().min(1).optional(),
+  /** WalletConnect's project id (cloud.reown.com): set, the web app offers WalletConnect; off when unset. */
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, "must be a WalletConnect project id (32 hex digits)")
+    .optional(),
   MAIL_FROM: z
     .string()
     .regex(
@@ -105,6 +117,8 @@ export const envSchema = z.object({
     .pipe(
       z.union([
         z.literal("").transform(() => false as const),
+        // Every client may then name its own address: accepted (a proxy of its own may need it), with a warning.
+        z.literal("true").transform(() => true as const),
         z
           .string()
           .regex(/^\d{1,2}$/)
@@ -125,36 +139,115 @@ export const envSchema = z.object({
   /** The built web app (packages/web/dist) for the API to serve beside /api; unset, the API serves only /api. */
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** NODE_ENV: `production` refuses the local chain unless ALLOW_LOCAL_CHAIN_IN_PRODUCTION says otherwise. */
+  NODE_ENV: z.string().optional(),
+  /** `1` lets a production build (NODE_ENV=production) run on the local chain: benchmarks, a build's own test. */
+  ALLOW_LOCAL_CHAIN_IN_PRODUCTION: z.enum(["0", "1"]).optional(),
 });
 
 export type Env = Record<string, string | undefined>;
 
 /** The development mnemonic of anvil and Hardhat: its keys are published, so anyone can sign with them. */
 const TEST_MNEMONIC = "test test test test test test test test test test test junk";
-/** How many of its accounts count as known: anvil and Hardhat make 10 and 20. */
-const TEST_ACCOUNTS = 20;
+/**
+ * How many of its accounts count as known. anvil and Hardhat make 10 and 20 by default, but both take more
+ * (`--accounts`, `accounts.count`), and every one of them is as public as the first: 1,000 cover any test
+ * setup. Deriving them costs a few milliseconds (`testChildKey`), spent only off the local chain, where the key is
+ * checked.
+ */
+export const TEST_ACCOUNTS = 1_000;
 let testKeys: Set<string> | null = null;
 
-/** Whether a private key is one of the public test mnemonic's first accounts. */
-export function isTestKey(privateKey: string): boolean {
-  if (!testKeys) {
-    // BIP-39's seed (PBKDF2 of the words), made once, then each account's BIP-44 path.
-    const root = HDKey.fromMasterSeed(pbkdf2Sync(TEST_MNEMONIC, "mnemonic", 2048, 64, "sha512"));
-    testKeys = new Set(
-      Array.from({ length: TEST_ACCOUNTS }, (_, i) => {
-        const key = root.derive(`m/44'/60'/0'/0/${i}`).privateKey;
-        return key ? Buffer.from(key).toString("hex") : "";
-      }),
+/** The public test mnemonic's account `index` (m/44'/60'/0'/0/index), as 0x-prefixed hex. */
+export function testKeyAt(index: number): `0x${string}` {
+  return `0x${testChildKey(index).toString(16).padStart(64, "0")}`;
+}
+
+let parent: { key: bigint; publicKey: Uint8Array; chainCode: Uint8Array } | null = null;
+
+/**
+ * BIP-32's non-hardened child of m/44'/60'/0'/0: HMAC-SHA512 of the parent's public key and the index, added
+ * to the parent's key. Done by hand because HDKey also computes each child's public key (a point
+ * multiplication): 1,000 children cost half a second at start on a busy machine, this a few milliseconds.
+ */
+function testChildKey(index: number): bigint {
+  if (!parent) {
+    // BIP-39's seed (PBKDF2 of the words), made once, then BIP-44's path down to the accounts' parent.
+    const node = HDKey.fromMasterSeed(pbkdf2Sync(TEST_MNEMONIC, "mnemonic", 2048, 64, "sha512")).derive(
+      "m/44'/60'/0'/0",
     );
+    if (!node.privateKey || !node.publicKey || !node.chainCode)
+      throw new Error("no test mnemonic parent key");
+    parent = {
+      key: BigInt(`0x${Buffer.from(node.privateKey).toString("hex")}`),
+      publicKey: node.publicKey,
+      chainCode: node.chainCode,
+    };
   }
+  const data = Buffer.alloc(37);
+  data.set(parent.publicKey, 0);
+  data.writeUInt32BE(index, 33);
+  const I = createHmac("sha512", parent.chainCode).update(data).digest();
+  return (BigInt(`0x${I.subarray(0, 32).toString("hex")}`) + parent.key) % CURVE_ORDER;
+}
+
+/** Whether a private key is one of the public test mnemonic's accounts (the first TEST_ACCOUNTS). */
+export function isTestKey(privateKey: string): boolean {
+  testKeys ??= new Set(
+    Array.from({ length: TEST_ACCOUNTS }, (_, i) => testChildKey(i).toString(16).padStart(64, "0")),
+  );
   return testKeys.has(privateKey.slice(2).toLowerCase());
+}
+
+/** secp256k1's group order: a private key is a number in [1, n). */
+const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+/**
+ * Keys this close to either end of [1, n) are found by walking from the end: anyone can try the first 2^64
+ * numbers (0x…01, 0x…02, a date, a counter), and n − k has the same public point as k, negated.
+ */
+const WEAK_KEY_BOUND = 2n ** 64n;
+
+/** Why a private key is no key at all (outside [1, n)), or null. */
+function invalidKey(privateKey: string): string | null {
+  const k = BigInt(privateKey);
+  return k === 0n || k >= CURVE_ORDER
+    ? "is not a secp256k1 private key (it must be between 1 and the curve order)"
+    : null;
+}
+
+/** Whether a private key is one anyone can find by counting: a small number, or one just below the curve order. */
+export function isWeakKey(privateKey: string): boolean {
+  const k = BigInt(privateKey);
+  return k < WEAK_KEY_BOUND || k > CURVE_ORDER - WEAK_KEY_BOUND;
+}
+
+/**
+ * Whether two hosts are the same site, for cookies: the same host, or one a subdomain of the other
+ * (media.easel.art and easel.art). Without a public-suffix list, two siblings (media.easel.art and
+ * www.easel.art) are not recognised as one site: the rule catches the usual mistake, not every one.
+ */
+export function sameSite(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/\.$/, "");
+  const y = b.toLowerCase().replace(/\.$/, "");
+  return x === y || x.endsWith(`.${y}`) || y.endsWith(`.${x}`);
+}
+
+/** Variables set to the empty string (`METRICS_PORT=` in an env file) count as unset. */
+function withoutEmpty(env: Env): Env {
+  return Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
 }
 
 export type Config = {
   databaseUrl: string;
   /** `$repeated`'s pipelined connections; undefined for the default (db/pipelined.ts). */
   databaseReadConnections: number | undefined;
+  /** DATABASE_QUERY_TIMEOUT_SECONDS, in ms. */
+  databaseQueryTimeoutMs: number;
   rpcUrls: string[];
+  /** RPC_TIMEOUT_SECONDS, in ms: the longest one read of the chain may take, retries included. */
+  rpcTimeoutMs: number;
   chainId: number;
   contracts: {
     factory: `0x${string}`;
@@ -189,8 +282,11 @@ export type Config = {
   indexerConfirmations: number;
   /** How long a request body (an upload's) may take to arrive (timeouts.ts). */
   timeouts: { requestMs: number; uploadMs: number };
-  /** Fastify's `trustProxy`: false (trust no proxy), a hop count, or proxy addresses / CIDR ranges. */
-  trustProxy: false | number | string[];
+  /**
+   * Fastify's `trustProxy`: false (trust no proxy), a hop count, or proxy addresses / CIDR ranges; true
+   * (every client may name its own address) is accepted with a warning.
+   */
+  trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** True on the local development chain (embedded mode). */
   localChain: boolean;
@@ -200,8 +296,12 @@ export type Config = {
   ensUniversalResolver: `0x${string}` | undefined;
   /** RPC URL handed to browsers; only on the local chain, where the browser's Dev wallet needs one. */
   browserRpcUrl: string | null;
+  /** WALLETCONNECT_PROJECT_ID: the web app offers WalletConnect (and the CSP allows its relay) when set. */
+  walletConnectProjectId: string | null;
   /** Folder with the built web app, or null to serve the API alone. */
   webDist: string | null;
+  /** Settings that work but are risky (logged at start, one line each). */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {
@@ -227,6 +327,7 @@ export function publicConfig(config: Config): PublicConfig {
     contracts: config.contracts,
     ens: config.ens,
     mediaUrl: config.mediaPublicUrl,
+    walletConnectProjectId: config.walletConnectProjectId,
   };
 }
 
@@ -235,11 +336,11 @@ export function publicConfig(config: Config): PublicConfig {
  * @throws ConfigError with one line naming every missing or malformed variable.
  */
 export function loadConfig(env: Env, options: { webDist?: string | null } = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      const missing = env[name] === undefined || env[name] === "";
+      const missing = env[name] === undefined || env[name]?.trim() === "";
       return missing ? `${name} is missing` : `${name} ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join("; ")}`);
@@ -258,13 +359,35 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   // key of the public test mnemonic is anyone's, and email links sign with a secret of their own.
   if (!localChain && publicUrl.protocol !== "https:")
     shared.push("PUBLIC_URL must start with https:// outside the local chain");
-  if (!localChain && isTestKey(e.SIGNER_PRIVATE_KEY))
+  const invalid = invalidKey(e.SIGNER_PRIVATE_KEY);
+  if (invalid) shared.push(`SIGNER_PRIVATE_KEY ${invalid}`);
+  else if (!localChain && isWeakKey(e.SIGNER_PRIVATE_KEY))
+    shared.push(
+      "SIGNER_PRIVATE_KEY is a weak key (a small number, or one just below the curve order): anyone can find it; use a random key outside the local chain",
+    );
+  else if (!localChain && isTestKey(e.SIGNER_PRIVATE_KEY))
     shared.push(
       "SIGNER_PRIVATE_KEY is a public test key (of the 'test test … junk' mnemonic): use a key of your own outside the local chain",
     );
   if (!localChain && !e.EMAIL_LINK_SECRET)
     shared.push(
       "EMAIL_LINK_SECRET is missing: outside the local chain email links sign with a secret of their own",
+    );
+  const bareKey = (value: string) => value.trim().toLowerCase().replace(/^0x/, "");
+  if (!localChain && e.EMAIL_LINK_SECRET && bareKey(e.EMAIL_LINK_SECRET) === bareKey(e.SIGNER_PRIVATE_KEY))
+    shared.push(
+      "EMAIL_LINK_SECRET must not be the signer key: a leak of either would give away both; use a secret of its own",
+    );
+  const mediaUrl = e.MEDIA_PUBLIC_URL ? new URL(e.MEDIA_PUBLIC_URL) : null;
+  if (!localChain && mediaUrl && mediaUrl.protocol !== "https:")
+    shared.push("MEDIA_PUBLIC_URL must start with https:// outside the local chain");
+  if (!localChain && mediaUrl && sameSite(mediaUrl.hostname, publicUrl.hostname))
+    shared.push(
+      `MEDIA_PUBLIC_URL must be on another site than PUBLIC_URL (${mediaUrl.hostname} and ${publicUrl.hostname} share cookies): give media a domain of its own, or unset it`,
+    );
+  if (localChain && e.NODE_ENV === "production" && e.ALLOW_LOCAL_CHAIN_IN_PRODUCTION !== "1")
+    shared.push(
+      "CHAIN_ID 31337 (the local chain) with NODE_ENV=production: its development shortcuts are not for production; set CHAIN_ID to 1 or 11155111, or ALLOW_LOCAL_CHAIN_IN_PRODUCTION=1 to run a production build on a local chain",
     );
   if (!localChain && !e.SMTP_URL && !e.MAIL_DIR)
     shared.push(
@@ -276,6 +399,18 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
     shared.push("METRICS_PORT must differ from PORT: metrics are never served on the public port");
   if (shared.length > 0) throw new ConfigError(`Invalid configuration: ${shared.join("; ")}`);
+  const warnings: string[] = [];
+  if (e.METRICS_PORT !== undefined && ["0.0.0.0", "::", "[::]"].includes(e.METRICS_HOST))
+    warnings.push(
+      `METRICS_HOST=${e.METRICS_HOST} serves the unauthenticated metrics on every interface: bind a private address unless a firewall keeps the port off the public network`,
+    );
+  const trustsEveryone =
+    e.TRUST_PROXY === true ||
+    (Array.isArray(e.TRUST_PROXY) && e.TRUST_PROXY.some((range) => /^(0\.0\.0\.0|::)\/0$/.test(range)));
+  if (trustsEveryone)
+    warnings.push(
+      "TRUST_PROXY trusts every address: any client can pick its own address in X-Forwarded-For and escape the per-IP limits; name the proxies (a hop count or their addresses)",
+    );
   const siweDomains = [publicUrl.host];
   // Locally, localhost and 127.0.0.1 are the same machine; accept both spellings.
   if (localChain && publicUrl.hostname === "127.0.0.1") siweDomains.push(`localhost:${publicUrl.port}`);
@@ -289,7 +424,9 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
   return {
     databaseUrl: e.DATABASE_URL,
     databaseReadConnections: e.DATABASE_READ_CONNECTIONS,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
     rpcUrls: e.RPC_URL,
+    rpcTimeoutMs: e.RPC_TIMEOUT_SECONDS * 1000,
     chainId: e.CHAIN_ID,
     contracts: {
       factory: lower(e.FACTORY_ADDRESS),
@@ -325,6 +462,8 @@ export function loadConfig(env: Env, options: { webDist?: string | null } = {}):
     ens: !localChain || e.ENS_UNIVERSAL_RESOLVER !== undefined,
     ensUniversalResolver: e.ENS_UNIVERSAL_RESOLVER ? lower(e.ENS_UNIVERSAL_RESOLVER) : undefined,
     browserRpcUrl: localChain ? (e.RPC_URL[0] ?? null) : null,
+    walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
     webDist,
+    warnings,
   };
 }

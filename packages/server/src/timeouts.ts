@@ -67,3 +67,26 @@ function tooSlow(request: FastifyRequest, reply: FastifyReply) {
   // Whatever of the body is still to come is not waited for.
   setTimeout(() => request.raw.socket?.destroy(), 1_000).unref();
 }
+
+/**
+ * A stopping API closes every connection as soon as its last answer is sent, instead of keeping it for its
+ * keep-alive timeout: the answers sent during the stop say `connection: close` (the client opens its next
+ * connection elsewhere), and connections that go idle (a live stream ended, an answer written) are closed
+ * every 100 ms until the server has closed.
+ */
+export function closeConnectionsWhenStopping(app: FastifyInstance) {
+  let stopping = false;
+  app.addHook("preClose", (done) => {
+    stopping = true;
+    const server = app.server;
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
+    server.once("close", () => clearInterval(sweep));
+    done();
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (stopping) reply.header("connection", "close");
+    done(null, payload);
+  });
+}

@@ -53,7 +53,15 @@ describe("the compiled server", () => {
 
   it("api migrates, listens and answers /api/health: the database and chain reached, the repository's version", async () => {
     const port = await freePort();
-    const api = run("api.js", validEnv({ HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" }));
+    const api = run(
+      "api.js",
+      validEnv({
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        NODE_ENV: "production",
+        ALLOW_LOCAL_CHAIN_IN_PRODUCTION: "1",
+      }),
+    );
     let output = "";
     api.stderr?.on("data", (chunk: Buffer) => {
       output += chunk.toString();

@@ -21,6 +21,51 @@ describe("loadConfig", () => {
     expect(config.siweDomains).toEqual(["127.0.0.1:3000", "localhost:3000"]);
   });
 
+  it("takes an empty optional variable (METRICS_PORT= in an env file) for an unset one", () => {
+    const empty = loadConfig(
+      validEnv({
+        METRICS_PORT: "",
+        METRICS_HOST: "",
+        DATABASE_READ_CONNECTIONS: "",
+        ENS_UNIVERSAL_RESOLVER: "",
+        DEPLOY_BLOCK: "",
+        HOST: " ",
+        PORT: "",
+        SMTP_URL: "",
+        DATA_DIR: "",
+        MEDIA_DIR: "",
+        MAIL_DIR: "",
+        IPFS_API_URL: "",
+        IPFS_API_AUTH: "",
+        MEDIA_PUBLIC_URL: "",
+        MAIL_FROM: "",
+        OPERATOR_EMAILS: "",
+        EMAIL_LINK_SECRET: "",
+        ADMIN_ADDRESSES: "",
+        TRUST_PROXY: "",
+        REQUEST_TIMEOUT_SECONDS: "",
+        UPLOAD_TIMEOUT_SECONDS: "",
+        INDEXER_CONFIRMATIONS: "",
+        WEB_DIST: "",
+        LOG_LEVEL: "",
+        NODE_ENV: "",
+        ALLOW_LOCAL_CHAIN_IN_PRODUCTION: "",
+      }),
+    );
+    expect(empty).toEqual(loadConfig(validEnv({ LOG_LEVEL: undefined, DATA_DIR: undefined })));
+    expect(empty).toMatchObject({
+      metrics: null,
+      port: 3000,
+      host: "0.0.0.0",
+      logLevel: "info",
+      trustProxy: false,
+    });
+    // A required variable left empty is still missing.
+    expect(configError(validEnv({ DATABASE_URL: "" }))).toBe(
+      "Invalid configuration: DATABASE_URL is missing",
+    );
+  });
+
   it("names a missing variable", () => {
     expect(configError(validEnv({ DATABASE_URL: undefined }))).toBe(
       "Invalid configuration: DATABASE_URL is missing",

@@ -55,9 +55,10 @@ async function session(url: string) {
   return client;
 }
 
-async function startApi(databaseUrl: string) {
+async function startApi(databaseUrl: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const api = startRole("api", {
+    ...env,
     ...chain.env(databaseUrl),
     HOST: "127.0.0.1",
     PORT: String(port),
@@ -119,6 +120,7 @@ describe("SIGTERM to the API", () => {
     const stream = await openStream(`${url}/api/events`);
     await until(() => stream.text().includes("event: ready"), "the live stream");
     const held = await heldFollow(url, db.url);
+    expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 
     api.child.kill("SIGTERM");
     await until(() => stream.ended(), "the stream to end", 5_000);
@@ -131,15 +133,20 @@ describe("SIGTERM to the API", () => {
 
     await held.release();
     const response = await held.response;
+    const answeredAt = Date.now();
     expect(response.status).toBe(200);
+    // The answer closes its connection: the stop does not wait for a keep-alive timeout on it.
+    expect(response.headers.get("connection")).toBe("close");
     expect(((await response.json()) as { data: { following: boolean } }).data.following).toBe(true);
     expect(await api.exited).toBe(0);
+    expect(Date.now() - answeredAt).toBeLessThan(2_500);
     expect(await follows(db.url, held.follower, held.target)).toBe(1);
   }, 60_000);
 
   it("cuts a request still running after 10 s, which rolls it back, and exits", async () => {
     const db = await scratch();
-    const { api, url } = await startApi(db.url);
+    // A statement may wait this long (the default, 5 s, would answer the request 503 first).
+    const { api, url } = await startApi(db.url, { DATABASE_QUERY_TIMEOUT_SECONDS: "30" });
     const held = await heldFollow(url, db.url);
     const signalled = Date.now();
     api.child.kill("SIGTERM");

@@ -69,9 +69,10 @@ beforeEach(async () => {
 async function startApi(rpc: string, health: HealthOptions = {}) {
   const config = loadConfig(validEnv({ RPC_URL: rpc }));
   const chain = createChainClient(config.chainId, config.rpcUrls);
+  // Fresh answers unless a test asks for the cache: most change the database between two checks.
   const app = await buildApp(
     { config, db, chain },
-    { logger: false, rateLimitScope: `${randomUUID()}:`, health },
+    { logger: false, rateLimitScope: `${randomUUID()}:`, health: { healthCacheMs: 0, ...health } },
   );
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   closers.push(() => app.close());
@@ -100,8 +101,8 @@ describe("a flood of health checks", () => {
       }
     }
     expect([...statuses]).toEqual([200]);
-    // One read: the chain's id and its head.
-    expect(rpc.calls.sort()).toEqual(["eth_blockNumber", "eth_chainId"]);
+    // One read: the chain's id and its head, and the platform signer's balance (read at most every 30 s).
+    expect(rpc.calls.sort()).toEqual(["eth_blockNumber", "eth_chainId", "eth_getBalance"]);
   });
 
   it("reads the chain again once the last read is older than the interval, and shows the new head", async () => {
@@ -154,6 +155,65 @@ describe("a flood of health checks", () => {
     expect(after.body.indexer).toMatchObject({ headBlock: String(head + 4n), lag: 0 });
   });
 });
+
+describe("a flood of anonymous health checks", () => {
+  it("shares one computation (its two database reads) among every check of the same second", async () => {
+    const { url, reads, close } = await countedApi();
+    try {
+      // Warm: the first computation, and the route's serializer.
+      await fetch(`${url}/api/health`);
+      reads.count = 0;
+      const started = Date.now();
+      let checks = 0;
+      // 50 at a time for 1.5 s: today's 2 reads each would be hundreds.
+      while (Date.now() - started < 1_500) {
+        const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${url}/api/health`)));
+        for (const answer of answers) expect(answer.status).toBe(200);
+        checks += answers.length;
+      }
+      expect(checks).toBeGreaterThanOrEqual(100);
+      // At most one computation a second: two or three in 1.5 s, each two reads.
+      expect(reads.count).toBeGreaterThanOrEqual(2);
+      expect(reads.count).toBeLessThanOrEqual(6);
+      // Still fresh within the second: a check a second later reads again.
+      reads.count = 0;
+      await sleep(1_100);
+      await fetch(`${url}/api/health`);
+      expect(reads.count).toBe(2);
+    } finally {
+      await close();
+    }
+  }, 30_000);
+});
+
+/**
+ * An API with the default health cache whose database reads (the pool's statements) are counted, over a database
+ * of its own so other tests' reads do not count.
+ */
+async function countedApi() {
+  const config = loadConfig(validEnv());
+  const counted = createDatabase(config.databaseUrl);
+  const reads = { count: 0 };
+  const query = counted.$client.query.bind(counted.$client) as (...args: unknown[]) => unknown;
+  counted.$client.query = ((...args: unknown[]) => {
+    reads.count++;
+    return query(...args);
+  }) as typeof counted.$client.query;
+  const chain = createChainClient(config.chainId, config.rpcUrls);
+  const app = await buildApp(
+    { config, db: counted, chain },
+    { logger: false, rateLimitScope: `${randomUUID()}:` },
+  );
+  const url = await app.listen({ host: "127.0.0.1", port: 0 });
+  return {
+    url,
+    reads,
+    close: async () => {
+      await app.close();
+      await counted.$client.end();
+    },
+  };
+}
 
 describe("the indexer's heartbeat", () => {
   it("keeps health ok on a quiet chain, and turns it degraded once the indexer stops", async () => {

@@ -301,7 +301,14 @@ describe("PostgreSQL restarted or cut under write load", () => {
     expect(recovered.filter((s) => s.status !== 200)).toEqual([]);
     expect(await expectAcknowledgedStored(load.samples, databaseUrl)).toBeGreaterThan(5);
     expect(run.child.exitCode, run.output()).toBe(null);
+    // Stopped under load: the pool ends only after the API has closed, so no request in flight meets an
+    // ended pool ("Cannot use a pool after calling end on the pool", answered 500).
+    const stopping = await startLoad(api, 4, api);
+    await sleep(1_500);
     run.child.kill("SIGTERM");
     expect(await exited(run.child)).toBe(0);
+    await stopping.stop();
+    expect(stopping.samples.filter((s) => s.status === 500)).toEqual([]);
+    expect(run.output()).not.toMatch(/Cannot use a pool after calling end|"msg":"unexpected error"/);
   }, 180_000);
 });

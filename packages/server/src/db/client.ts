@@ -7,7 +7,13 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { trackPipelines, trackPool } from "../metrics.ts";
-import { CONNECT_TIMEOUT_MS, surviveLostConnections } from "./availability.ts";
+import {
+  boundedConnection,
+  CONNECT_TIMEOUT_MS,
+  CuttingClient,
+  KEEPALIVE_DELAY_MS,
+  surviveLostConnections,
+} from "./availability.ts";
 import { defaultReadConnections, PipelinedConnections } from "./pipelined.ts";
 import * as schema from "./schema.ts";
 import { columnReaders } from "./timestamps.ts";
@@ -74,13 +80,22 @@ export function createDatabase(
     readConnections?: number;
     maxPreparedShapes?: number;
     repeatedLifetimeSeconds?: number;
+    /**
+     * How long a statement may run (`statement_timeout`) before it fails as unavailable, and, a second later,
+     * how long the connection waits for an answer before it is cut (a frozen or blackholed server); 0 or unset:
+     * unbounded (one-off tools such as resync). The roles pass DATABASE_QUERY_TIMEOUT_SECONDS (roles.ts).
+     */
+    queryTimeoutMs?: number;
   } = {},
 ): Database {
+  const bounds = boundedConnection(options.queryTimeoutMs ?? 0);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.max ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: columnReaders,
+    Client: CuttingClient,
+    ...bounds,
   });
   // A client that loses its server, idle or checked out, must not crash the process; the next query reconnects.
   surviveLostConnections(pool);
@@ -106,6 +121,7 @@ export function createDatabase(
         // the lookups they save (a card page ran at 1,200 a second with them, 7,400 without).
         options: "-c plan_cache_mode=force_generic_plan -c enable_memoize=off",
         lifetimeSeconds: lifetimeS,
+        connection: bounds,
       });
       trackPipelines("repeated", repeated);
     }
@@ -154,15 +170,27 @@ export function createDatabase(
   return db;
 }
 
-/** Applies pending migrations; safe to call from several processes at once. */
+/**
+ * Applies pending migrations; safe to call from several processes at once. On a connection of its own, without
+ * the pool's statement timeout: a migration may rebuild an index for minutes, and a process waits on the lock
+ * for as long as another migrates.
+ */
 export async function migrateDatabase(db: Database): Promise<void> {
-  const client = await db.$client.connect();
+  const client = new pg.Client({
+    connectionString: db.$client.options.connectionString,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  });
+  // A lost session fails the migration's statement (its transaction rolls back), not the process.
+  client.on("error", () => {});
+  await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }
 

@@ -24,6 +24,8 @@ export type PipelinedSettings = {
   lifetimeSeconds: number;
   /** Said when a connection is lost. */
   log?: (line: string) => void;
+  /** More settings of each connection: timeouts, keepalive (availability.ts, `boundedConnection`). */
+  connection?: pg.ClientConfig;
 };
 
 type Slot = {
@@ -158,8 +160,9 @@ export class PipelinedConnections {
 
   #connect(slot: Slot): Promise<pg.Client> {
     if (slot.opening) return slot.opening;
-    const { connectionString, options, types, lifetimeSeconds, log } = this.#settings;
+    const { connectionString, options, types, lifetimeSeconds, log, connection } = this.#settings;
     const client = new pg.Client({
+      ...connection,
       connectionString,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       pipeline: true,
