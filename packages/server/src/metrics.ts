@@ -170,7 +170,7 @@ export const indexerIndexed = new Gauge({
 
 export const indexerLeader = new Gauge({
   name: "easel_indexer_leader",
-  help: "1 while this process is the indexing leader, 0 while it stands by.",
+  help: "1 while this process leads the indexing and makes progress (its lease is fresh), 0 otherwise.",
   registers: [registry],
 });
 
@@ -188,31 +188,144 @@ export const indexerEvents = new Counter({
 });
 
 /** Where this process's indexer stands: enough to say how far behind the chain it is, in seconds. */
-const progress = { caughtUp: true, indexedTime: 0 };
+const progress = { leader: false, caughtUp: true, caughtUpAt: 0, graceMs: 0, indexedTime: 0 };
 
 new Gauge({
   name: "easel_indexer_lag_seconds",
-  help: "How old the last indexed block is while the indexer is behind the chain's final head; 0 when caught up.",
+  help:
+    "In the leading indexer: how old the last indexed block is while it is behind the chain's final head; while " +
+    "it cannot tell (the chain or the database away, a step hung), the time since it last found itself caught up. " +
+    "0 when caught up, and in a standby.",
   registers: [registry],
   collect() {
-    this.set(progress.caughtUp ? 0 : Math.max(0, Date.now() / 1000 - progress.indexedTime));
+    const now = Date.now();
+    let lag = 0;
+    if (progress.leader) {
+      if (!progress.caughtUp) lag = progress.indexedTime > 0 ? now / 1000 - progress.indexedTime : 0;
+      else lag = (now - progress.caughtUpAt - progress.graceMs) / 1000;
+    }
+    this.set(Math.max(0, lag));
   },
 });
 
+/** This process leads the indexing (and makes progress), or no longer does. */
+export function setIndexerLeader(leader: boolean): void {
+  indexerLeader.set(leader ? 1 : 0);
+  progress.leader = leader;
+  // A new leader knows nothing of the lag until its first step.
+  if (leader) Object.assign(progress, { caughtUp: true, caughtUpAt: Date.now() });
+}
+
 /**
- * Records an indexer step: the head it read, the block it committed up to and that block's time (seconds),
- * and whether that reached the final head.
+ * Records an indexer step: the head it read, the block it committed up to (or stands on) and that block's time
+ * (seconds), whether that reached the final head, and the poll interval (a caught-up indexer reads again within
+ * it: longer than that and a step is late).
  */
 export function observeIndexer(step: {
   head: bigint;
   indexed: bigint | null;
   indexedTime?: number;
   caughtUp: boolean;
+  pollMs?: number;
 }): void {
   indexerHead.set(Number(step.head));
   if (step.indexed !== null) indexerIndexed.set(Number(step.indexed));
   if (step.indexedTime !== undefined) progress.indexedTime = step.indexedTime;
   progress.caughtUp = step.caughtUp;
+  if (step.caughtUp) progress.caughtUpAt = Date.now();
+  progress.graceMs = 2 * (step.pollMs ?? 1000) + 1000;
+}
+
+/** What an API process reads of the indexer for its health check (`indexer/status.ts`). */
+export type IndexerStatus = { lagBlocks: number; lastProgress: number | null };
+export type IndexerStatusRead = () => Promise<IndexerStatus | null>;
+
+let indexerStatus: {
+  read: IndexerStatusRead;
+  last: Promise<Awaited<ReturnType<IndexerStatusRead>>> | null;
+} | null = null;
+
+/** One read per scrape, shared by the gauges below; null when the database cannot answer. */
+function readIndexerStatus() {
+  const watched = indexerStatus;
+  if (!watched) return Promise.resolve(null);
+  watched.last ??= watched.read().catch(() => null);
+  const last = watched.last;
+  setTimeout(() => {
+    if (watched.last === last) watched.last = null;
+  }, 500).unref();
+  return last;
+}
+
+/** Gauges of every API process, from the same computation as `/api/health` (registered by the first API). */
+const apiIndexerGauges = (
+  [
+    [
+      "easel_indexer_lag_blocks",
+      "Blocks between the chain's head and the indexed block, as /api/health reports them (lag).",
+      (status) => status.lagBlocks,
+    ],
+    [
+      "easel_indexer_last_progress_timestamp_seconds",
+      "When the indexing leader last made progress reading the chain (its lease, Unix seconds); " +
+        "time() minus it is /api/health's leaderHeartbeatAge.",
+      (status) => status.lastProgress,
+    ],
+  ] as const satisfies [string, string, (status: IndexerStatus) => number | null][]
+).map(
+  ([name, help, value]) =>
+    [
+      name,
+      new Gauge({
+        name,
+        help,
+        registers: [],
+        async collect() {
+          // NaN (no alert fires on it) when the database cannot answer or nothing is indexed yet.
+          const status = await readIndexerStatus();
+          this.set((status ? value(status) : null) ?? Number.NaN);
+        },
+      }),
+    ] as const,
+);
+
+/**
+ * Exports the indexer's lag and last progress as this API process's health check computes them; returns the
+ * function that stops (when the app closes). A process that serves no API exports neither.
+ */
+export function watchIndexer(read: IndexerStatusRead): () => void {
+  const watched = { read, last: null };
+  indexerStatus = watched;
+  for (const [name, gauge] of apiIndexerGauges) {
+    if (!registry.getSingleMetric(name)) registry.registerMetric(gauge);
+  }
+  return () => {
+    if (indexerStatus !== watched) return;
+    indexerStatus = null;
+    for (const [name] of apiIndexerGauges) registry.removeSingleMetric(name);
+  };
+}
+
+// --- Platform signer ------------------------------------------------------------------------------
+
+let signerBalance: { address: string; read: () => Promise<bigint | null> } | null = null;
+
+new Gauge({
+  name: "easel_signer_balance_eth",
+  help: "The platform signer's balance in ETH (it pays for voucher revocations); absent when the chain cannot answer.",
+  labelNames: ["address"] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    if (!signerBalance) return;
+    const wei = await signerBalance.read().catch(() => null);
+    if (wei !== null) this.set({ address: signerBalance.address.toLowerCase() }, Number(wei) / 1e18);
+  },
+});
+
+/** The API's reader of the signer's balance (cached, see `chain/signerBalance.ts`): read when scraped. */
+export function watchSignerBalance(address: string, read: () => Promise<bigint | null>): void {
+  signerBalance = { address, read };
 }
 
 // --- Worker and mail -------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase, migrateDatabase } from "../db/client.ts";
-import { resetChainData } from "../indexer/indexer.ts";
+import { resetChainData } from "../indexer/reorg.ts";
 
 try {
   const config = loadConfig(process.env);

@@ -1,8 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import type { ChainNotice } from "./indexer.ts";
-import { CHAIN_CHANNEL } from "./indexer.ts";
 import { ChainListener, LISTENER_NAME } from "./live.ts";
+import { CHAIN_CHANNEL, type ChainNotice } from "./notice.ts";
 
 const admin = new pg.Client({ connectionString: inject("databaseUrl") });
 afterAll(() => admin.end());

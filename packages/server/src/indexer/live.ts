@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { Database } from "../db/client.ts";
-import { CHAIN_CHANNEL, type ChainNotice } from "./indexer.ts";
+import { CHAIN_CHANNEL, type ChainNotice } from "./notice.ts";
 
 /** What a live subscriber wants to hear about; empty means everything. Values lowercase. */
 export type LiveFilter = { token?: string; collection?: string; account?: string };

@@ -32,7 +32,8 @@ import { createDatabase, type Database, migrateDatabase } from "../db/client.ts"
 import { ANVIL_MNEMONIC, type Anvil, startAnvil } from "../embedded/anvil.ts";
 import { freePort } from "../embedded/process.ts";
 import { PROJECTION_TABLES } from "./batch.ts";
-import { type IndexerOptions, step } from "./indexer.ts";
+import { step } from "./follower.ts";
+import type { IndexerOptions } from "./options.ts";
 
 export const accounts = Array.from({ length: 10 }, (_, i) =>
   mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }),

@@ -8,9 +8,13 @@ import {
 import { inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { privateKeyToAccount } from "viem/accounts";
+import { z } from "zod";
+import { SIGNER_LOW_BALANCE_WEI, signerBalanceReader } from "../chain/signerBalance.ts";
 import { publicConfig } from "../config.ts";
 import { chainAccounts } from "../db/chain-schema.ts";
 import { profiles } from "../db/schema.ts";
+import { indexerHealth, indexerStatusReader, readIndexerRow } from "../indexer/status.ts";
+import { watchIndexer, watchSignerBalance } from "../metrics.ts";
 import { EASEL_VERSION } from "../version.ts";
 import { currentSession } from "./auth.ts";
 import { isAdmin } from "./guards.ts";
@@ -26,51 +30,52 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-/** The indexer counts as stale when it is this far behind the chain and its cursor has not moved for this long. */
-const STALE_BLOCKS = 3n;
-const STALE_MS = 30_000;
-
 export type HealthOptions = {
   /** How long the indexer's leader may make no progress before health says "degraded" (default 30 s). */
   leaderSilenceMs?: number;
   /** How long one read of the chain's id and head answers this process's health checks (default 2 s). */
   chainReadMs?: number;
+  /** How long one computation of the health answer serves every anonymous check (default 1 s; tests: 0). */
+  healthCacheMs?: number;
 };
 
-type IndexerRow = {
-  head_block: string;
-  indexed_block: string;
-  /** When the cursor last moved, in ms since the epoch. */
-  updated_ms: number;
-  /** Seconds since the leader's last heartbeat (PostgreSQL's clock for both ends); null with no leader yet. */
-  heartbeat_age: number | null;
-};
+/** How long one health computation (two database reads) answers the checks that follow it. */
+const HEALTH_CACHE_MS = 1_000;
+/** How long one readiness read of the database answers the readiness checks that follow it. */
+const READY_CACHE_MS = 1_000;
+/** How long the readiness check waits for the database: less than a load balancer's usual 2 s probe timeout. */
+const READY_TIMEOUT_MS = 1_500;
 
 /**
- * Where the indexer stands against the chain's head (the newer of the API's last read and the indexer's):
- * stale when it is behind and not catching up.
+ * `read`, run at most once per `ttlMs` whatever the number of callers: callers that arrive during a run wait
+ * for it, later ones get its answer until it is `ttlMs` old (`ttlMs` 0: every caller after a run ends starts
+ * a new one, callers during it still share it).
  */
-function indexerHealth(
-  state: IndexerRow | null,
-  chainHead: string | null,
-  confirmations: number,
-): Health["indexer"] {
-  if (!state) return null;
-  const indexed = BigInt(state.indexed_block);
-  const recorded = BigInt(state.head_block);
-  const head = chainHead !== null && BigInt(chainHead) > recorded ? BigInt(chainHead) : recorded;
-  const behind = head > indexed ? head - indexed : 0n;
-  const age = state.heartbeat_age;
-  const updatedAt = new Date(state.updated_ms);
-  return {
-    headBlock: head.toString(),
-    indexedBlock: indexed.toString(),
-    lag: Number(behind),
-    updatedAt: updatedAt.toISOString(),
-    stale: behind > BigInt(confirmations) + STALE_BLOCKS && Date.now() - state.updated_ms > STALE_MS,
-    leaderHeartbeatAge: age === null ? null : Math.round(age * 10) / 10,
+export function sharedFor<T>(read: () => Promise<T>, ttlMs: number): () => Promise<T> {
+  let last: { at: number; value: T } | null = null;
+  let pending: Promise<T> | null = null;
+  return () => {
+    if (last && Date.now() - last.at < ttlMs) return Promise.resolve(last.value);
+    pending ??= read().then(
+      (value) => {
+        last = { at: Date.now(), value };
+        pending = null;
+        return value;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
   };
 }
+
+const readySchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  /** Why not: `closing` (this process is stopping) or `database` (it cannot reach its database). */
+  reason: z.enum(["closing", "database"]).optional(),
+});
 
 type ChainStatus = Health["chain"];
 
@@ -97,6 +102,10 @@ const message = (error: unknown) => (error instanceof Error ? error.message.spli
 
 export const systemRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, options) => {
   const { db, chain, config } = app.deps;
+  // The platform signer pays for voucher revocations: its balance is on health (operators) and on metrics.
+  const signerAddress = privateKeyToAccount(config.signerPrivateKey).address;
+  const readSignerBalance = signerBalanceReader(chain, signerAddress);
+  watchSignerBalance(signerAddress, readSignerBalance);
   const leaderSilenceMs = options.leaderSilenceMs ?? 30_000;
   const readChain = chainReader(
     () =>
@@ -113,6 +122,49 @@ export const systemRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
         .catch((error: unknown) => ({ ok: false, chainId: null, headBlock: null, error: message(error) })),
     options.chainReadMs ?? 2_000,
   );
+  // The metrics export the indexer's lag and last progress from this same computation and chain read.
+  const unwatchIndexer = watchIndexer(indexerStatusReader(db, config, readChain));
+  app.addHook("onClose", async () => unwatchIndexer());
+
+  /** Everything the health check reads (the database twice, the chain's cached read, the signer's balance). */
+  const computeHealth = async (): Promise<Health> => {
+    const signerRead = withTimeout(readSignerBalance(), HEALTH_TIMEOUT_MS).catch(() => null);
+    const [database, chainRead, state] = await Promise.all([
+      withTimeout(
+        db.execute<{ version: string }>(sql`SELECT current_setting('server_version') AS version`),
+        HEALTH_TIMEOUT_MS,
+      )
+        .then((result) => ({ ok: true, version: result.rows[0]?.version ?? null }))
+        .catch((error: unknown) => ({ ok: false, version: null, error: message(error) })),
+      readChain(),
+      withTimeout(readIndexerRow(db, config.chainId), HEALTH_TIMEOUT_MS).catch(() => null),
+    ]);
+    const indexer = indexerHealth(state, chainRead.headBlock, config.indexerConfirmations);
+    // The head shown is the newest known: the indexer may have read a later one than the cached read.
+    const chainStatus = chainRead.ok && indexer ? { ...chainRead, headBlock: indexer.headBlock } : chainRead;
+    // A dead indexer and a quiet chain look alike in the cursor: the leader's heartbeat tells them apart
+    // (it is renewed only while the leader makes progress, which it does on a quiet chain too).
+    const silent =
+      state !== null && (state.heartbeat_age === null || state.heartbeat_age * 1000 > leaderSilenceMs);
+    const signerWei = await signerRead;
+    return {
+      status: database.ok && chainStatus.ok && !indexer?.stale && !silent ? "ok" : "degraded",
+      version: EASEL_VERSION,
+      node: process.version,
+      database,
+      chain: chainStatus,
+      indexer,
+      signer: {
+        address: signerAddress.toLowerCase(),
+        balanceWei: signerWei === null ? null : signerWei.toString(),
+        low: signerWei !== null && signerWei < SIGNER_LOW_BALANCE_WEI,
+      },
+    };
+  };
+  // Anonymous checks (load balancers, uptime probes, a flood) share one computation a second: checks that arrive
+  // during one wait for it, later ones get its answer until it is HEALTH_CACHE_MS old. Health is outside the
+  // rate limits, and each computation costs two database reads.
+  const readHealth = sharedFor(computeHealth, options.healthCacheMs ?? HEALTH_CACHE_MS);
 
   app.get(
     "/health",
@@ -123,42 +175,8 @@ export const systemRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
       },
     },
     async (request, reply) => {
-      const [database, chainRead, state] = await Promise.all([
-        withTimeout(
-          db.execute<{ version: string }>(sql`SELECT current_setting('server_version') AS version`),
-          HEALTH_TIMEOUT_MS,
-        )
-          .then((result) => ({ ok: true, version: result.rows[0]?.version ?? null }))
-          .catch((error: unknown) => ({ ok: false, version: null, error: message(error) })),
-        readChain(),
-        withTimeout(
-          db.execute<IndexerRow>(
-            sql`SELECT s.head_block, s.indexed_block, (extract(epoch FROM s.updated_at) * 1000)::float8 AS updated_ms,
-                       extract(epoch FROM now() - l.heartbeat_at)::float8 AS heartbeat_age
-                FROM indexer_state s LEFT JOIN indexer_leader l ON l.id = 1
-                WHERE s.chain_id = ${config.chainId}`,
-          ),
-          HEALTH_TIMEOUT_MS,
-        )
-          .then((result) => result.rows[0] ?? null)
-          .catch(() => null),
-      ]);
-      const indexer = indexerHealth(state, chainRead.headBlock, config.indexerConfirmations);
-      // The head shown is the newest known: the indexer may have read a later one than the cached read.
-      const chainStatus =
-        chainRead.ok && indexer ? { ...chainRead, headBlock: indexer.headBlock } : chainRead;
-      // A dead indexer and a quiet chain look alike in the cursor: the leader's heartbeat tells them apart
-      // (it is renewed only while the leader makes progress, which it does on a quiet chain too).
-      const silent =
-        state !== null && (state.heartbeat_age === null || state.heartbeat_age * 1000 > leaderSilenceMs);
-      const body: Health = {
-        status: database.ok && chainStatus.ok && !indexer?.stale && !silent ? "ok" : "degraded",
-        version: EASEL_VERSION,
-        node: process.version,
-        database,
-        chain: chainStatus,
-        indexer,
-      };
+      const body = await readHealth();
+      const { database, chain: chainStatus } = body;
       // Versions and error texts help an attacker more than a visitor: operators (admins) see them.
       const session = await currentSession(app, request).catch(() => null);
       const shown: Health = isAdmin(app, session?.address)
@@ -171,6 +189,49 @@ export const systemRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
             indexer: body.indexer,
           };
       return reply.status(body.status === "ok" ? 200 : 503).send(shown);
+    },
+  );
+
+  // Readiness: whether this process can answer requests now, for a load balancer choosing among replicas. It
+  // checks only what this replica itself needs (its database connection, that it is not stopping), never
+  // the chain or the indexer, which every replica shares: an RPC outage must not take every replica out.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  const readDatabase = sharedFor(
+    () =>
+      withTimeout(db.$client.query("SELECT 1"), READY_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      ),
+    options.healthCacheMs ?? READY_CACHE_MS,
+  );
+  app.get(
+    "/ready",
+    {
+      schema: {
+        summary: "Whether this API process can serve requests (for load balancers): 200 ready, 503 not",
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      if (closing)
+        return reply
+          .status(503)
+          .header("connection", "close")
+          .send({ status: "not_ready", reason: "closing" });
+      const reachable = await readDatabase();
+      if (closing)
+        return reply
+          .status(503)
+          .header("connection", "close")
+          .send({ status: "not_ready", reason: "closing" });
+      return reachable
+        ? reply.status(200).send({ status: "ready" })
+        : reply.status(503).send({ status: "not_ready", reason: "database" });
     },
   );
 
