@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { NONCE_TTL_MS, normalizeAddress, SESSION_TTL_MS, SIWE_STATEMENT } from "@easel/common";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { PublicClient } from "viem";
-import { verifyMessage } from "viem";
+import { hashMessage, isErc6492Signature, parseErc6492Signature, verifyMessage } from "viem";
 import { generateSiweNonce, parseSiweMessage, type SiweMessage } from "viem/siwe";
 import type { Config } from "../config.ts";
+import { isChainUnavailable } from "../db/availability.ts";
 import type { Database } from "../db/client.ts";
 import { authNonces, profiles, sessions } from "../db/schema.ts";
-import { unauthorized } from "../errors.ts";
+import { ApiError, unauthorized } from "../errors.ts";
 import type { DbOrTx } from "../mail/outbox.ts";
 
 /** Clock skew tolerated between the wallet's clock and ours. */
@@ -41,12 +42,18 @@ export async function signIn(
   checkFields(fields, config, now);
 
   const signature = /^0x[0-9a-fA-F]+$/.test(input.signature) ? (input.signature as `0x${string}`) : null;
-  if (!signature || !(await signatureMatches(chain, fields.address, input.message, signature))) {
+  const signer = signature ? await signatureMatches(chain, fields.address, input.message, signature) : null;
+  if (!signature || !signer) {
     throw unauthorized(
       "invalid_signature",
       "The signature does not match the wallet address in the message.",
     );
   }
+  // A contract wallet's owners may change: what it accepted is kept so it can be asked again (walletStillSigns).
+  const wallet =
+    signer === "contract"
+      ? { walletMessageHash: hashMessage(input.message), walletSignature: signature, walletCheckedAt: now }
+      : {};
 
   const address = normalizeAddress(fields.address);
   const token = randomBytes(32).toString("base64url");
@@ -69,7 +76,7 @@ export async function signIn(
     await tx.insert(profiles).values({ address }).onConflictDoNothing({ target: profiles.address });
     await tx
       .insert(sessions)
-      .values({ tokenHash: hashToken(token), address, chainId: config.chainId, expiresAt });
+      .values({ tokenHash: hashToken(token), address, chainId: config.chainId, expiresAt, ...wallet });
   });
 
   return { token, address, expiresAt };
@@ -130,28 +137,147 @@ function checkFields(fields: CompleteSiweMessage, config: Config, now: Date): vo
   }
 }
 
-/** EOA signatures are checked offline; smart-contract wallets (ERC-1271/6492) through the chain. */
+/**
+ * Who signed: "eoa" when the address's own key did (checked offline), "contract" when a smart-contract wallet
+ * accepts the signature (ERC-1271/6492, through the chain), null when neither.
+ */
 async function signatureMatches(
   chain: PublicClient,
   address: `0x${string}`,
   message: string,
   signature: `0x${string}`,
-): Promise<boolean> {
+): Promise<"eoa" | "contract" | null> {
   try {
-    if (await verifyMessage({ address, message, signature })) return true;
+    if (await verifyMessage({ address, message, signature })) return "eoa";
   } catch {
-    return false;
+    return null;
   }
   try {
     const code = await chain.getCode({ address });
-    if (!code || code === "0x") return false;
-    return await chain.verifyMessage({ address, message, signature });
+    if (!code || code === "0x") return null;
+    return (await chain.verifyMessage({ address, message, signature })) ? "contract" : null;
   } catch {
+    return null;
+  }
+}
+
+/**
+ * How long a contract wallet's sign-in holds for reads before the wallet is asked again whether the signature
+ * is still its own. A write always asks first (`requireSession`).
+ */
+export const WALLET_RECHECK_MS = 15 * 60_000;
+
+/** What a contract wallet accepted at sign-in: null for an EOA's session. */
+export type WalletProof = { messageHash: `0x${string}`; signature: `0x${string}`; checkedAt: Date };
+
+export type SessionInfo = {
+  id: string;
+  address: `0x${string}`;
+  chainId: number;
+  expiresAt: Date;
+  wallet: WalletProof | null;
+};
+
+const ERC1271_MAGIC = "0x1626ba7e";
+const erc1271Abi = [
+  {
+    type: "function",
+    name: "isValidSignature",
+    stateMutability: "view",
+    inputs: [
+      { name: "hash", type: "bytes32" },
+      { name: "signature", type: "bytes" },
+    ],
+    outputs: [{ name: "", type: "bytes4" }],
+  },
+] as const;
+
+/**
+ * Whether the contract wallet at `address` still accepts `signature` of `messageHash` (ERC-1271
+ * `isValidSignature`): false when it answers anything but the magic value, reverts, or has no code any more.
+ * An ERC-6492 signature (given before the wallet was deployed) is unwrapped once the wallet exists; until then
+ * its factory decides, which cannot change. Throws when the chain cannot answer.
+ */
+export async function walletStillSigns(
+  chain: PublicClient,
+  address: `0x${string}`,
+  messageHash: `0x${string}`,
+  signature: `0x${string}`,
+): Promise<boolean> {
+  let inner = signature;
+  if (isErc6492Signature(signature)) {
+    const code = await chain.getCode({ address });
+    if (!code || code === "0x") return true;
+    inner = parseErc6492Signature(signature).signature;
+  }
+  try {
+    const answer = await chain.readContract({
+      address,
+      abi: erc1271Abi,
+      functionName: "isValidSignature",
+      args: [messageHash, inner],
+    });
+    return answer.toLowerCase() === ERC1271_MAGIC;
+  } catch (error) {
+    if (isChainUnavailable(error)) throw error;
     return false;
   }
 }
 
-export type SessionInfo = { id: string; address: `0x${string}`; chainId: number; expiresAt: Date };
+/**
+ * A session, checked again with its contract wallet when it is one: on every write (`strict`), and on reads once
+ * its last check is WALLET_RECHECK_MS old. A wallet that no longer accepts its sign-in (an owner changed, a Safe's
+ * signers rotated, a passkey removed) ends that session, and every other of its sessions it refuses too; the
+ * answer is then null. When the chain cannot answer, a read keeps the session (asked again next time) and a
+ * write is refused with a 503.
+ */
+export async function recheckWalletSession(
+  { db, chain }: { db: Database; chain: PublicClient },
+  session: SessionInfo,
+  { strict, now = new Date() }: { strict: boolean; now?: Date },
+): Promise<SessionInfo | null> {
+  const proof = session.wallet;
+  if (!proof) return session;
+  if (!strict && now.getTime() - proof.checkedAt.getTime() < WALLET_RECHECK_MS) return session;
+  let valid: boolean;
+  try {
+    valid = await walletStillSigns(chain, session.address, proof.messageHash, proof.signature);
+  } catch {
+    if (!strict) return session;
+    throw new ApiError(
+      503,
+      "unavailable",
+      "Easel could not ask your wallet's contract whether you are still signed in. Try again in a moment.",
+    );
+  }
+  if (valid) {
+    await db.update(sessions).set({ walletCheckedAt: now }).where(eq(sessions.id, session.id));
+    return { ...session, wallet: { ...proof, checkedAt: now } };
+  }
+  await db.delete(sessions).where(eq(sessions.id, session.id));
+  await endRefusedWalletSessions({ db, chain }, session.address);
+  return null;
+}
+
+/** Ends the wallet's other sessions whose sign-in it no longer accepts (those it still accepts stay). */
+async function endRefusedWalletSessions(
+  { db, chain }: { db: Database; chain: PublicClient },
+  address: `0x${string}`,
+): Promise<void> {
+  const others = await db
+    .select({ id: sessions.id, hash: sessions.walletMessageHash, signature: sessions.walletSignature })
+    .from(sessions)
+    .where(and(eq(sessions.address, address), isNotNull(sessions.walletSignature)));
+  for (const other of others) {
+    const accepted = await walletStillSigns(
+      chain,
+      address,
+      other.hash as `0x${string}`,
+      other.signature as `0x${string}`,
+    ).catch(() => true); // the chain did not answer: that session is asked again on its own next use
+    if (!accepted) await db.delete(sessions).where(eq(sessions.id, other.id));
+  }
+}
 
 export async function findSession(
   db: Database,
@@ -169,6 +295,14 @@ export async function findSession(
     address: row.address as `0x${string}`,
     chainId: row.chainId,
     expiresAt: row.expiresAt,
+    wallet:
+      row.walletSignature && row.walletMessageHash
+        ? {
+            messageHash: row.walletMessageHash as `0x${string}`,
+            signature: row.walletSignature as `0x${string}`,
+            checkedAt: row.walletCheckedAt ?? new Date(0),
+          }
+        : null,
   };
 }
 

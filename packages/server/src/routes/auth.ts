@@ -15,6 +15,7 @@ import {
   endSession,
   findSession,
   issueNonce,
+  recheckWalletSession,
   type SessionInfo,
   signIn,
 } from "../auth/siwe.ts";
@@ -32,13 +33,18 @@ export function sessionCookieName(config: Config): string {
   return config.publicUrl.protocol === "https:" ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
-/** The session of the request's cookie, or null. */
+/**
+ * The session of the request's cookie, or null. A contract wallet's session is asked of its wallet again
+ * (`recheckWalletSession`): with `strict` (before a write) every time, else once WALLET_RECHECK_MS has passed.
+ */
 export async function currentSession(
   app: FastifyInstance,
   request: FastifyRequest,
+  { strict = false }: { strict?: boolean } = {},
 ): Promise<SessionInfo | null> {
   const token = request.cookies[sessionCookieName(app.deps.config)];
-  return token ? findSession(app.deps.db, token) : null;
+  const session = token ? await findSession(app.deps.db, token) : null;
+  return session?.wallet ? recheckWalletSession(app.deps, session, { strict }) : session;
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -145,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await currentSession(app, request);
+      const session = await currentSession(app, request, { strict: true });
       if (!session) throw unauthorized("not_signed_in", "Please sign in.");
       await endAllSessions(db, session.address);
       clearCookie(reply);

@@ -7,9 +7,13 @@ import { type Profile, profiles } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { currentSession } from "./auth.ts";
 
-/** The signed-in wallet, or a 401. */
+/**
+ * The signed-in wallet, or a 401. Before a write (any method but GET and HEAD) a contract wallet's sign-in is
+ * asked of the wallet again: one whose owner changed since is signed out.
+ */
 export async function requireSession(app: FastifyInstance, request: FastifyRequest): Promise<SessionInfo> {
-  const session = await currentSession(app, request);
+  const strict = request.method !== "GET" && request.method !== "HEAD";
+  const session = await currentSession(app, request, { strict });
   if (!session) throw new ApiError(401, "unauthenticated", MESSAGES.signInRequired);
   return session;
 }

@@ -23,7 +23,7 @@ import {
 import { LAZY_MINT_DOMAIN, lazyMintVoucherTypes, MAX_PRICE_WEI } from "@easel/contracts";
 import { aggregatorV3Abi, easelCollectionAbi } from "@easel/contracts/abis";
 import { sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createWalletClient, custom, formatEther, formatUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -31,6 +31,7 @@ import { z } from "zod";
 import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
+import { showLazyItem } from "../browse/lazyCards.ts";
 import { chainFor } from "../chain/client.ts";
 import { tokenName } from "../chain/rows.ts";
 import { itemLabel, notifiedToday, notify } from "../community/notify.ts";
@@ -50,6 +51,28 @@ type LazyMintVoucher = LazyMintVoucherResponse["data"]["voucher"];
 const LAZY_VOUCHER_REUSE_MIN_SECONDS = 120;
 /** How long a price raise waits for the revocation of older vouchers to be mined. */
 const REVOKE_TIMEOUT_MS = 60_000;
+/**
+ * A lazy collection's vouchers are voided on chain (`revokeVouchers()`, paid by the platform signer) at most once
+ * in this long. A raise over vouchers signed since then waits for the earlier of their deadline and the end of
+ * this interval; the price stays as it was meanwhile, so no voucher under a price the creator was told holds is
+ * ever usable.
+ */
+export const REVOKE_INTERVAL_MS = 5 * 60_000;
+/** Price edits a wallet may send in a minute. */
+export const PRICE_EDITS_PER_MINUTE = 20;
+
+/** The 409 of a raise that must wait until `at`: the price is unchanged. */
+function raiseHeld(at: Date, reply: FastifyReply): ApiError {
+  const seconds = Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
+  reply.header("retry-after", String(seconds));
+  const when = `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const message = LAZY_RAISE_HELD(when, Math.ceil(seconds / 60));
+  return new ApiError(409, "raise_held", message, { price: message });
+}
+const LAZY_RAISE_HELD = (when: string, minutes: number) =>
+  `Buyers hold vouchers at the current price, and this collection's vouchers were voided a moment ago: the price is unchanged. You can raise it again from ${when} (in ${minutes} minute${minutes === 1 ? "" : "s"}).`;
+const LAZY_RAISE_FAILED =
+  "The higher price cannot take effect now: the vouchers buyers hold at the current price could not be voided on chain. The price is unchanged; please try again in a few minutes.";
 
 /** Whether the token exists on chain and this viewer may see it (not burned; blocked only for moderators). */
 async function itemVisible(db: Database, viewer: Viewer, collection: string, tokenId: string) {
@@ -150,7 +173,8 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       JOIN chain_collections c ON c.address = l.collection
       LEFT JOIN chain_accounts a ON a.address = c.owner
       WHERE l.collection = ${collection} AND l.token_id = ${tokenId}::numeric
-        AND NOT EXISTS (SELECT 1 FROM chain_tokens t WHERE t.collection = l.collection AND t.token_id = l.token_id)`);
+        AND NOT EXISTS (SELECT 1 FROM chain_tokens t WHERE t.collection = l.collection AND t.token_id = l.token_id
+          AND t.status <> 'lazy')`);
     return rows[0] ?? null;
   }
 
@@ -261,11 +285,22 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Voids every voucher of a collection signed so far: the platform signer (which the collection allows, like
    * its owner) moves the collection's voucher nonce on, and vouchers carrying the old one no longer mint.
-   * False when the transaction could not be made (the signer has no ETH for gas, the RPC is down, the nonce
-   * is at its end): the old vouchers then end at their deadline, within LAZY_MINT_VOUCHER_TTL_SECONDS.
+   * Not revoked when the transaction could not be made (the signer has no ETH for gas, the RPC is down, the
+   * nonce is at its end; `sent` says whether a transaction left the signer): the raise is then refused and the
+   * old vouchers end at their deadline, within LAZY_MINT_VOUCHER_TTL_SECONDS. `nonceBefore`: the nonce the
+   * voided vouchers carry (and every older one).
    */
-  async function revokeVouchers(collection: `0x${string}`, log: FastifyBaseLogger): Promise<boolean> {
+  async function revokeVouchers(
+    collection: `0x${string}`,
+    log: FastifyBaseLogger,
+  ): Promise<{ revoked: true; nonceBefore: number } | { revoked: false; sent: boolean }> {
+    let sent = false;
     try {
+      const [, , , nonceBefore] = await chain.readContract({
+        address: collection,
+        abi: easelCollectionAbi,
+        functionName: "collectionInfo",
+      });
       const wallet = createWalletClient({
         account: platformSigner,
         chain: chainFor(config.chainId),
@@ -276,17 +311,40 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         abi: easelCollectionAbi,
         functionName: "revokeVouchers",
       });
+      sent = true;
       const receipt = await chain.waitForTransactionReceipt({ hash, timeout: REVOKE_TIMEOUT_MS });
-      return receipt.status === "success";
+      if (receipt.status === "success") return { revoked: true, nonceBefore: Number(nonceBefore) };
+      log.warn({ collection, hash }, "revoking lazy vouchers reverted");
     } catch (error) {
       log.warn({ err: loggableError(error), collection }, "revoking lazy vouchers failed");
-      return false;
     }
+    return { revoked: false, sent };
+  }
+
+  /** The end of `collection`'s revocation interval, when its vouchers were voided less than REVOKE_INTERVAL_MS ago. */
+  async function revokedUntil(collection: string): Promise<Date | null> {
+    const { rows } = await db.execute<{ until: Date | string }>(sql`
+      SELECT revoked_at + make_interval(secs => ${REVOKE_INTERVAL_MS / 1000}) AS until
+      FROM lazy_voucher_revocations
+      WHERE collection = ${collection} AND revoked_at > now() - make_interval(secs => ${REVOKE_INTERVAL_MS / 1000})`);
+    return rows[0] ? new Date(rows[0].until) : null;
+  }
+
+  /** The last deadline of the open vouchers of an item under `price`, or null when none is open. */
+  async function openBelow(collection: string, tokenId: string, price: string): Promise<Date | null> {
+    const { rows } = await db.execute<{ until: Date | string | null }>(sql`
+      SELECT max(deadline) AS until FROM lazy_vouchers
+      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND deadline > now()
+        AND price < ${price}::numeric`);
+    return rows[0]?.until ? new Date(rows[0].until) : null;
   }
 
   app.put(
     "/edit",
     {
+      config: {
+        rateLimit: { max: PRICE_EDITS_PER_MINUTE, timeWindow: "1 minute", keyGenerator: walletOrIpKey(app) },
+      },
       schema: {
         summary:
           "Change a lazy item's minting price (its creator, before a buyer mints it); lists it for 100 days",
@@ -298,10 +356,11 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
           403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { session } = await requireActiveUser(app, request);
       const { collection, nft_id, price } = request.body;
       const item = await openLazyItem(collection, nft_id);
@@ -314,22 +373,60 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(400, "price_too_low", LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)), {
           price: LAZY_EDIT_MESSAGES.priceMin(formatEther(minimum)),
         });
-      // The creator's price always holds. Vouchers given at a lower price would still mint below it until
-      // their deadline: on a raise, the collection's nonce moves on and voids them. The price changes first,
-      // so a voucher signed meanwhile is either seen here or refused by the voucher route's own check.
-      // (The nonce is the collection's: other items' open vouchers go too, and their buyers ask again.)
-      await db.execute(sql`
-        UPDATE lazy_items SET price = ${price}::numeric, updated_at = now()
-        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric`);
-      const { rows: open } = await db.execute(sql`
-        SELECT 1 FROM lazy_vouchers
-        WHERE collection = ${collection} AND token_id = ${nft_id}::numeric AND deadline > now()
-          AND price < ${price}::numeric
-        LIMIT 1`);
-      if (open.length > 0 && (await revokeVouchers(collection as `0x${string}`, request.log)))
-        await db.execute(sql`DELETE FROM lazy_vouchers WHERE collection = ${collection}`);
+      // A price the creator is told holds is the least any usable voucher pays. Vouchers given at a lower price
+      // would still mint below it until their deadline: on a raise, the collection's nonce moves on and voids
+      // them (the nonce is the collection's: other items' open vouchers go too, and their buyers ask again).
+      // That costs the platform signer a transaction, so a collection is revoked at most once per
+      // REVOKE_INTERVAL_MS; a raise over vouchers signed since waits, the price unchanged, until they end or the
+      // interval does, whichever is first (so asking for vouchers again and again cannot freeze the price).
+      const held = await openBelow(collection, nft_id, price);
+      const revokedRecently = held ? await revokedUntil(collection) : null;
+      if (held && revokedRecently) throw raiseHeld(held < revokedRecently ? held : revokedRecently, reply);
+      // The price changes first, so a voucher signed meanwhile is either seen below or refused by the voucher
+      // route's own check; the price it replaced is kept to put back if the raise cannot take effect.
+      const {
+        rows: [changed],
+      } = await db.execute<{ old_price: string; old_updated_at: string; updated_at: string }>(sql`
+        UPDATE lazy_items l SET price = ${price}::numeric, updated_at = now()
+        FROM (SELECT collection, token_id, price, updated_at FROM lazy_items
+              WHERE collection = ${collection} AND token_id = ${nft_id}::numeric FOR UPDATE) old
+        WHERE l.collection = old.collection AND l.token_id = old.token_id
+        RETURNING old.price::text AS old_price, old.updated_at::text AS old_updated_at, l.updated_at::text AS updated_at`);
+      if (!changed) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
+      const putBack = () =>
+        db.execute(sql`
+          UPDATE lazy_items SET price = ${changed.old_price}::numeric, updated_at = ${changed.old_updated_at}::timestamptz
+          WHERE collection = ${collection} AND token_id = ${nft_id}::numeric
+            AND price = ${price}::numeric AND updated_at = ${changed.updated_at}::timestamptz`);
+      const open = await openBelow(collection, nft_id, price);
+      if (open) {
+        // Only one raise per interval may send the revocation: the first to move the collection's mark.
+        const { rows: claimed } = await db.execute(sql`
+          INSERT INTO lazy_voucher_revocations AS r (collection, revoked_at) VALUES (${collection}, now())
+          ON CONFLICT (collection) DO UPDATE SET revoked_at = EXCLUDED.revoked_at
+            WHERE r.revoked_at <= now() - make_interval(secs => ${REVOKE_INTERVAL_MS / 1000})
+          RETURNING 1`);
+        if (claimed.length === 0) {
+          await putBack();
+          const until = (await revokedUntil(collection)) ?? open;
+          throw raiseHeld(open < until ? open : until, reply);
+        }
+        const outcome = await revokeVouchers(collection as `0x${string}`, request.log);
+        if (!outcome.revoked) {
+          await putBack();
+          // No transaction left the signer: the next raise may try again at once.
+          if (!outcome.sent)
+            await db.execute(sql`DELETE FROM lazy_voucher_revocations WHERE collection = ${collection}`);
+          throw new ApiError(503, "raise_failed", LAZY_RAISE_FAILED, { price: LAZY_RAISE_FAILED });
+        }
+        // Void now: every voucher signed with the nonce before the revocation (not those signed after it).
+        await db.execute(sql`
+          DELETE FROM lazy_vouchers WHERE collection = ${collection} AND nonce <= ${outcome.nonceBefore}`);
+      }
       // Vouchers past their deadline are of no use to anyone.
       await db.execute(sql`DELETE FROM lazy_vouchers WHERE deadline <= now()`);
+      // Browse shows the new price (and a listing renewed for its term) at once.
+      await showLazyItem(db.$client, { collection, tokenId: nft_id });
       return { data: { message: LAZY_EDIT_MESSAGES.updated, price } };
     },
   );
