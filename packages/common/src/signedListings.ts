@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { personRefSchema } from "./accounts.ts";
 import { addressSchema, hexSchema } from "./api.ts";
 
 /**
@@ -34,21 +35,43 @@ export type SignedListingInput = z.infer<typeof signedListingInputSchema>;
  * Where an order stands in the book.
  * - active: shown and fillable.
  * - hidden: the seller hid it in the app; still valid on chain until cancelled or the counter is bumped.
+ * - paused: the chain refuses it for now (`pausedReason`: the market's approval withdrawn, a ban, a block, a
+ *   price under a raised minimum, a contract wallet not accepting its signature). It can be filled again
+ *   once that ends, so it is off the book (and its signature is not handed out) but stays on the seller's
+ *   Manage; the worker rechecks it and shows it again when the chain says live. A market lock pauses nothing.
  * - filled, cancelled (on chain, this token), bumped (the seller's counter), void (the token moved, was
- *   escrowed or burned), expired, refused (a recheck found a ban, a block, a lost approval or a price below
- *   the minimum).
+ *   escrowed or burned), expired: final, the chain can never fill it.
  */
 export const SIGNED_LISTING_STATUSES = [
   "active",
   "hidden",
+  "paused",
   "filled",
   "cancelled",
   "bumped",
   "void",
   "expired",
-  "refused",
 ] as const;
 export type SignedListingStatus = (typeof SIGNED_LISTING_STATUSES)[number];
+
+/**
+ * Why the chain refuses a paused order for now (each a passing state: the order revives when it ends).
+ * - notApproved: the seller withdrew the market's approval for the collection (or the token).
+ * - banned: the seller is banned. tokenBlocked, collectionBlocked: Easel blocked the item or its collection.
+ * - priceMin: the listing minimum was raised above its price.
+ * - signature: the seller's contract wallet (ERC-1271) does not accept the signature now.
+ * - refused: any other refusal of the market.
+ */
+export const SIGNED_LISTING_PAUSE_REASONS = [
+  "notApproved",
+  "banned",
+  "tokenBlocked",
+  "collectionBlocked",
+  "priceMin",
+  "signature",
+  "refused",
+] as const;
+export type SignedListingPauseReason = (typeof SIGNED_LISTING_PAUSE_REASONS)[number];
 
 export const signedListingSchema = z.object({
   id: z.string(),
@@ -64,18 +87,27 @@ export const signedListingResponseSchema = z.object({ data: signedListingSchema 
 /**
  * GET /api/signed-listings/fill?collection=&tokenId=: the token's best order, rechecked on chain just now,
  * with the signature a buyer passes to `fillSignedListing`. 404 when the token has no live signed listing
- * (a stale one found by the recheck is retired first).
+ * (a stale one found by the recheck is retired, or paused when the chain may fill it again, first); 403
+ * `market_locked` during a market lock, which changes nothing in the book.
  */
 export const signedListingFillResponseSchema = z.object({
   data: z.object({ id: z.string(), order: signedListingOrderSchema, signature: hexSchema }),
 });
 
 /**
- * GET /api/signed-listings/mine: the signed-in seller's orders that can still be filled on chain (active and
- * hidden), newest first, with their items' names, so Manage can say which are only hidden.
+ * GET /api/signed-listings/mine: the signed-in seller's orders that can still be filled on chain (active,
+ * hidden and paused), newest first, with their items' names, so Manage can say which are only hidden and
+ * which the chain would fill again once a passing refusal ends (`pausedReason`).
  */
 export const mySignedListingsResponseSchema = z.object({
-  data: z.array(signedListingSchema.extend({ name: z.string(), path: z.string().nullable() })),
+  data: z.array(
+    signedListingSchema.extend({
+      name: z.string(),
+      path: z.string().nullable(),
+      /** Why a paused order is off the book (null for the others). */
+      pausedReason: z.enum(SIGNED_LISTING_PAUSE_REASONS).nullable(),
+    }),
+  ),
   /** The seller's current listing counter on chain (bumping it voids every order above). */
   counter: uintString,
 });
@@ -85,6 +117,8 @@ export const heldPaymentsResponseSchema = z.object({
   data: z.array(
     z.object({
       account: addressSchema,
+      /** The payee with their profile's names. */
+      person: personRefSchema,
       /** Held now: every PaymentHeld minus what was released or forfeited. */
       heldWei: uintString,
       releasedWei: uintString,

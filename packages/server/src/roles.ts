@@ -14,11 +14,34 @@ export type Service = { name: string; stop(): Promise<void> };
 
 type Context = { config: Config; db: Database; chain: PublicClient };
 
-export function createContext(config: Config): Context {
+/**
+ * The longest statement (and chain read) of the background roles: the indexer replays thousands of events in
+ * one statement and reads many blocks' logs at once, so the API's few seconds would fail healthy batches, but
+ * a frozen or blackholed database still fails them within a minute instead of TCP's 15.
+ */
+export const BACKGROUND_QUERY_TIMEOUT_MS = 60_000;
+
+/**
+ * The database and chain clients of a role. `requests`: the API, whose statements and chain reads are bounded
+ * to DATABASE_QUERY_TIMEOUT_SECONDS and RPC_TIMEOUT_SECONDS (a request answers 503 past them); otherwise
+ * (indexer, worker, `npm start`'s three roles) the database's bound is at least BACKGROUND_QUERY_TIMEOUT_MS
+ * and the chain's viem's own.
+ */
+export function createContext(config: Config, options: { requests?: boolean } = {}): Context {
+  const requests = options.requests ?? false;
   return {
     config,
-    db: createDatabase(config.databaseUrl, { readConnections: config.databaseReadConnections }),
-    chain: createChainClient(config.chainId, config.rpcUrls),
+    db: createDatabase(config.databaseUrl, {
+      readConnections: config.databaseReadConnections,
+      queryTimeoutMs: requests
+        ? config.databaseQueryTimeoutMs
+        : Math.max(config.databaseQueryTimeoutMs, BACKGROUND_QUERY_TIMEOUT_MS),
+    }),
+    chain: createChainClient(
+      config.chainId,
+      config.rpcUrls,
+      requests ? { deadlineMs: config.rpcTimeoutMs } : {},
+    ),
   };
 }
 
@@ -38,16 +61,23 @@ async function prepareDatabase(db: Database): Promise<void> {
   }
 }
 
-export async function startApi(context: Context, options: { logger?: boolean } = {}): Promise<Service> {
+/**
+ * @param options.drainMs How long a stop lets the requests in flight finish before it cuts their connections
+ * (DRAIN_MS; `npm start` gives them less).
+ */
+export async function startApi(
+  context: Context,
+  options: { logger?: boolean; drainMs?: number } = {},
+): Promise<Service> {
   await prepareDatabase(context.db);
-  const app = await buildApp(context, options);
+  const app = await buildApp(context, { logger: options.logger });
   await app.listen({ host: context.config.host, port: context.config.port });
   return {
     name: "api",
     // Closing stops accepting connections and lets the requests in flight finish; past DRAIN_MS the
     // connections still open are cut.
     stop: async () => {
-      const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
+      const cut = setTimeout(() => app.server.closeAllConnections(), options.drainMs ?? DRAIN_MS);
       cut.unref();
       await app.close();
       clearTimeout(cut);
@@ -68,7 +98,12 @@ export async function startIndexerRole(context: Context): Promise<Service> {
 
 export async function startWorkerRole(context: Context): Promise<Service> {
   await prepareDatabase(context.db);
-  const worker = await startWorker({ config: context.config, db: context.db, log: logLine });
+  const worker = await startWorker({
+    config: context.config,
+    db: context.db,
+    chain: context.chain,
+    log: logLine,
+  });
   return { name: "worker", stop: () => worker.stop() };
 }
 
@@ -88,7 +123,8 @@ export async function runRole(start: (context: Context) => Promise<Service>): Pr
     throw error;
   }
   logJsonLines();
-  const context = createContext(config);
+  for (const warning of config.warnings) logLine(`configuration warning: ${warning}`);
+  const context = createContext(config, { requests: start === startApi });
   const service = await start(context);
   logLine(`${service.name} started (chain ${config.chainId})`);
   const metrics = config.metrics ? await startMetricsServer(config.metrics.host, config.metrics.port) : null;

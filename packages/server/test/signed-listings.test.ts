@@ -24,6 +24,7 @@ import {
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
+import { recheckSignedListings } from "../src/worker/signedListings.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 
 type Account = typeof artist;
@@ -474,15 +475,15 @@ describe("the fill endpoint rechecks on chain before a buyer signs", () => {
     expect(await statusOf(String(stale?.id))).toBe("bumped");
   });
 
-  it("retires an order after a ban of the seller and after a block of the token", async () => {
+  it("pauses (not retires) an order after a ban of the seller and after a block of the token", async () => {
     const banned = await list(10n, {}, artist);
     const blocked = await list(11n, {}, artist);
     await d.market(admin, "setTokenBlocked", [art, 11n, true]);
     expectError(await fill(11n), 404);
-    expect(await statusOf(blocked.id)).toBe("refused");
+    expect(await statusOf(blocked.id)).toBe("paused");
     await d.market(admin, "setBanned", [artist.address, true]);
     expectError(await fill(10n), 404);
-    expect(await statusOf(banned.id)).toBe("refused");
+    expect(await statusOf(banned.id)).toBe("paused");
     // Nor can a banned seller post one (the chain refuses it; the words say why).
     await index();
     const order = await orderFor(artist.address, 10n);
@@ -493,7 +494,12 @@ describe("the fill endpoint rechecks on chain before a buyer signs", () => {
     await d.market(admin, "setBanned", [artist.address, false]);
     await d.market(admin, "setTokenBlocked", [art, 11n, false]);
     await index();
+    // Off the book until the worker's recheck finds them live again (the ban also paused the artist's others).
     expect((await tokenRow(10n))?.status).toBe("minted");
+    await recheckSignedListings({ db: scratch.db, chain: options.chain, market: config.contracts.market });
+    expect(await statusOf(banned.id)).toBe("active");
+    expect(await statusOf(blocked.id)).toBe("active");
+    expect((await tokenRow(10n))?.status).toBe("fix");
   });
 });
 
@@ -676,7 +682,7 @@ function testWalletArtifact(): { abi: readonly unknown[]; bytecode: Hex } {
 }
 
 describe("a smart-contract wallet seller (ERC-1271)", () => {
-  it("lists through its owner's signature, and the order leaves the book when the wallet stops accepting it", async () => {
+  it("lists through its owner's signature, and the order leaves the book (paused) when the wallet stops accepting it", async () => {
     const artifact = testWalletArtifact();
     const deployHash = await t.wallet(carol).deployContract({
       abi: artifact.abi,
@@ -711,7 +717,7 @@ describe("a smart-contract wallet seller (ERC-1271)", () => {
     // A wrong ERC-1271 answer: the order never reaches a buyer.
     await act(wallet, encodeFunctionData({ abi: artifact.abi, functionName: "setAnswer", args: [1] }));
     expectError(await fill(9n), 404);
-    expect(await statusOf(res.body.data.id)).toBe("refused");
+    expect(await statusOf(res.body.data.id)).toBe("paused");
   });
 });
 

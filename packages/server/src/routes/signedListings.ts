@@ -2,6 +2,8 @@ import {
   apiErrorSchema,
   mySignedListingsResponseSchema,
   type SignedListingOrder,
+  type SignedListingPauseReason,
+  type SignedListingStatus,
   signedListingFillResponseSchema,
   signedListingInputSchema,
   signedListingResponseSchema,
@@ -17,10 +19,12 @@ import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
 import { refreshCollectionStats } from "../indexer/stats.ts";
 import {
+  applyVerdict,
+  CONTRACT_SELLER_RECHECK,
   chainOrder,
   orderOf,
   projectSignedListings,
-  retiredStatus,
+  verdictOf,
   withProjectionLock,
 } from "../trading/signedListings.ts";
 import { badRequest, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
@@ -188,16 +192,27 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (token.owner !== order.seller) throw new ApiError(403, "not_owner", m.notOwner);
       // The chain decides: the signature (ERC-1271 for a contract wallet), the owner, the approval, the transfer
       // count, the counter, the expiry, bans, blocks, the lock and the minimum price.
-      const { status, block } = await chainStatus(order, signature);
+      const [{ status, block }, code] = await Promise.all([
+        chainStatus(order, signature),
+        chain.getCode({ address: order.seller as `0x${string}` }),
+      ]);
       if (status !== SIGNED_LISTING_STATUS.live) throw await notLive(status, order);
+      // A contract wallet may stop accepting the signature (ERC-1271) without any event: the worker rechecks
+      // its orders on a schedule.
+      const contractSeller = code !== undefined && code !== "0x";
       const row = await withProjectionLock(pool, async (client) => {
-        // Events indexed since that block may already void the order, and the indexer will not see them again.
+        // Events indexed since that block may already void or pause the order (a withdrawn approval, a ban, a
+        // block, new minimums), and the indexer will not see them again.
         const { rows: moved } = await client.query(
           `SELECT 1 FROM chain_events WHERE block_number > $1 AND (
-             (address = $2 AND name = 'Transfer' AND args->>'id' = $3)
+             (address = $2 AND name IN ('Transfer', 'Approval') AND args->>'id' = $3)
+             OR (address = $2 AND name = 'ApprovalForAll' AND args->>'owner' = $5)
              OR (address = $4 AND args->>'collection' = $2 AND args->>'tokenId' = $3
-                 AND name IN ('SignedListingCancelled', 'SellOrderSet'))
-             OR (address = $4 AND name = 'ListingCounterIncremented' AND args->>'seller' = $5)) LIMIT 1`,
+                 AND name IN ('SignedListingCancelled', 'SellOrderSet', 'TokenBlocked'))
+             OR (address = $4 AND args->>'collection' = $2 AND name = 'CollectionBlocked')
+             OR (address = $4 AND name = 'MinimumsSet')
+             OR (address = $4 AND name = 'ListingCounterIncremented' AND args->>'seller' = $5)
+             OR (address = $4 AND name = 'UserBanned' AND args->>'account' = $5)) LIMIT 1`,
           [block.toString(), order.collection, order.tokenId, config.contracts.market, order.seller],
         );
         if (moved.length > 0) throw new ApiError(409, "changed", m.changed);
@@ -205,30 +220,38 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         // row, made the token's active one: the book never holds one signature twice.
         const { rows: again } = await client.query(
           `SELECT id FROM signed_listings WHERE collection = $1 AND token_id = $2::numeric AND seller = $3
-             AND signature = $4 AND status IN ('active', 'hidden')`,
+             AND signature = $4 AND status IN ('active', 'hidden', 'paused')`,
           [order.collection, order.tokenId, order.seller, signature],
         );
         const sameId = (again[0]?.id as string | undefined) ?? null;
         // One order per seller and token in the book: the previous one is hidden, but it stays valid on chain
         // until the seller cancels it (`cancelSignedListing`) or bumps their counter.
+        // A paused one too, or it would come back beside the new one when its refusal ends.
         await client.query(
-          `UPDATE signed_listings SET status = 'hidden'
-           WHERE collection = $1 AND token_id = $2::numeric AND seller = $3 AND status = 'active'
+          `UPDATE signed_listings SET status = 'hidden', recheck_at = NULL
+           WHERE collection = $1 AND token_id = $2::numeric AND seller = $3 AND status IN ('active', 'paused')
              AND id IS DISTINCT FROM $4::uuid`,
           [order.collection, order.tokenId, order.seller, sameId],
         );
+        const recheckAt = contractSeller ? `now() + interval '${CONTRACT_SELLER_RECHECK}'` : "NULL";
         if (sameId) {
+          // Live at `block`: whatever refused it before has ended.
           const { rows: shown } = await client.query(
-            "UPDATE signed_listings SET status = 'active' WHERE id = $1 RETURNING *",
-            [sameId],
+            `UPDATE signed_listings SET status = 'active', paused_reason = NULL, paused_block = NULL,
+               checked_block = greatest(checked_block, $2::bigint), contract_seller = $3,
+               recheck_at = ${recheckAt}
+             WHERE id = $1 RETURNING *`,
+            [sameId, block.toString(), contractSeller],
           );
           await reproject(client, order.collection, order.tokenId);
           return shown[0] as Record<string, unknown>;
         }
         const { rows: inserted } = await client.query(
           `INSERT INTO signed_listings
-             (collection, token_id, seller, price, transfer_count, counter, expires_at, signature, checked_block)
-           VALUES ($1, $2::numeric, $3, $4::numeric, $5::numeric, $6::numeric, to_timestamp($7), $8, $9)
+             (collection, token_id, seller, price, transfer_count, counter, expires_at, signature, checked_block,
+              contract_seller, recheck_at)
+           VALUES ($1, $2::numeric, $3, $4::numeric, $5::numeric, $6::numeric, to_timestamp($7), $8, $9, $10,
+             ${recheckAt})
            RETURNING *`,
           [
             order.collection,
@@ -240,6 +263,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
             Number(order.expiresAt),
             signature,
             block.toString(),
+            contractSeller,
           ],
         );
         await reproject(client, order.collection, order.tokenId);
@@ -268,13 +292,20 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The token's best signed listing, rechecked on chain just now, with the signature a buyer passes to fillSignedListing",
         querystring: fillQuery,
-        response: { 200: signedListingFillResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: signedListingFillResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { collection, tokenId } = request.query;
       for (let i = 0; i < FILL_RECHECKS; i++) {
+        // Only orders in the book: a hidden or paused order's signature is its seller's alone (a stranger
+        // holding it could fill it the moment a passing refusal ends, at a price its seller forgot).
         const { rows } = await db.execute<Record<string, unknown>>(sql`
           SELECT * FROM signed_listings
           WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active'
@@ -283,17 +314,17 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!row) break;
         const order = orderOf(row);
         const signature = String(row.signature) as `0x${string}`;
-        const { status } = await chainStatus(order, signature);
-        if (status === SIGNED_LISTING_STATUS.live) {
-          return { data: { id: String(row.id), order, signature } };
-        }
-        // A stale order never reaches a buyer's wallet: it leaves the book, and the next one is tried.
+        const { status, block } = await chainStatus(order, signature);
+        const verdict = await verdictOf(chain, config.contracts.market, order, status, block);
+        if (verdict.kind === "live") return { data: { id: String(row.id), order, signature } };
+        // A market lock pauses all trading for a while: the book stays as it is.
+        if (verdict.kind === "locked")
+          throw new ApiError(403, "market_locked", SIGNED_LISTING_MESSAGES.locked);
+        // A stale order never reaches a buyer's wallet: an order the chain can never fill leaves the book, one
+        // it refuses for now is paused (off the book, still on its seller's Manage); the next one is tried.
         await withProjectionLock(pool, async (client) => {
-          await client.query(
-            "UPDATE signed_listings SET status = $2, ended_at = now() WHERE id = $1 AND status = 'active'",
-            [row.id, retiredStatus(status)],
-          );
-          await reproject(client, collection, tokenId);
+          if (await applyVerdict(client, String(row.id), "active", verdict, block))
+            await reproject(client, collection, tokenId);
         });
       }
       throw new ApiError(404, "not_found", SIGNED_LISTING_MESSAGES.unavailable);
@@ -328,9 +359,10 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!found) throw new ApiError(404, "not_found", m.notFound);
         if (found.seller !== session.address) throw new ApiError(403, "forbidden", m.notYours);
         if (found.status === "hidden") return found;
-        if (found.status !== "active") throw new ApiError(409, "ended", m.ended);
+        // A paused order is off the book already: hiding it keeps it off when its refusal ends.
+        if (found.status !== "active" && found.status !== "paused") throw new ApiError(409, "ended", m.ended);
         const { rows: hidden } = await client.query(
-          "UPDATE signed_listings SET status = 'hidden' WHERE id = $1 RETURNING *",
+          "UPDATE signed_listings SET status = 'hidden', recheck_at = NULL WHERE id = $1 RETURNING *",
           [request.params.id],
         );
         await reproject(client, String(found.collection), String(found.token_id));
@@ -345,7 +377,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          "The signed-in seller's signed listings that can still be filled on chain (active and hidden), newest first, and their listing counter",
+          "The signed-in seller's signed listings that can still be filled on chain (active, hidden, and paused while the chain refuses them for now, with why), newest first, and their listing counter",
         response: { 200: mySignedListingsResponseSchema, 401: apiErrorSchema },
       },
     },
@@ -360,7 +392,8 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
           LEFT JOIN chain_collections c ON c.address = s.collection
           LEFT JOIN chain_tokens t ON t.collection = s.collection AND t.token_id = s.token_id
           LEFT JOIN item_metadata im ON im.cid = t.cid
-          WHERE s.seller = ${session.address} AND s.status IN ('active', 'hidden') AND s.expires_at > now()
+          WHERE s.seller = ${session.address} AND s.status IN ('active', 'hidden', 'paused')
+            AND s.expires_at > now()
           ORDER BY s.created_at DESC, s.id LIMIT 500`),
         chain.readContract({
           ...market,
@@ -375,6 +408,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
             (row.item_name as string | null) ??
             tokenName((row.name as string | null) ?? null, String(row.token_id)),
           path: itemPath(row),
+          pausedReason: (row.paused_reason as SignedListingPauseReason | null) ?? null,
         })),
         counter: counter.toString(),
       };
@@ -394,7 +428,7 @@ function toListing(row: Record<string, unknown>) {
   return {
     id: String(row.id),
     order: orderOf(row),
-    status: row.status as "active",
+    status: row.status as SignedListingStatus,
     createdAt: dateOf(row.created_at).toISOString(),
   };
 }

@@ -17,6 +17,11 @@ type TokenRow = typeof chainTokens.$inferSelect;
 type CollectionRow = Pick<typeof chainCollections.$inferSelect, "address" | "name" | "kind">;
 
 function unlistIfLapsed(token: TokenRow, listingExpiresAt: Date | null): TokenRow {
+  // An unsold lazy item (browse's projection, see browse/lazyCards.ts) past its listing's term has no price.
+  if (token.status === "lazy")
+    return token.listingExpiresAt && token.listingExpiresAt.getTime() <= Date.now()
+      ? { ...token, price: null }
+      : token;
   return listingLapsed(token.status, listingExpiresAt) ? { ...token, status: "minted", price: null } : token;
 }
 

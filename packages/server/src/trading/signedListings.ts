@@ -6,9 +6,11 @@
  * it unchanged. One function (`projectSignedListings`) writes that projection, for the API's routes and for
  * the indexer; both take `lockProjections` first (see docs/architecture.md, "Signed listings").
  */
-import type { SignedListingOrder, SignedListingStatus } from "@easel/common";
-import { SIGNED_LISTING_STATUS } from "@easel/contracts";
+import type { SignedListingOrder, SignedListingPauseReason, SignedListingStatus } from "@easel/common";
+import { MAX_PRICE_WEI, SIGNED_LISTING_STATUS } from "@easel/contracts";
+import { easelMarketAbi } from "@easel/contracts/abis";
 import type pg from "pg";
+import type { PublicClient } from "viem";
 import { dateOf } from "../db/timestamps.ts";
 import type { Runner } from "../indexer/store.ts";
 
@@ -78,20 +80,127 @@ export async function projectSignedListings(client: Runner, tokens: TokenRef[] |
   return [...new Set(rows.map((r) => r.collection))];
 }
 
-/** What `signedListingStatus` answers, as a stored status when a recheck retires an order. */
-export function retiredStatus(chainStatus: number): SignedListingStatus {
-  switch (chainStatus) {
-    case SIGNED_LISTING_STATUS.expired:
-      return "expired";
-    case SIGNED_LISTING_STATUS.counterIncremented:
-      return "bumped";
-    case SIGNED_LISTING_STATUS.void:
-      return "void";
-    default:
-      // A contract wallet that no longer accepts the signature, a lost approval, a ban, a block, a lock or a
-      // price under a raised minimum.
-      return "refused";
+/**
+ * What a recheck of an order on chain found:
+ * - live: fillable now.
+ * - final: the chain can never fill it (`expired`, `bumped`, `void`): it leaves the book for good.
+ * - locked: the market is locked (a pause of all trading): nothing in the book changes.
+ * - paused: refused for now, for `reason`, and fillable again once that ends: off the book, on Manage.
+ */
+export type Verdict =
+  | { kind: "live" }
+  | { kind: "final"; status: Extract<SignedListingStatus, "expired" | "bumped" | "void"> }
+  | { kind: "locked" }
+  | { kind: "paused"; reason: SignedListingPauseReason };
+
+/**
+ * The verdict on an order whose `signedListingStatus` at `block` was `status`. Only the expiry, the seller's
+ * counter and the token's transfer count end an order for good (each only moves one way); a refusal is looked
+ * into at the same block to say which passing state it is (and a lock changes nothing).
+ */
+export async function verdictOf(
+  chain: PublicClient,
+  market: string,
+  order: SignedListingOrder,
+  status: number,
+  block: bigint,
+): Promise<Verdict> {
+  const S = SIGNED_LISTING_STATUS;
+  switch (status) {
+    case S.live:
+      return { kind: "live" };
+    case S.expired:
+      return { kind: "final", status: "expired" };
+    case S.counterIncremented:
+      return { kind: "final", status: "bumped" };
+    case S.void:
+      return { kind: "final", status: "void" };
+    case S.notApproved:
+      return { kind: "paused", reason: "notApproved" };
+    case S.invalidSignature:
+      // Checked when it was posted: a signature that no longer passes is a contract wallet's ERC-1271 answer
+      // (or an account's code) changing, which may change back.
+      return { kind: "paused", reason: "signature" };
   }
+  const at = { address: market as `0x${string}`, abi: easelMarketAbi, blockNumber: block } as const;
+  const collection = order.collection as `0x${string}`;
+  const [config, banned, collectionBlocked, tokenBlocked, minimums] = await Promise.all([
+    chain.readContract({ ...at, functionName: "config" }),
+    chain.readContract({ ...at, functionName: "isBanned", args: [order.seller as `0x${string}`] }),
+    chain.readContract({ ...at, functionName: "isCollectionBlocked", args: [collection] }),
+    chain.readContract({ ...at, functionName: "isTokenBlocked", args: [collection, BigInt(order.tokenId)] }),
+    chain.readContract({ ...at, functionName: "minimums" }),
+  ]);
+  if (config.locked) return { kind: "locked" };
+  if (banned) return { kind: "paused", reason: "banned" };
+  if (collectionBlocked) return { kind: "paused", reason: "collectionBlocked" };
+  if (tokenBlocked) return { kind: "paused", reason: "tokenBlocked" };
+  const price = BigInt(order.price);
+  if (price < minimums.listing) return { kind: "paused", reason: "priceMin" };
+  // Above the largest price (refused when posted) or an expiry too far (it only comes nearer).
+  if (price > MAX_PRICE_WEI) return { kind: "final", status: "void" };
+  return { kind: "paused", reason: "refused" };
+}
+
+/** How long a paused order waits for its next recheck when no event says its refusal may have ended. */
+export const PAUSED_RECHECK = "2 minutes";
+/** How often the active orders of contract-wallet sellers are rechecked (ERC-1271 answers have no event). */
+export const CONTRACT_SELLER_RECHECK = "30 seconds";
+
+/**
+ * Applies a recheck's verdict on the order `id` found `from` (its status when read) at `block`, under the
+ * projections' lock; returns whether the book changed (the caller projects the token again). Guards: the row
+ * must still be in the status it was read in, a live verdict brings back only an order paused at or before
+ * `block`, and a lock changes nothing.
+ */
+export async function applyVerdict(
+  client: Runner,
+  id: string,
+  from: "active" | "paused",
+  verdict: Verdict,
+  block: bigint,
+  /** The row's `recheck_at` when read (as text, exact): a newer one (an event asked since) is kept. */
+  readRecheckAt: string | null = null,
+): Promise<boolean> {
+  const b = block.toString();
+  let result: { rowCount: number | null };
+  if (verdict.kind === "locked") return false;
+  if (verdict.kind === "final") {
+    result = await client.query(
+      "UPDATE signed_listings SET status = $3, ended_at = now(), recheck_at = NULL WHERE id = $1 AND status = $2",
+      [id, from, verdict.status],
+    );
+  } else if (verdict.kind === "paused") {
+    // A paused order is rechecked later; one paused just now leaves the book.
+    result = await client.query(
+      `UPDATE signed_listings SET status = 'paused', paused_reason = $3,
+         paused_block = greatest(coalesce(paused_block, 0), $4::bigint),
+         recheck_at = CASE WHEN $2 = 'paused' AND recheck_at IS DISTINCT FROM $5::timestamptz THEN recheck_at
+                           ELSE now() + interval '${PAUSED_RECHECK}' END
+       WHERE id = $1 AND status = $2`,
+      [id, from, verdict.reason, b, readRecheckAt],
+    );
+    return from === "active" && (result.rowCount ?? 0) > 0;
+  } else if (from === "paused") {
+    // Live again: back in the book, unless the refusal seen was later than this check.
+    result = await client.query(
+      `UPDATE signed_listings SET status = 'active', paused_reason = NULL, paused_block = NULL,
+         checked_block = greatest(checked_block, $2::bigint),
+         recheck_at = CASE WHEN contract_seller THEN now() + interval '${CONTRACT_SELLER_RECHECK}' END
+       WHERE id = $1 AND status = 'paused' AND coalesce(paused_block, 0) <= $2::bigint`,
+      [id, b],
+    );
+  } else {
+    // Still live: a contract wallet's order is rechecked again later, any other's only after an event.
+    await client.query(
+      `UPDATE signed_listings
+       SET recheck_at = CASE WHEN contract_seller THEN now() + interval '${CONTRACT_SELLER_RECHECK}' END
+       WHERE id = $1 AND status = 'active'`,
+      [id],
+    );
+    return false;
+  }
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** A stored row as the API's order (every uint256 a decimal string, the expiry in unix seconds). */
@@ -128,14 +237,61 @@ export function chainOrder(order: SignedListingOrder) {
  * - cancel: `SignedListingCancelled`, every order of the token naming a lower transfer count.
  * - bump: `ListingCounterIncremented`, every order of the seller naming a lower counter.
  * - listed: `SellOrderSet`, the on-chain listing shows; the signed ones are hidden (still valid on chain).
+ * - refuse / allow: an event that makes the chain refuse orders for now (`ApprovalForAll(seller, market,
+ *   false)`, a token approval given to another account, a ban, a block, a raised minimum) or that may end such
+ *   a refusal (the approval given again, the ban or block lifted, a lowered minimum). `refuse` pauses the
+ *   matching active orders at once (off the book and the floor within the batch, still on Manage), `allow` asks
+ *   the worker to recheck the matching paused orders now (it alone can tell whether nothing else refuses them).
+ *   A `refuse` may overreach (a token approval beside an approval for all): the recheck it asks for brings
+ *   such orders back.
  */
+export type RefusalScope =
+  | { seller: string; collection: string }
+  | { seller: string }
+  | { collection: string; tokenId: string }
+  | { collection: string }
+  | { belowPrice: string }
+  | { all: true };
 export type BookChange = { block: string; tx: string; time: string } & (
   | { kind: "transfer"; collection: string; tokenId: string }
   | { kind: "fill"; collection: string; tokenId: string; seller: string; price: string }
   | { kind: "cancel"; collection: string; tokenId: string; transferCount: string }
   | { kind: "bump"; seller: string; counter: string }
   | { kind: "listed"; collection: string; tokenId: string }
+  | { kind: "refuse"; scope: RefusalScope; reason: SignedListingPauseReason }
+  | { kind: "allow"; scope: RefusalScope; reason: SignedListingPauseReason }
 );
+
+/** The SQL condition (on signed_listings) of a refusal's scope, its values numbered from `$first`. */
+function scopeSql(scope: RefusalScope, first: number): { where: string; values: string[] } {
+  if ("all" in scope) return { where: "TRUE", values: [] };
+  if ("belowPrice" in scope) return { where: `price < $${first}::numeric`, values: [scope.belowPrice] };
+  if ("tokenId" in scope)
+    return {
+      where: `collection = $${first} AND token_id = $${first + 1}::numeric`,
+      values: [scope.collection, scope.tokenId],
+    };
+  if ("seller" in scope && "collection" in scope)
+    return {
+      where: `seller = $${first} AND collection = $${first + 1}`,
+      values: [scope.seller, scope.collection],
+    };
+  if ("seller" in scope) return { where: `seller = $${first}`, values: [scope.seller] };
+  return { where: `collection = $${first}`, values: [scope.collection] };
+}
+
+/** The key `retireSignedListings` looks a change up by (a token, a seller, a collection, or every order). */
+function changeKey(c: BookChange): string {
+  if (c.kind === "bump") return `seller:${c.seller}`;
+  if (c.kind === "refuse" || c.kind === "allow") {
+    const scope = c.scope;
+    if ("all" in scope || "belowPrice" in scope) return "all";
+    if ("tokenId" in scope) return `${scope.collection}:${scope.tokenId}`;
+    if ("seller" in scope) return `seller:${scope.seller}`;
+    return `collection:${scope.collection}`;
+  }
+  return `${c.collection}:${c.tokenId}`;
+}
 
 /**
  * Applies the indexer's changes to the book, in order, inside the batch's transaction (after
@@ -147,24 +303,29 @@ export async function retireSignedListings(
   changes: BookChange[],
 ): Promise<TokenRef[] | null> {
   // Only the changes that find a live order run (one statement each): a backfill's transfers read once.
-  const tokens = changes.flatMap((c) =>
-    c.kind === "bump" ? [] : [{ collection: c.collection, token_id: c.tokenId }],
-  );
-  const sellers = changes.flatMap((c) => (c.kind === "bump" ? [c.seller] : []));
+  const keys = changes.map(changeKey);
+  const tokens = keys.flatMap((k) => {
+    if (k === "all" || k.startsWith("seller:") || k.startsWith("collection:")) return [];
+    const [collection, tokenId] = k.split(":") as [string, string];
+    return [{ collection, token_id: tokenId }];
+  });
+  const prefixed = (prefix: string) =>
+    keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
   const { rows: live } = await client.query<{ key: string }>(
     `SELECT DISTINCT s.collection || ':' || s.token_id AS key FROM signed_listings s
      JOIN json_to_recordset($1::json) AS x(collection text, token_id numeric)
        ON s.collection = x.collection AND s.token_id = x.token_id
-     WHERE s.status IN ('active', 'hidden')
+     WHERE s.status IN ('active', 'hidden', 'paused')
      UNION SELECT DISTINCT 'seller:' || seller FROM signed_listings
-     WHERE seller = ANY($2::text[]) AND status IN ('active', 'hidden')`,
-    [JSON.stringify(tokens), sellers],
+     WHERE seller = ANY($2::text[]) AND status IN ('active', 'hidden', 'paused')
+     UNION SELECT DISTINCT 'collection:' || collection FROM signed_listings
+     WHERE collection = ANY($3::text[]) AND status IN ('active', 'hidden', 'paused')
+     UNION (SELECT 'all' FROM signed_listings WHERE $4 AND status IN ('active', 'paused') LIMIT 1)`,
+    [JSON.stringify(tokens), prefixed("seller:"), prefixed("collection:"), keys.includes("all")],
   );
   if (live.length === 0) return null;
-  const keys = new Set(live.map((r) => r.key));
-  const relevant = changes.filter((c) =>
-    keys.has(c.kind === "bump" ? `seller:${c.seller}` : `${c.collection}:${c.tokenId}`),
-  );
+  const found = new Set(live.map((r) => r.key));
+  const relevant = changes.filter((_c, i) => found.has(keys[i] as string));
   const changed: TokenRef[] = [];
   const run = async (text: string, values: unknown[]) => {
     const { rows } = await client.query<{ collection: string; token_id: string }>(
@@ -173,18 +334,19 @@ export async function retireSignedListings(
     );
     for (const r of rows) changed.push({ collection: r.collection, tokenId: r.token_id });
   };
-  const LIVE = "status IN ('active', 'hidden')";
+  // Every order the chain could still fill: shown, hidden by its seller, or paused by a passing refusal.
+  const LIVE = "status IN ('active', 'hidden', 'paused')";
   for (const c of relevant) {
     if (c.kind === "transfer") {
       await run(
-        `UPDATE signed_listings SET status = 'void', ended_at = $1, ended_tx = $2
+        `UPDATE signed_listings SET status = 'void', ended_at = $1, ended_tx = $2, recheck_at = NULL
          WHERE collection = $3 AND token_id = $4::numeric AND ${LIVE} AND checked_block < $5::bigint`,
         [c.time, c.tx, c.collection, c.tokenId, c.block],
       );
     } else if (c.kind === "fill") {
       // Several orders may match (signed again at the same price): one was filled, the rest are void.
       await run(
-        `UPDATE signed_listings SET status = 'filled', ended_at = $1, ended_tx = $2
+        `UPDATE signed_listings SET status = 'filled', ended_at = $1, ended_tx = $2, recheck_at = NULL
          WHERE id = (SELECT id FROM signed_listings
            WHERE collection = $3 AND token_id = $4::numeric AND seller = $6 AND price = $7::numeric
              AND checked_block < $5::bigint AND (${LIVE} OR (status = 'void' AND ended_tx = $2))
@@ -193,21 +355,48 @@ export async function retireSignedListings(
       );
     } else if (c.kind === "cancel") {
       await run(
-        `UPDATE signed_listings SET status = 'cancelled', ended_at = $1, ended_tx = $2
+        `UPDATE signed_listings SET status = 'cancelled', ended_at = $1, ended_tx = $2, recheck_at = NULL
          WHERE collection = $3 AND token_id = $4::numeric AND ${LIVE} AND transfer_count < $5::numeric`,
         [c.time, c.tx, c.collection, c.tokenId, c.transferCount],
       );
     } else if (c.kind === "bump") {
       await run(
-        `UPDATE signed_listings SET status = 'bumped', ended_at = $1, ended_tx = $2
+        `UPDATE signed_listings SET status = 'bumped', ended_at = $1, ended_tx = $2, recheck_at = NULL
          WHERE seller = $3 AND ${LIVE} AND counter < $4::numeric`,
         [c.time, c.tx, c.seller, c.counter],
       );
-    } else {
+    } else if (c.kind === "listed") {
+      // A paused order too: it must not come back over the on-chain listing when its refusal ends.
       await run(
-        `UPDATE signed_listings SET status = 'hidden'
-         WHERE collection = $1 AND token_id = $2::numeric AND status = 'active' AND checked_block < $3::bigint`,
+        `UPDATE signed_listings SET status = 'hidden', recheck_at = NULL
+         WHERE collection = $1 AND token_id = $2::numeric AND status IN ('active', 'paused')
+           AND checked_block < $3::bigint`,
         [c.collection, c.tokenId, c.block],
+      );
+    } else if (c.kind === "refuse") {
+      // Hidden, not retired: the chain fills it again when the refusal ends (and its seller sees it on Manage).
+      const { where, values } = scopeSql(c.scope, 3);
+      await run(
+        `UPDATE signed_listings SET status = 'paused', paused_reason = $1, paused_block = $2::bigint,
+           recheck_at = now() + interval '${PAUSED_RECHECK}'
+         WHERE ${where} AND status = 'active' AND checked_block < $2::bigint`,
+        [c.reason, c.block, ...values],
+      );
+      // One paused already: a recheck that found it live before this block must not bring it back.
+      const paused = scopeSql(c.scope, 2);
+      await client.query(
+        `UPDATE signed_listings SET paused_block = $1::bigint
+         WHERE ${paused.where} AND status = 'paused' AND coalesce(paused_block, 0) < $1::bigint`,
+        [c.block, ...paused.values],
+      );
+    } else {
+      // The worker rechecks them at once: it alone can say whether something else still refuses them. Only
+      // those paused for this reason (a recheck keeps the reason up to date: the first the chain finds).
+      const { where, values } = scopeSql(c.scope, 2);
+      await client.query(
+        `UPDATE signed_listings SET recheck_at = now()
+         WHERE ${where} AND status = 'paused' AND paused_reason = $1`,
+        [c.reason, ...values],
       );
     }
   }

@@ -10,6 +10,7 @@ import { collectionHandlers } from "./collections.ts";
 import { marketHandlers } from "./market.ts";
 import { offerHandlers } from "./offers.ts";
 import { sellOrderHandlers } from "./sell-orders.ts";
+import { signedBookHandlers } from "./signed-book.ts";
 
 const recordSetting = (b: Batch, e: ChainEvent) => {
   b.settings.set({ name: e.name, args: e.args, block_number: blockText(e.blockNumber) });
@@ -30,7 +31,11 @@ export const HANDLERS = {
   // Each handler takes its own event's arguments; the batch calls it only for events of that name.
 } as unknown as Record<string, ((b: Batch, e: ChainEvent) => void) | undefined>;
 
+/** What events do to the signed-listing book beside their own handlers (approvals, bans, blocks, minimums). */
+const BOOK_HANDLERS = new Map(Object.entries(signedBookHandlers));
+
 /** Applies one event to the batch: its handler changes the batch's rows (events without one are only stored). */
 export function applyEvent(b: Batch, e: ChainEvent): void {
   HANDLERS[e.name]?.(b, e);
+  BOOK_HANDLERS.get(e.name)?.(b, e);
 }

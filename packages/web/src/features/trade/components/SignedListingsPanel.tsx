@@ -1,3 +1,4 @@
+import type { SignedListingPauseReason } from "@easel/common";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -16,6 +17,8 @@ export const SIGNED_LISTING_TEXT = {
   hiddenTitle: "Hidden, but still valid on chain",
   shown: "Shown on Easel",
   hidden: "Hidden on Easel, still valid on chain until you cancel it",
+  paused: "Not shown on Easel while the market refuses it, but it can still be filled on chain",
+  pausedEnd: "cancel on chain to end it",
   cancelOne: "Cancel on chain",
   cancelAll: "Cancel all my signed listings",
   cancelAllNote:
@@ -25,11 +28,32 @@ export const SIGNED_LISTING_TEXT = {
   cancelledOne: "Your signed listing is cancelled on chain.",
 } as const;
 
+/** The condition under which the chain fills a paused order again, in words ("…filled on chain if …"). */
+export const PAUSED_CONDITION: Record<SignedListingPauseReason, string> = {
+  notApproved: "if you approve the market again for this collection",
+  banned: "if your account's ban is lifted",
+  tokenBlocked: "if Easel unblocks this item",
+  collectionBlocked: "if Easel unblocks this collection",
+  priceMin: "if the listing minimum comes down to its price again",
+  signature: "if your wallet accepts its signature again",
+  refused: "if the market stops refusing it",
+};
+
+/** What a row's status means for its seller, in one sentence. */
+export function signedListingState(row: Pick<MySignedListing, "status" | "pausedReason">): string {
+  if (row.status === "paused") {
+    const condition = PAUSED_CONDITION[row.pausedReason ?? "refused"];
+    return `${SIGNED_LISTING_TEXT.paused} ${condition}; ${SIGNED_LISTING_TEXT.pausedEnd}`;
+  }
+  return row.status === "hidden" ? SIGNED_LISTING_TEXT.hidden : SIGNED_LISTING_TEXT.shown;
+}
+
 const rowName = (row: MySignedListing) => row.name || `#${row.order.tokenId}`;
 
 /**
- * The seller's signed listings that can still be filled on chain (GET /api/signed-listings/mine): shown ones
- * and hidden ones, each said plainly, with the on-chain cancels that make them unusable: one token's
+ * The seller's signed listings that can still be filled on chain (GET /api/signed-listings/mine): shown ones,
+ * hidden ones and paused ones (the market refuses them for now; the chain fills them again once that ends),
+ * each said plainly, with the on-chain cancels that make them unusable: one token's
  * (`cancelSignedListing`) or all at once (`incrementListingCounter`).
  */
 export function SignedListingsPanel({
@@ -54,7 +78,8 @@ export function SignedListingsPanel({
     return aside ? null : <p className="text-red-700 dark:text-red-400">{errorMessage(mine.error)}</p>;
   const rows = mine.data.data.filter(
     (row) =>
-      (!onlyHidden || row.status === "hidden") &&
+      // Off the book (hidden or paused) yet still fillable on chain.
+      (!onlyHidden || row.status !== "active") &&
       (!token ||
         (row.order.collection.toLowerCase() === token.collection.toLowerCase() &&
           row.order.tokenId === token.tokenId)),
@@ -105,8 +130,7 @@ export function SignedListingsPanel({
                   <span className="font-semibold">{rowName(row)}</span>
                 )}
                 <span className="text-sm text-neutral-600 dark:text-neutral-400">
-                  {ethText(row.order.price)} ·{" "}
-                  {row.status === "hidden" ? SIGNED_LISTING_TEXT.hidden : SIGNED_LISTING_TEXT.shown}
+                  {ethText(row.order.price)} · {signedListingState(row)}
                 </span>
               </span>
               <Button
