@@ -32,6 +32,7 @@ import { MediaStore } from "./media/store.ts";
 import { observeRequests } from "./metrics.ts";
 import { sharedRateLimitStore } from "./rateLimitStore.ts";
 import { echoRequestId, requestIdOf } from "./requestId.ts";
+import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { collectionRoutes } from "./routes/collections.ts";
@@ -45,8 +46,14 @@ import { mintRoutes } from "./routes/mint.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { signedListingRoutes } from "./routes/signedListings.ts";
 import { type HealthOptions, systemRoutes } from "./routes/system.ts";
+import { watchlistRoutes } from "./routes/watchlist.ts";
 import { serializerCompiler } from "./serializer.ts";
-import { applyHeadersTimeout, bodyDeadlines, serverTimeouts } from "./timeouts.ts";
+import {
+  applyHeadersTimeout,
+  bodyDeadlines,
+  closeConnectionsWhenStopping,
+  serverTimeouts,
+} from "./timeouts.ts";
 import { EASEL_VERSION } from "./version.ts";
 import { pageEncoder } from "./web/encodePage.ts";
 import { firstRead, PAGES, pageCode, pageLead, readManifest, withFirstPaint } from "./web/firstPaint.ts";
@@ -107,6 +114,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   applyHeadersTimeout(app.server);
   bodyDeadlines(app, config.timeouts);
+  closeConnectionsWhenStopping(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
@@ -191,6 +199,8 @@ export async function buildApp(
   const browserRpc = config.browserRpcUrl ?? publicRpcOf(config.chainId);
   const rpcOrigin = browserRpc ? new URL(browserRpc).origin : null;
   const mediaOrigin = config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
+  // With WALLETCONNECT_PROJECT_ID, WalletConnect's relay, RPC and wallet list, and its Verify frame (Reown's CSP guide).
+  const walletConnect = config.walletConnectProjectId ? WALLETCONNECT_SOURCES : null;
   // Helmet's headers are worked out once here: @fastify/helmet built its middleware again on every request (its
   // CSP parse showed in the API's CPU profile under load), and none of ours depends on the request.
   const securityHeaders = fixedHeadersOf(
@@ -198,13 +208,19 @@ export async function buildApp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          connectSrc: ["'self'", ...(rpcOrigin ? [rpcOrigin] : [])],
-          imgSrc: ["'self'", "data:", "blob:", ...mediaOrigin],
+          // The media origin too: the site's /ipfs/ redirects there, and the item page's check fetches CARs.
+          connectSrc: [
+            "'self'",
+            ...(rpcOrigin ? [rpcOrigin] : []),
+            ...mediaOrigin,
+            ...(walletConnect?.connect ?? []),
+          ],
+          imgSrc: ["'self'", "data:", "blob:", ...mediaOrigin, ...(walletConnect?.img ?? [])],
           mediaSrc: ["'self'", "blob:", ...mediaOrigin],
           // A PDF opens in a frame of its own origin.
-          frameSrc: ["'self'", ...mediaOrigin],
+          frameSrc: ["'self'", ...mediaOrigin, ...(walletConnect?.frame ?? [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          fontSrc: ["'self'", "data:"],
+          fontSrc: ["'self'", "data:", ...(walletConnect?.font ?? [])],
           scriptSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -227,7 +243,7 @@ export async function buildApp(
     // Only the API is counted. A page load fetches dozens of static files (and everyone behind one proxy shares
     // an address), and the app polls the health check while the indexer catches up with its own transaction:
     // counted, those used up the address's minute and a busy tab was refused its own pages.
-    allowList: (request) => !request.url.startsWith("/api/") || request.url.split("?")[0] === "/api/health",
+    allowList: exemptFromFloodGuard,
     // Route limits count in PostgreSQL, shared by every replica (see rateLimitStore.ts).
     store: sharedRateLimitStore(deps.db.$client, options.rateLimitScope ?? "") as never,
   });
@@ -254,6 +270,8 @@ export async function buildApp(
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api/admin" });
   await app.register(signedListingRoutes, { prefix: "/api/signed-listings" });
+  await app.register(activityRoutes, { prefix: "/api/activity" });
+  await app.register(watchlistRoutes, { prefix: "/api/watchlist" });
   await app.register(mediaRoutes);
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
 
@@ -294,7 +312,9 @@ export async function buildApp(
     const encodePage = pageEncoder();
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const [path = "/", search = ""] = request.url.split("?");
-      if (path.startsWith("/api/")) return reply.callNotFound();
+      // The router's decoded path: `/%61pi/nope` is an API path too, and answers the API's 404.
+      if (`/${(request.params as { "*"?: string })["*"] ?? ""}`.startsWith("/api/"))
+        return reply.callNotFound();
       // A page carries its visitor's own answers: browsers may keep it, shared caches may not.
       reply.header("cache-control", "private, no-cache");
       reply.header("vary", "accept-encoding");
@@ -388,6 +408,17 @@ export async function buildApp(
 }
 
 /**
+ * Whether a request skips the flood guard, decided on the route it reached, never on the URL it was sent as:
+ * the router decodes the path, so `/%61pi/auth/nonce` runs the nonce route while its raw URL does not start
+ * with `/api/`. A route with a limit of its own always counts.
+ */
+export function exemptFromFloodGuard(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.rateLimit) return false;
+  const route = request.routeOptions.url ?? "";
+  return !route.startsWith("/api/") || route === "/api/health" || route === "/api/ready";
+}
+
+/**
  * The headers a middleware sets (and removes) on every answer, found by running it once: for a middleware
  * whose headers do not depend on the request, as helmet's with fixed options.
  */
@@ -408,6 +439,24 @@ export function fixedHeadersOf(
   if (!finished) throw new Error("the headers middleware did not finish at once");
   return { set, removed };
 }
+
+/** What WalletConnect (and the QR code dialog it opens) loads, by CSP directive: only when WALLETCONNECT_PROJECT_ID is set. */
+export const WALLETCONNECT_SOURCES = {
+  connect: ["com", "org"].flatMap((tld) => [
+    `wss://relay.walletconnect.${tld}`,
+    `https://relay.walletconnect.${tld}`,
+    `https://rpc.walletconnect.${tld}`,
+    `https://verify.walletconnect.${tld}`,
+    `https://pulse.walletconnect.${tld}`,
+    `https://api.web3modal.${tld}`,
+  ]),
+  img: ["https://api.web3modal.com", "https://api.web3modal.org"],
+  frame: ["com", "org"].flatMap((tld) => [
+    `https://verify.walletconnect.${tld}`,
+    `https://secure.walletconnect.${tld}`,
+  ]),
+  font: ["https://fonts.reown.com"],
+} as const;
 
 /** viem's public RPC of a known chain: what the web app's wagmi transport uses outside the local chain. */
 function publicRpcOf(chainId: number): string | null {

@@ -39,7 +39,9 @@ export function sharedRateLimitStore(pool: pg.Pool, scope: string) {
       routeInfo?: { method?: unknown; url?: unknown };
     }) {
       const info = routeOptions.routeInfo ?? routeOptions;
-      return new SharedCounters(`${scope}${String(info.method)} ${String(info.url)}`);
+      // Fastify adds a HEAD route beside each GET that runs the same handler: both spend one budget.
+      const method = String(info.method) === "HEAD" ? "GET" : String(info.method);
+      return new SharedCounters(`${scope}${method} ${String(info.url)}`);
     }
   }
 

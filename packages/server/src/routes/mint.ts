@@ -38,6 +38,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { showLazyItem } from "../browse/lazyCards.ts";
 import { OWNS_NAME, slugOf } from "../chain/rows.ts";
 import { itemMetadata, lazyItems, media } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
@@ -45,6 +46,7 @@ import { type ArtworkMime, detectArtworkType, detectImageType, type ImageMime } 
 import { checkArtworkImage, ImageError, placeholderImage } from "../media/images.ts";
 import { StripError, stripImageMetadata } from "../media/strip.ts";
 import { badRequest, requireActiveUser, walletOrIpKey } from "./guards.ts";
+import { malformedMultipart } from "./multipart.ts";
 
 /** The multipart fields a mint may carry beside its one file. */
 const MAX_FIELDS = 12;
@@ -119,7 +121,7 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
       if (code === "FST_REQ_FILE_TOO_LARGE") throw refuse("file_too_large", MINT_MESSAGES.fileTooLarge, 413);
       if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
         throw tooManyParts();
-      throw error;
+      throw malformedMultipart(request, error) ?? error;
     }
     return upload;
   }
@@ -440,6 +442,9 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return next;
       });
+      // For sale from now on: on the marketplace, its collection's page and count, the creator's Created tab and
+      // search, like any token (its row is projected onto `chain_tokens`, see browse/lazyCards.ts).
+      await showLazyItem(db.$client, { collection: collection.address, tokenId: tokenId.toString() });
       return {
         message: MINT_MESSAGES.lazyCreated,
         data: {

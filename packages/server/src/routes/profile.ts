@@ -30,6 +30,7 @@ import { z } from "zod";
 import { ENS_RECHECK_MS, ensNameBelongsTo } from "../community/ens.ts";
 import { toggleFollow } from "../community/follow.ts";
 import { looksLikeStaff, usernameKey } from "../community/names.ts";
+import { listNotifications } from "../community/notifications.ts";
 import { notify, preferences } from "../community/notify.ts";
 import { type ConfirmationOutcome, queueEmailConfirmation } from "../community/profileEmail.ts";
 import { verifySignedLink } from "../community/signedLinks.ts";
@@ -42,6 +43,7 @@ import { StripError, stripImageBytes } from "../media/strip.ts";
 import { profileChainLists } from "../trading/profileLists.ts";
 import { currentSession } from "./auth.ts";
 import { badRequest, isAdmin, pgError, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
+import { malformedMultipart } from "./multipart.ts";
 import { profileTradingRoutes } from "./profileTrading.ts";
 
 /** Followers and following lists carry at most this many entries (newest first); counts are exact. */
@@ -467,7 +469,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
           throw badRequest("file_too_large", "file", MESSAGES.fileTooLarge);
         }
-        throw error;
+        throw malformedMultipart(request, error) ?? error;
       }
       if (bytes.length === 0) throw badRequest("no_file", "file", MESSAGES.imageRequired);
       let image: Awaited<ReturnType<typeof checkImage>>;
@@ -594,13 +596,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const session = await requireSession(app, request);
-      const [rows, [unseen]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.address, session.address))
-          .orderBy(desc(notifications.createdAt))
-          .limit(NOTIFICATION_LIST_LIMIT),
+      const [list, [unseen]] = await Promise.all([
+        listNotifications(db, session.address, NOTIFICATION_LIST_LIMIT),
         db
           .select({ n: count() })
           .from(notifications)
@@ -608,13 +605,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return {
         data: {
-          notificationsTemp: rows.map((row) => ({
-            _id: row.id,
-            kind: row.kind,
-            message: row.message,
-            time: Math.floor(row.createdAt.getTime() / 1000),
-            seen: row.seen,
-          })),
+          notificationsTemp: list,
           numberOfNewNotif: unseen?.n ?? 0,
         },
       };
