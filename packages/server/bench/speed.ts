@@ -1,6 +1,6 @@
 /**
  * The machine's speed at the time of a run, for the reports: these machines are shared and their speed moves
- * 2–3× from hour to hour, so an absolute figure only means something beside this one (README, Tests).
+ * 2–3× from hour to hour, so an absolute figure only means something beside this one (docs/benchmarks.md).
  */
 
 /** Additions in the loop: about a second on the machine the first reports were made on. */

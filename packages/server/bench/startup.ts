@@ -1,7 +1,7 @@
 /**
  * `npm run bench:startup`: how long a role takes to answer, and `npm start` to be ready. On one local stack
  * (PostgreSQL and anvil with Easel deployed, made by a first `npm start --no-demo` in a temporary folder):
- * - each production role as README runs it (`node packages/server/dist/bin/ROLE.js`, after the build), and
+ * - each production role as docs/operating.md runs it (`node packages/server/dist/bin/ROLE.js`, after the build), and
  *   for comparison from the TypeScript sources (`node --import tsx`): the API until `GET /api/health`
  *   answers 200, the indexer and the worker until they log that they started;
  * - `npm start` (a second start, data kept, no demo) until it prints "Easel is running at", and how long

@@ -6,7 +6,7 @@
  * - headers must arrive within `HEADERS_MS`, and an idle connection closes after `IDLE_MS`;
  * - a request refused before its body was read (429, 413) closes its connection, so the rest of the body is
  *   not waited for.
- * The reverse proxy in front bounds the same things per client (README, "Reverse proxy").
+ * The reverse proxy in front bounds the same things per client (docs/operating.md, "Reverse proxy").
  */
 import type { Server } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -100,7 +100,7 @@ describe("the media origin", () => {
     expect(
       configError(production({ PUBLIC_URL: "https://www.easel.art", MEDIA_PUBLIC_URL: "https://easel.art" })),
     ).toContain("MEDIA_PUBLIC_URL must be on another site");
-    // Another registrable domain is what the README asks for.
+    // Another registrable domain is what docs/operating.md asks for.
     const config = loadConfig(production({ MEDIA_PUBLIC_URL: "https://media.easelcontent.net/" }));
     expect(config.mediaPublicUrl).toBe("https://media.easelcontent.net");
     // A name that merely ends with the same letters is another site.

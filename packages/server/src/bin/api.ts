@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** Production entry point of the `api` role, configured from environment variables (see README). */
+/** Production entry point of the `api` role, configured from environment variables (see docs/operating.md, "Settings"). */
 import { runRole, startApi } from "../roles.ts";
 
 await runRole(startApi);

@@ -3,7 +3,7 @@
  * `npm run backup -- FILE`: one file holding a consistent snapshot of Easel's database and media, taken while
  * Easel runs. With DATABASE_URL set it backs up production (configured like the other roles: DATABASE_URL,
  * MEDIA_DIR, CHAIN_ID, the contract addresses…); without it, `npm start`'s data folder (EASEL_DATA_DIR,
- * default .data), local chain and deployment included. See README, Backups.
+ * default .data), local chain and deployment included. See docs/operating.md, "Backups and restore".
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
