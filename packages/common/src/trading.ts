@@ -21,7 +21,10 @@ export const chainTokenItemSchema = z.object({
   name: z.string(),
   creator: z.string().nullable(),
   owner: z.string(),
-  /** minted, fix, auction, lazy-sold or burned. */
+  /**
+   * minted, fix, auction, lazy-sold or burned; or lazy: an unsold lazy item, for sale and minted at purchase
+   * (its `priceWei`, null once its listing's term ran out).
+   */
   status: z.string(),
   image_cid: z.string().nullable(),
   royaltyBps: z.number().int().nullable(),

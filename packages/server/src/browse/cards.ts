@@ -3,7 +3,16 @@
  * the indexer) joined with what Easel keeps beside them (collection details, profiles, views, favourites).
  * One query builds each kind of card, so explore, the collection page, search and home agree.
  */
-import type { Category, CollectionCard, NftCard, Person, RichText } from "@easel/common";
+import {
+  type Category,
+  type CollectionCard,
+  EXPLORE_COLLECTIONS_PAGE_SIZE,
+  EXPLORE_ITEMS_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type NftCard,
+  type Person,
+  type RichText,
+} from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { formatEther } from "viem";
 import { listingLapsed, OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
@@ -11,6 +20,18 @@ import type { Database } from "../db/client.ts";
 import { dateOf, isoOf } from "../db/timestamps.ts";
 
 type Sql = SQL;
+
+/** The row counts a repeated list statement is written with: a default page and one more, and the largest. */
+const ROW_COUNTS = [EXPLORE_COLLECTIONS_PAGE_SIZE + 1, EXPLORE_ITEMS_PAGE_SIZE + 1, MAX_PAGE_SIZE + 1];
+
+/**
+ * At least `rows`, as one of a few counts, for a LIMIT written into a repeated statement's text (a literal,
+ * so the generic plan knows it): every page size a client may pick made a statement of its own on each read
+ * connection (sorts × filters × 50 sizes, hundreds of MB of plans). The caller slices what it needs.
+ */
+export function rowCount(rows: number): number {
+  return ROW_COUNTS.find((count) => count >= rows) ?? rows;
+}
 
 /** Who may see blocked collections and tokens (marked): moderators. Everyone else never sees them. */
 export type Viewer = { address: string | null; moderator: boolean };
@@ -86,7 +107,8 @@ export const NFT_CARD_COLUMNS = sql`
   cp.username AS creator_username, cp.name AS creator_name, cp.avatar AS creator_avatar,
   t.listing_expires_at, t.auction_kind, t.auction_end, t.offer AS offer_wei,
   coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites,
-  im.name AS item_name, am.thumbnail_cid, icat.title AS category_title`;
+  im.name AS item_name, am.thumbnail_cid, icat.title AS category_title,
+  CASE WHEN am.mime LIKE 'video/%' THEN am.cid END AS video_cid`;
 
 export const NFT_CARD_JOINS = sql`
   LEFT JOIN profiles cp ON cp.address = t.creator
@@ -120,8 +142,10 @@ export async function toNftCards(
   const people = await peopleByAddress(db, [...collaboratorAddresses]);
   return rows.map((row) => {
     const expiresAt = row.listing_expires_at == null ? null : dateOf(row.listing_expires_at);
-    const lapsed = listingLapsed(String(row.status), expiresAt);
-    const status = lapsed ? "minted" : String(row.status);
+    // An unsold lazy item past its listing's term stays 'lazy' (minted at purchase), with no price.
+    const lazyLapsed = row.status === "lazy" && !!expiresAt && expiresAt.getTime() <= Date.now();
+    const lapsed = listingLapsed(String(row.status), expiresAt) || lazyLapsed;
+    const status = lapsed && !lazyLapsed ? "minted" : String(row.status);
     const price = lapsed || row.price == null ? null : String(row.price);
     const collection = String(row.collection);
     const tokenId = String(row.token_id);
@@ -142,6 +166,7 @@ export async function toNftCards(
       owner: String(row.owner),
       status,
       image_cid: (row.thumbnail_cid as string | null) ?? null,
+      videoCid: (row.video_cid as string | null) ?? null,
       category: (row.category_title as string | null) ?? null,
       royaltyBps: row.royalty_bps == null ? null : Number(row.royalty_bps),
       collaborators,

@@ -6,6 +6,7 @@
 import { type ActivityRow, type ItemResponse, LISTING_DAYS, minNextBid } from "@easel/common";
 import { sql } from "drizzle-orm";
 import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
+import { personAt, personColumns, personJoin, personOf } from "../community/people.ts";
 import type { Database } from "../db/client.ts";
 import { isoOf } from "../db/timestamps.ts";
 import { peopleByAddress, toPerson, type Viewer } from "./cards.ts";
@@ -66,7 +67,8 @@ export async function itemDetail(
     SELECT t.*, m.name AS meta_name, m.description, m.description_ui, m.tags, m.media_cid, m.royalty AS meta_royalty
     FROM chain_tokens t LEFT JOIN item_metadata m ON m.cid = t.cid
     WHERE t.collection = ${address} AND t.token_id = ${key.tokenId}::numeric`);
-  const token = tokens[0];
+  // An unsold lazy item's token row (status 'lazy') is browse's projection of it: its page is the lazy item's.
+  const token = tokens[0]?.status === "lazy" ? undefined : tokens[0];
   if (token) {
     if (token.status === "burned" || (token.blocked && !viewer.moderator)) return null;
     const creator = String(token.creator ?? collection.owner);
@@ -163,7 +165,7 @@ async function mintedItem(
     account: c.account.toLowerCase(),
     share: Number(c.share),
   }));
-  const [media, stats, who, listing, signed, auction, offers, activity, sales] = await Promise.all([
+  const [media, stats, who, listing, signed, auction, offers, activity, sales, owner] = await Promise.all([
     mediaOf(db, token.media_cid),
     statsOf(db, viewer, collection, tokenId),
     people(db, creator, String(token.owner), split.length ? split : [{ account: creator, share: 100 }]),
@@ -177,19 +179,28 @@ async function mintedItem(
         AND seller = ${String(token.owner)}
       ORDER BY price, created_at, id LIMIT 1`),
     db.execute<Record<string, unknown>>(sql`
-      SELECT kind, seller, base_price, top_bid, top_bidder, start_time, end_time FROM chain_auctions
-      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active'`),
+      SELECT a.kind, a.seller, a.base_price, a.top_bid, a.top_bidder, a.start_time, a.end_time,
+        ${personColumns("pb", "bidder")}
+      FROM chain_auctions a ${personJoin("pb", sql`a.top_bidder`)}
+      WHERE a.collection = ${collection} AND a.token_id = ${tokenId}::numeric AND a.status = 'active'`),
+    // Offers, activity and the auction come with the names of the people they name (`community/people.ts`).
     db.execute<Record<string, unknown>>(sql`
-      SELECT buyer, amount, status, updated_at FROM chain_offers
-      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric
-      ORDER BY (status = 'active') DESC, amount DESC LIMIT 20`),
+      SELECT o.buyer, o.amount, o.status, o.updated_at, ${personColumns("pb", "buyer")}
+      FROM chain_offers o ${personJoin("pb", sql`o.buyer`)}
+      WHERE o.collection = ${collection} AND o.token_id = ${tokenId}::numeric
+      ORDER BY (o.status = 'active') DESC, o.amount DESC LIMIT 20`),
     db.execute<Record<string, unknown>>(sql`
-      SELECT kind, token_id, "from", "to", price, tx_hash, block_time FROM chain_activity
-      WHERE collection = ${collection} AND token_id = ${tokenId}::numeric
-      ORDER BY block_number DESC, log_index DESC, seq DESC LIMIT ${ACTIVITY_LIMIT}`),
+      SELECT a.kind, a.token_id, a."from", a."to", a.price, a.tx_hash, a.block_time,
+        ${personColumns("pf", "from")}, ${personColumns("pt", "to")}
+      FROM chain_activity a ${personJoin("pf", sql`a."from"`)} ${personJoin("pt", sql`a."to"`)}
+      WHERE a.collection = ${collection} AND a.token_id = ${tokenId}::numeric
+      ORDER BY a.block_number DESC, a.log_index DESC, a.seq DESC LIMIT ${ACTIVITY_LIMIT}`),
     db.execute<Record<string, unknown>>(sql`
       SELECT price, mechanism, block_time FROM chain_sales
       WHERE collection = ${collection} AND token_id = ${tokenId}::numeric ORDER BY block_number, log_index`),
+    // A banned seller's listing or auction stays on chain, but the market refuses its sale (as browse hides it).
+    db.execute<Record<string, unknown>>(sql`
+      SELECT banned FROM chain_accounts WHERE address = ${String(token.owner)}`),
   ]);
   const name = (token.meta_name as string | null) ?? tokenName(nftCollection.name, tokenId);
   const open = auction.rows[0];
@@ -238,6 +249,7 @@ async function mintedItem(
             basePriceWei: String(open.base_price),
             topBidWei: topBid === null ? null : topBid.toString(),
             topBidder: (open.top_bidder as string | null) ?? null,
+            topBidderPerson: personOf(open, "bidder", open.top_bidder),
             startTime: isoOf(open.start_time),
             endTime: isoOf(open.end_time),
             minBidWei: minNextBid(BigInt(String(open.base_price)), topBid).toString(),
@@ -245,12 +257,14 @@ async function mintedItem(
         : null,
       offers: offers.rows.map((row) => ({
         address: String(row.buyer),
+        person: personAt(row, "buyer", String(row.buyer)),
         priceWei: String(row.amount),
         status: String(row.status),
         time: isoOf(row.updated_at) ?? "",
       })),
       ...stats,
       blocked: token.blocked === true,
+      sellerBanned: !!(sellOrder || open) && owner.rows[0]?.banned === true,
       mintedAt: isoOf(token.minted_at),
     },
     nftCollection,
@@ -262,6 +276,8 @@ async function mintedItem(
         itemName: name,
         from: (row.from as string | null) ?? null,
         to: (row.to as string | null) ?? null,
+        fromPerson: personOf(row, "from", row.from),
+        toPerson: personOf(row, "to", row.to),
         priceWei: row.price == null ? null : String(row.price),
         txHash: String(row.tx_hash),
         time: isoOf(row.block_time) ?? "",

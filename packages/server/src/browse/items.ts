@@ -11,7 +11,14 @@ import { type Database, literalInteger } from "../db/client.ts";
 import { shortLived } from "../db/shortLived.ts";
 import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
-import { NFT_CARD_COLUMNS, NFT_CARD_JOINS, toNftCards, type Viewer, visibleToken } from "./cards.ts";
+import {
+  NFT_CARD_COLUMNS,
+  NFT_CARD_JOINS,
+  rowCount,
+  toNftCards,
+  type Viewer,
+  visibleToken,
+} from "./cards.ts";
 
 type SortSpec = {
   /** The sort key as SQL over the card query's aliases. */
@@ -65,6 +72,21 @@ const byPrice = (direction: "asc" | "desc"): SortSpec => ({
   present: sql`t.price IS NOT NULL`,
 });
 
+/**
+ * Ending soon: live auctions with an end (a reserve auction has none until its first bid), soonest first, on
+ * their end's index (`chain_tokens_auction_end_idx`), from now on; a banned seller's auction is left out, as
+ * from the Live auction filter.
+ */
+const ENDING_SOON: SortSpec = {
+  key: sql`t.auction_end`,
+  keyOf: (row) => dateOf(row.auction_end).toISOString(),
+  valid: (v) => Number.isFinite(Date.parse(v)) && new Date(v).toISOString() === v,
+  cast: (v) => sql`${v}::timestamptz`,
+  direction: "asc",
+  present: sql`t.auction_end > now() AND t.status = 'auction'
+    AND NOT EXISTS (SELECT 1 FROM chain_accounts ba WHERE ba.address = t.owner AND ba.banned)`,
+};
+
 const SORTS: Record<ItemSort, SortSpec> = {
   none: byInteger(sql`t.minted_block`, "minted_block", "bigint", "asc"),
   recentlyCreated: byInteger(sql`t.minted_block`, "minted_block", "bigint", "desc"),
@@ -77,6 +99,7 @@ const SORTS: Record<ItemSort, SortSpec> = {
     ...byInteger(sql`coalesce(st.favorites, 0)`, "favorites", "int", "desc"),
     counted: "favorites",
   },
+  endingSoon: ENDING_SOON,
 };
 
 export type ItemFilters = {
@@ -96,8 +119,8 @@ const SELLER_NOT_BANNED = sql`NOT EXISTS (SELECT 1 FROM chain_accounts ba WHERE 
 // kind and end and the current offer onto it), so a list filtered by status walks its sort's index and
 // looks nowhere else for the tokens it passes over: Has offers once probed the offers of every token it
 // walked (about ten for each one shown), Reserve not yet met the auction of each token in one.
-/** Buyable only when the listing is live. */
-const BUY_NOW = sql`t.status = 'fix' AND t.listing_expires_at > now() AND ${SELLER_NOT_BANNED}`;
+/** Buyable only when the listing is live: a listed token, or an unsold lazy item (minted at purchase). */
+const BUY_NOW = sql`t.status IN ('fix', 'lazy') AND t.listing_expires_at > now() AND ${SELLER_NOT_BANNED}`;
 const LIVE_AUCTION = sql`t.status = 'auction' AND t.auction_end > now() AND ${SELLER_NOT_BANNED}`;
 /** A reserve auction has no end until its first bid, which must reach the reserve. */
 const RESERVE_NOT_MET = sql`t.status = 'auction' AND t.auction_kind = 'reserve' AND t.auction_end IS NULL AND ${SELLER_NOT_BANNED}`;
@@ -312,7 +335,8 @@ async function cardRows(db: Database, where: SQL[], order: SQL, limit: number, p
     ${NFT_CARD_JOINS}
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
-    LIMIT ${literalInteger(limit)}`);
+    LIMIT ${literalInteger(rowCount(limit))}`);
+  // A few more rows than asked for, at most: the callers take what they need in order.
   return rows as Record<string, unknown>[];
 }
 

@@ -6,6 +6,7 @@
  */
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { projectLazyItems } from "../browse/lazyCards.ts";
 import { tokenName } from "../chain/rows.ts";
 import {
   chainAccounts,
@@ -89,12 +90,22 @@ export type NotificationIntent = {
   time: Date;
   /** Instead of `address`, notify every follower of this account. */
   followersOf?: boolean;
+  /**
+   * Instead of `address`, notify everyone who favourited the item `data` names (their watchlist), except these
+   * addresses (whoever acted) and anyone the same event notifies already (`indexer/notifications.ts`).
+   */
+  watchersOf?: { except: string[] };
   /** Dropped (the transfer turned out to be part of a sale). */
   skip?: boolean;
+  /** The address of the person the text names ("… listed", "… outbid you"), named as profiles show them. */
+  person?: string;
 } & (
   | { message: string; item?: undefined }
-  /** A text naming an item, given its name (quoted) when the notification is written. */
-  | { message: (item: string) => string; item: NamedItem }
+  /**
+   * A text naming an item, given its name (quoted) and the person's name (`displayName`: their profile's
+   * name, else ENS, else short address) when the notification is written.
+   */
+  | { message: (item: string, person: string) => string; item: NamedItem }
 );
 
 /** What a batch changed: for live updates. */
@@ -127,6 +138,8 @@ export class Batch {
   readonly transferActivity = new Map<string, Row>();
   readonly transferNotes = new Map<string, NotificationIntent>();
   readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
+  /** Collections created in this batch: their unsold lazy items are projected onto token rows (a rebuild). */
+  readonly createdCollections = new Set<string>();
 
   /** `undo`: the batch will record undo (see `flush`), so its stores keep the rows as loaded. */
   readonly undo: boolean;
@@ -269,6 +282,11 @@ export class Batch {
       for (const c of await projectSignedListings(statements, tokens)) collections.add(c);
       for (const t of retired) collections.add(t.collection);
     }
+    // A collection indexed again (a rebuild from the stored events, a resync) shows its unsold lazy items.
+    if (this.createdCollections.size > 0) {
+      const created = [...this.createdCollections];
+      for (const c of await projectLazyItems(statements, { collections: created })) collections.add(c);
+    }
     if (collections.size > 0) await refreshCollectionStats(statements, [...collections]);
   }
 
@@ -389,14 +407,18 @@ export class Batch {
     });
   }
 
-  /** Notifies `address` of an event about a token, named in `message` by its artwork's name. */
+  /**
+   * Notifies `address` of an event about a token, named in `message` by its artwork's name, and by the name of
+   * `person` when the text names one.
+   */
   notify(
     e: ChainEvent,
     address: unknown,
     kind: string,
     flag: string,
-    message: (item: string) => string,
+    message: (item: string, person: string) => string,
     extra: { collection: string; tokenId: string } & Row,
+    person?: unknown,
   ): void {
     if (typeof address !== "string" || address === ZERO || address === this.market) return;
     this.notifications.push({
@@ -405,9 +427,36 @@ export class Batch {
       kind,
       flag,
       message,
+      ...(typeof person === "string" ? { person } : {}),
       item: this.namedItem(extra.collection, extra.tokenId),
       data: { block: blockText(e.blockNumber), tx: e.txHash, ...extra },
       time: e.blockTime,
+    });
+  }
+
+  /**
+   * Alerts everyone watching the token (who favourited it) of an event about it: a listing, a bid, a new
+   * price. `except`: whoever acted, who need no alert of their own deed.
+   */
+  notifyWatchers(
+    e: ChainEvent,
+    kind: string,
+    message: (item: string, person: string) => string,
+    extra: { collection: string; tokenId: string } & Row,
+    except: unknown[],
+    person?: unknown,
+  ): void {
+    this.notifications.push({
+      key: `chain:${e.blockNumber}:${e.logIndex}:${kind}:watchers`,
+      address: "",
+      kind,
+      flag: "favorite",
+      message,
+      ...(typeof person === "string" ? { person } : {}),
+      item: this.namedItem(extra.collection, extra.tokenId),
+      data: { block: blockText(e.blockNumber), tx: e.txHash, ...extra },
+      time: e.blockTime,
+      watchersOf: { except: except.filter((a): a is string => typeof a === "string") },
     });
   }
 

@@ -3,15 +3,7 @@ import type { Batch } from "../batch.ts";
 import type { EaselEvent } from "../decode.ts";
 import { blockText, timeText, tokenKey, ZERO } from "../keys.ts";
 import type { Row } from "../store.ts";
-import {
-  eth,
-  type Handlers,
-  kindName,
-  notifyPurchase,
-  setMintDetails,
-  setTokenStatus,
-  short,
-} from "./shared.ts";
+import { eth, type Handlers, kindName, notifyPurchase, setMintDetails, setTokenStatus } from "./shared.ts";
 
 /** A push that failed and was credited, or a withdrawal of credits. */
 const credit = (b: Batch, e: EaselEvent<"PaymentCredited"> | EaselEvent<"Withdrawal">) => {
@@ -54,6 +46,7 @@ export const collectionHandlers = {
       tokens_count: 0,
     });
     b.touch(address, undefined, a.owner);
+    b.createdCollections.add(address);
   },
 
   Transfer(b, e) {
@@ -128,11 +121,12 @@ export const collectionHandlers = {
           to,
           "transfer",
           "ownedItemUpdate",
-          (item) => `You received ${item} from ${short(from)}.`,
+          (item, sender) => `You received ${item} from ${sender}.`,
           {
             collection,
             tokenId,
           },
+          from,
         );
         const note = b.notifications[b.notifications.length - 1];
         if (note?.kind === "transfer") b.transferNotes.set(key, note);

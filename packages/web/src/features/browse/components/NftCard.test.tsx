@@ -1,6 +1,7 @@
 import type { NftCard as NftCardData } from "@easel/common";
 import { cleanup, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, renderApp } from "../../../test/harness.tsx";
 import { NftCard } from "./NftCard.tsx";
 
@@ -53,6 +54,31 @@ describe("an auction's card", () => {
   });
 });
 
+describe("an unsold lazy item's card", () => {
+  const lazy = (priceWei: string | null): NftCardData => ({
+    ...card(new Date().toISOString()),
+    collection: { address: "0xc0", name: "Open Studio", kind: "lazy" },
+    status: "lazy",
+    price: priceWei ? "0.3" : null,
+    priceWei,
+    auctionKind: null,
+    endTime: null,
+  });
+
+  it("says it is minted at purchase, with its price", async () => {
+    await show(lazy("300000000000000000"));
+    expect(screen.getByTestId("card-lazy").textContent).toBe("Minted at purchase");
+    expect(screen.getByText("Price")).toBeTruthy();
+    expect(screen.getByText("0.3 ETH")).toBeTruthy();
+  });
+
+  it("is not for sale once its listing's term ran out", async () => {
+    await show(lazy(null));
+    expect(screen.getByTestId("card-lazy")).toBeTruthy();
+    expect(screen.getByText("Not for sale")).toBeTruthy();
+  });
+});
+
 describe("a card's picture", () => {
   const picture = () => screen.getByAltText("Low tide") as HTMLImageElement;
 
@@ -66,5 +92,86 @@ describe("a card's picture", () => {
     cleanup();
     await show({ ...base, category: null });
     expect(picture().style.imageRendering).toBe("");
+  });
+});
+
+describe("a video's card", () => {
+  /** An IntersectionObserver whose entries the test gives: `show(true)` brings the card into view. */
+  function fakeObserver() {
+    const observers: { callback: IntersectionObserverCallback; target: Element | null }[] = [];
+    class FakeObserver {
+      entry: (typeof observers)[number];
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, target: null };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    return (isIntersecting: boolean) =>
+      act(() => {
+        for (const o of observers)
+          o.callback(
+            [{ isIntersecting, target: o.target } as IntersectionObserverEntry],
+            o as unknown as IntersectionObserver,
+          );
+      });
+  }
+  const play = vi.spyOn(HTMLMediaElement.prototype, "play");
+  const pause = vi.spyOn(HTMLMediaElement.prototype, "pause");
+  afterEach(() => {
+    play.mockReset();
+    pause.mockReset();
+  });
+  const videoCard = () => ({
+    ...card(new Date(Date.now() + 60_000).toISOString()),
+    image_cid: "bafkreiposter",
+    videoCid: "bafkreivideo",
+  });
+
+  it("shows its poster and loads nothing until in view, then plays muted and looping; pauses out of view", async () => {
+    play.mockResolvedValue(undefined);
+    pause.mockImplementation(() => {});
+    const view = fakeObserver();
+    await show(videoCard());
+    const video = screen.getByLabelText("Low tide") as HTMLVideoElement;
+    expect(video.tagName).toBe("VIDEO");
+    expect(video.getAttribute("poster")).toMatch(/bafkreiposter$/);
+    expect(video.getAttribute("src")).toBeNull();
+    expect(video.getAttribute("preload")).toBe("none");
+    expect(video.muted).toBe(true);
+    expect(video.loop).toBe(true);
+    expect(video.hasAttribute("playsinline")).toBe(true);
+    expect(play).not.toHaveBeenCalled();
+
+    view(true);
+    expect(video.getAttribute("src")).toMatch(/bafkreivideo$/);
+    expect(play).toHaveBeenCalledTimes(1);
+    view(false);
+    expect(pause).toHaveBeenCalled();
+  });
+
+  it("stays on its poster for a visitor who asks for reduced motion", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("reduce"),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    const view = fakeObserver();
+    await show(videoCard());
+    view(true);
+    const video = screen.getByLabelText("Low tide") as HTMLVideoElement;
+    expect(video.getAttribute("src")).toBeNull();
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it("is a picture when the artwork is not a video", async () => {
+    await show({ ...videoCard(), videoCid: null });
+    expect((screen.getByAltText("Low tide") as HTMLElement).tagName).toBe("IMG");
   });
 });

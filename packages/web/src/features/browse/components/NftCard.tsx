@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatEther } from "viem";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
+import { CardVideo } from "./CardVideo.tsx";
 import { FavoriteHeart } from "./FavoriteHeart.tsx";
 
 /** The item page of a card: /{creator}/{collection}/{tokenId}, or /{creator}/{tokenId} in the default collection. */
@@ -36,7 +37,7 @@ export function endsIn(endMs: number, now: number): string {
 
 /** The card's price line: 'Price' while on sale, else 'Offer' for the best live offer, else 'Last Price'. */
 export function priceLine(nft: NftCardData): { label: string; wei: string } | null {
-  if ((nft.status === "fix" || nft.status === "auction") && nft.priceWei)
+  if ((nft.status === "fix" || nft.status === "auction" || nft.status === "lazy") && nft.priceWei)
     return { label: "Price", wei: nft.priceWei };
   if (nft.offerWei) return { label: "Offer", wei: nft.offerWei };
   if (nft.lastPriceWei) return { label: "Last Price", wei: nft.lastPriceWei };
@@ -71,7 +72,7 @@ export const NftCard = memo(function NftCard({
   const price = priceLine(nft);
   const to = nftPath(nft);
   return (
-    <article className="relative flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950">
+    <article className="@container relative flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950">
       <FavoriteHeart
         collection={nft.collection.address}
         tokenId={nft.tokenId}
@@ -81,7 +82,15 @@ export const NftCard = memo(function NftCard({
         className="absolute top-2 right-2 z-10 bg-white/90 text-neutral-900 shadow-sm dark:bg-neutral-900/90 dark:text-neutral-100"
       />
       <Link to={to} className="block">
-        {src && !failed ? (
+        {nft.videoCid && !failed ? (
+          <CardVideo
+            src={mediaUrl(nft.videoCid) ?? ""}
+            poster={src}
+            label={nft.name}
+            onError={() => setFailed(true)}
+            className="aspect-square w-full bg-neutral-100 object-cover dark:bg-neutral-900"
+          />
+        ) : src && !failed ? (
           <img
             src={src}
             alt={nft.name}
@@ -108,22 +117,37 @@ export const NftCard = memo(function NftCard({
             {nft.name}
           </Link>
         </h3>
+        {nft.status === "lazy" ? (
+          // Not on chain yet: the buyer's purchase mints it (Foundation's and Zora's mint-on-purchase works).
+          <p
+            className="w-fit rounded bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800 dark:bg-violet-900/40 dark:text-violet-200"
+            data-testid="card-lazy"
+          >
+            Minted at purchase
+          </p>
+        ) : null}
         {nft.blocked ? (
           <p className="w-fit rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-900/40 dark:text-red-200">
             Blocked
           </p>
         ) : null}
         {nft.creatorData ? (
-          <p className="flex items-center gap-2 text-sm">
+          // On a narrow card (two to a phone's row) the word "Creator" is left to screen readers and the name
+          // takes the line, wrapping to a second one rather than being cut short.
+          <p className="flex min-w-0 items-center gap-2 text-sm">
             <Avatar
               address={nft.creatorData.address}
               src={mediaUrl(nft.creatorData.avatar)}
-              className="size-6"
+              className="size-6 shrink-0"
             />
-            <span className="text-neutral-600 dark:text-neutral-400">Creator</span>
+            <span className="sr-only text-neutral-600 @min-[15rem]:not-sr-only dark:text-neutral-400">
+              Creator
+            </span>
             <Link
               to={`/profile/${nft.creatorData.username ?? nft.creatorData.address}`}
-              className="truncate hover:underline"
+              title={displayName(nft.creatorData)}
+              data-testid="card-creator"
+              className="line-clamp-2 min-w-0 break-words hover:underline"
             >
               {displayName(nft.creatorData)}
             </Link>

@@ -28,7 +28,9 @@ import { nftPath } from "../../browse/components/NftCard.tsx";
 import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
 import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { type ProfileData, profileKeys, useFollow, useProfile } from "../api/profile.ts";
+import { useWatchlist } from "../api/watchlist.ts";
 import { ProfileBanner } from "./ProfileBanner.tsx";
+import { WatchlistPanel } from "./WatchlistPanel.tsx";
 
 export const EMPTY_COLLECTED = "You don't have any NFTs yet. Get started by collecting your first artworks";
 
@@ -230,36 +232,43 @@ function FollowButton({ data }: { data: ProfileData }) {
   );
 }
 
-type TabKey = "created" | "collection" | "collected" | "split";
+type ItemTabKey = "created" | "collection" | "collected" | "split";
+type TabKey = ItemTabKey | "favorites";
 const TABS: { key: TabKey; label: string }[] = [
   { key: "created", label: "Created" },
   { key: "collection", label: "Collection" },
   { key: "collected", label: "Collected" },
   { key: "split", label: "Split" },
 ];
+/** The owner's own watchlist (issue 49 §3): their favourited items, shown to them alone. */
+const OWNER_TABS: { key: TabKey; label: string }[] = [...TABS, { key: "favorites", label: "Favourites" }];
 
 function ProfileTabs({ data }: { data: ProfileData }) {
   const [tab, setTab] = useState<TabKey>("created");
   const baseId = useId();
+  const tabs = data.isOwner ? OWNER_TABS : TABS;
   return (
     <div className="mt-10 pb-16">
       <div
         role="tablist"
         aria-label="Profile items"
         // Four equal columns on a phone (every tab whole, nothing scrolled out of sight); natural widths above.
-        className="grid grid-cols-4 border-b border-neutral-200 sm:flex sm:gap-1 dark:border-neutral-800"
+        // The owner's five do not fit a phone's width whole: their strip scrolls sideways, the page does not.
+        className={`border-b border-neutral-200 sm:flex sm:gap-1 dark:border-neutral-800 ${
+          data.isOwner ? "flex overflow-x-auto" : "grid grid-cols-4"
+        }`}
         onKeyDown={(event) => {
-          const index = TABS.findIndex((t) => t.key === tab);
+          const index = tabs.findIndex((t) => t.key === tab);
           const delta = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
           if (!delta) return;
-          const next = TABS[(index + delta + TABS.length) % TABS.length];
+          const next = tabs[(index + delta + tabs.length) % tabs.length];
           if (next) {
             setTab(next.key);
             document.getElementById(`${baseId}-${next.key}-tab`)?.focus();
           }
         }}
       >
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.key}
             id={`${baseId}-${t.key}-tab`}
@@ -269,13 +278,20 @@ function ProfileTabs({ data }: { data: ProfileData }) {
             aria-controls={`${baseId}-${t.key}-panel`}
             tabIndex={tab === t.key ? 0 : -1}
             onClick={() => setTab(t.key)}
-            className={`-mb-px flex min-w-0 flex-col items-center border-b-2 px-1 py-3 text-sm font-semibold sm:flex-row sm:gap-1 sm:px-4 ${
+            className={`-mb-px flex min-w-0 flex-col items-center border-b-2 py-3 text-sm font-semibold sm:flex-row sm:gap-1 sm:px-4 ${
+              data.isOwner ? "shrink-0 px-3" : "px-1"
+            } ${
               tab === t.key
                 ? "border-accent-600 text-accent-700 dark:text-accent-300"
                 : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
             }`}
           >
-            {t.label} <span className="tabular-nums">{data[t.key].length}</span>
+            {t.label}{" "}
+            {t.key === "favorites" ? (
+              <FavoritesCount />
+            ) : (
+              <span className="tabular-nums">{data[t.key].length}</span>
+            )}
           </button>
         ))}
       </div>
@@ -285,13 +301,19 @@ function ProfileTabs({ data }: { data: ProfileData }) {
         aria-labelledby={`${baseId}-${tab}-tab`}
         className="pt-6"
       >
-        <TabPanel tab={tab} data={data} />
+        {tab === "favorites" ? <WatchlistPanel /> : <TabPanel tab={tab} data={data} />}
       </div>
     </div>
   );
 }
 
-function TabPanel({ tab, data }: { tab: TabKey; data: ProfileData }) {
+/** How many items the owner favourited (their watchlist's total, once it has loaded). */
+function FavoritesCount() {
+  const total = useWatchlist().data?.pages[0]?.total;
+  return <span className="tabular-nums">{total ?? ""}</span>;
+}
+
+function TabPanel({ tab, data }: { tab: ItemTabKey; data: ProfileData }) {
   const items = data[tab];
   const ownerAction =
     data.isOwner && tab === "created" ? (
@@ -350,7 +372,7 @@ function CreateCollectionButton() {
   );
 }
 
-function EmptyTab({ tab, isOwner }: { tab: TabKey; isOwner: boolean }) {
+function EmptyTab({ tab, isOwner }: { tab: ItemTabKey; isOwner: boolean }) {
   if (tab === "collected" || tab === "split") {
     return (
       <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-12 text-center dark:border-neutral-700">
@@ -396,6 +418,9 @@ function TokenCard({ token }: { token: ChainTokenItem }) {
           <p className="font-semibold">{token.name}</p>
           {token.collection.name ? (
             <p className="text-sm text-neutral-600 dark:text-neutral-400">{token.collection.name}</p>
+          ) : null}
+          {token.status === "lazy" ? (
+            <p className="text-xs font-medium text-violet-800 dark:text-violet-200">Minted at purchase</p>
           ) : null}
           {token.price ? (
             <p className="text-sm tabular-nums">
