@@ -30,6 +30,8 @@ export const publicConfigSchema = z.object({
   ens: z.boolean(),
   /** The origin media is loaded from (MEDIA_PUBLIC_URL), or null for the site's own `/ipfs/`. */
   mediaUrl: z.string().nullable(),
+  /** WalletConnect's project id (WALLETCONNECT_PROJECT_ID): set, the app offers WalletConnect; absent or null, not. */
+  walletConnectProjectId: z.string().nullable().optional(),
 }) satisfies z.ZodType<PublicConfig>;
 
 /** `GET /api/dev/accounts` (local chain only): who each of the Dev wallet's test accounts is. */
@@ -60,6 +62,11 @@ export const healthSchema = z.object({
     headBlock: z.string().nullable(),
     error: z.string().optional(),
   }),
+  /**
+   * The platform signer, which pays for voucher revocations (operators only): its address, its balance in wei
+   * (null when the chain cannot answer) and whether that is under the warning threshold (the status stays "ok").
+   */
+  signer: z.object({ address: z.string(), balanceWei: z.string().nullable(), low: z.boolean() }).optional(),
   /** Where the indexer stands; null before its first pass. */
   indexer: z
     .object({

@@ -20,6 +20,9 @@ const configCases: [string, unknown][] = [
     { ...config, rpcUrl: null, explorerUrl: "https://etherscan.io", mediaUrl: "https://media.example" },
   ],
   ["mediaUrl missing", { ...config, mediaUrl: undefined }],
+  ["a WalletConnect project id", { ...config, walletConnectProjectId: "0123456789abcdef0123456789abcdef" }],
+  ["WalletConnect off", { ...config, walletConnectProjectId: null }],
+  ["a WalletConnect project id as a number", { ...config, walletConnectProjectId: 7 }],
   ["chain id 0", { ...config, chainId: 0 }],
   ["a negative chain id", { ...config, chainId: -1 }],
   ["a fractional chain id", { ...config, chainId: 1.5 }],
@@ -58,7 +61,7 @@ describe("the first load's hand-written checks agree with the API's schemas", ()
 
   it("the cases include bodies both accept and bodies both refuse", () => {
     const accepted = configCases.filter(([, body]) => readPublicConfig(body) !== null).length;
-    expect(accepted).toBe(2);
+    expect(accepted).toBe(4);
     expect(errorCases.filter(([, body]) => readApiError(body) !== null).length).toBe(2);
   });
 });

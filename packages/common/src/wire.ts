@@ -41,6 +41,8 @@ export interface PublicConfig {
   ens: boolean;
   /** The origin media is loaded from (MEDIA_PUBLIC_URL), or null for the site's own `/ipfs/`. */
   mediaUrl: string | null;
+  /** WalletConnect's project id (WALLETCONNECT_PROJECT_ID): set, the app offers WalletConnect; absent or null, not. */
+  walletConnectProjectId?: string | null;
 }
 
 const isStringOrNull = (value: unknown): value is string | null =>
@@ -49,14 +51,17 @@ const isStringOrNull = (value: unknown): value is string | null =>
 /** The server's public configuration, or null when the body is not one. */
 export function readPublicConfig(body: unknown): PublicConfig | null {
   if (!isRecord(body)) return null;
-  const { chainId, localChain, rpcUrl, explorerUrl, contracts, ens, mediaUrl } = body;
+  const { chainId, localChain, rpcUrl, explorerUrl, contracts, ens, mediaUrl, walletConnectProjectId } = body;
   if (typeof chainId !== "number" || !Number.isInteger(chainId) || chainId <= 0) return null;
   if (typeof localChain !== "boolean" || typeof ens !== "boolean") return null;
   if (!isStringOrNull(rpcUrl) || !isStringOrNull(explorerUrl) || !isStringOrNull(mediaUrl)) return null;
+  if (walletConnectProjectId !== undefined && !isStringOrNull(walletConnectProjectId)) return null;
   if (
     !isStringRecord(contracts) ||
     !Object.values(contracts).every((address) => ADDRESS_PATTERN.test(address))
   )
     return null;
-  return { chainId, localChain, rpcUrl, explorerUrl, contracts, ens, mediaUrl };
+  const config: PublicConfig = { chainId, localChain, rpcUrl, explorerUrl, contracts, ens, mediaUrl };
+  if (walletConnectProjectId !== undefined) config.walletConnectProjectId = walletConnectProjectId;
+  return config;
 }

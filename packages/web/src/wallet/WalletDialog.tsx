@@ -14,7 +14,10 @@ import { SESSION_QUERY_KEY, useSession } from "../auth/session.ts";
 import { Button, buttonClass } from "../ui/Button.tsx";
 import { LogoMark } from "../ui/Logo.tsx";
 import { isUserRejection, transactionErrorMessage } from "../web3/errors.ts";
+import { isMobileBrowser } from "../web3/mobileWallets.ts";
+import { WALLETCONNECT_ID } from "../web3/walletConnect.ts";
 import { ANVIL_ADDRESSES, DEV_WALLET_ID, selectDevAccount } from "./devAccounts.ts";
+import { MobileWalletLinks } from "./MobileWalletLinks.tsx";
 import { signInWithEthereum } from "./signIn.ts";
 import { useDevAccounts } from "./useDevAccounts.ts";
 import { useWalletDialog } from "./walletDialogState.tsx";
@@ -58,7 +61,8 @@ function walletToast(error: unknown) {
 /**
  * The wallet dialog (spec, browsing section 2 and 4):
  * 1. 'Get Started' / 'Connect Your Wallet' with a MetaMask button, or 'Install MetaMask' without a browser
- *    wallet; on the local chain also the Dev wallet.
+ *    wallet (on a phone: links that open the page in a wallet app's browser); WalletConnect when the server
+ *    names a project; on the local chain also the Dev wallet.
  * 2. 'Sign The Message in your Wallet' with Continue (spinner 'Signing') and Disconnect.
  * Signing in closes it.
  */
@@ -120,11 +124,18 @@ function ConnectStep() {
   const injectedConnector = connectors.find((c) => c.id === "injected");
   const devConnector = appConfig.localChain ? connectors.find((c) => c.id === DEV_WALLET_ID) : undefined;
   const devAccounts = useDevAccounts(!!devConnector);
+  const relayConnector = connectors.find((c) => c.id === WALLETCONNECT_ID);
+  // A phone's browser has no wallet: its wallets are apps, which open the page in browsers of their own.
+  const phoneWithoutWallet = !hasInjectedProvider() && !announced.length && isMobileBrowser();
 
   async function connectWith(connector: Connector, kind: string) {
     setPending(kind);
+    // WalletConnect shows its own QR code dialog: this one steps aside (a modal dialog makes the rest of the page
+    // inert) and comes back for the signature.
+    const relayed = connector.id === WALLETCONNECT_ID;
     try {
       if (kind === "dev") selectDevAccount(devAccount);
+      if (relayed) setOpen(false);
       const result = await connect(wagmiConfig, { connector });
       markConnected();
       if (result.chainId !== appConfig.chainId) {
@@ -133,6 +144,7 @@ function ConnectStep() {
         await switchChain(wagmiConfig, { chainId: appConfig.chainId, connector });
       }
       // The dialog now shows the sign step (the connection is established).
+      if (relayed) setOpen(true);
     } catch (error) {
       walletToast(error);
       setOpen(false);
@@ -141,7 +153,13 @@ function ConnectStep() {
     }
   }
 
-  if (!injectedAvailable && !announced.length && !appConfig.localChain) {
+  if (
+    !injectedAvailable &&
+    !announced.length &&
+    !appConfig.localChain &&
+    !relayConnector &&
+    !phoneWithoutWallet
+  ) {
     return (
       <div className="flex flex-col items-center text-center">
         <LogoMark className="size-12" />
@@ -195,7 +213,7 @@ function ConnectStep() {
               ? "MetaMask"
               : "Browser wallet"}
           </Button>
-        ) : announced.length ? null : (
+        ) : announced.length || phoneWithoutWallet ? null : (
           <a
             href={METAMASK_DOWNLOAD_URL}
             target="_blank"
@@ -206,6 +224,19 @@ function ConnectStep() {
             Install MetaMask
           </a>
         )}
+        {relayConnector ? (
+          <Button
+            variant="secondary"
+            className="w-full justify-start py-3"
+            loading={pending === "walletConnect"}
+            disabled={pending !== null}
+            onClick={() => connectWith(relayConnector, "walletConnect")}
+          >
+            <WalletConnectIcon />
+            WalletConnect
+          </Button>
+        ) : null}
+        {phoneWithoutWallet ? <MobileWalletLinks /> : null}
 
         {devConnector ? (
           <div className="rounded-xl border border-dashed border-neutral-300 p-4 dark:border-neutral-700">
@@ -334,6 +365,22 @@ function Terms() {
       </Link>
       .
     </p>
+  );
+}
+
+function WalletConnectIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+      <rect width="24" height="24" rx="6" fill="#3B99FC" />
+      <path
+        fill="none"
+        stroke="#fff"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M6.2 9.6c3.2-3.1 8.4-3.1 11.6 0M7.5 12.4l2.2 2.2 2.3-2.2 2.3 2.2 2.2-2.2"
+      />
+    </svg>
   );
 }
 

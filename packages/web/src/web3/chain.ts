@@ -31,15 +31,20 @@ export function chainFromConfig(config: PublicConfig): Chain {
 /**
  * Builds the wagmi config for the configured chain: every browser wallet that announces itself (EIP-6963,
  * one connector each, by its own name and icon), the injected `window.ethereum` connector for wallets that do
- * not announce, plus the Dev wallet on the local chain only.
+ * not announce, WalletConnect when the server names a project (walletConnect.ts), plus the Dev wallet on the
+ * local chain only.
  */
 export async function createWagmiConfig(config: PublicConfig) {
   const chain = chainFromConfig(config);
   // The Dev wallet (and its key derivation code) is loaded only on the local chain.
-  const extra = config.localChain ? [(await import("../wallet/devWallet.ts")).devWallet({ chain })] : [];
+  const dev = config.localChain ? [(await import("../wallet/devWallet.ts")).devWallet({ chain })] : [];
+  const projectId = config.walletConnectProjectId;
+  const relayed = projectId
+    ? [await (await import("./walletConnect.ts")).walletConnectConnector(projectId)]
+    : [];
   return createConfig({
     chains: [chain],
-    connectors: [injected(), ...extra],
+    connectors: [injected(), ...relayed, ...dev],
     transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
     multiInjectedProviderDiscovery: true,
     storage: createStorage({

@@ -10,6 +10,7 @@ import { itemPath } from "../../items/lib/paths.ts";
 import { useWalletBalance } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
 import { AUCTION_TEXT, RESERVE_HOURS } from "./auctionText.ts";
+import { BuyerTotal } from "./BuyerTotal.tsx";
 import {
   EthField,
   type Item,
@@ -53,6 +54,8 @@ function PlaceBid({ item, me }: { item: Item; me: string }) {
   const value = amount !== null ? amount - current : null;
   const insufficient = balance.data !== undefined && value !== null && balance.data.value < value;
   const minimumLine = AUCTION_TEXT.mustBid(ethText(minimum, 3));
+  // The total shows once the typed bid is one the form would send.
+  const sendable = market && amount !== null && value !== null && value > 0n && !priceError(text, minimum);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!market) return;
@@ -113,6 +116,16 @@ function PlaceBid({ item, me }: { item: Item; me: string }) {
               : minimumLine
         }
       />
+      {sendable ? (
+        <BuyerTotal
+          label={leading ? "You send" : "Your bid"}
+          wei={value}
+          source={{
+            call: { ...market, functionName: "placeBid", args: [...tokenOf(item), amount], value },
+          }}
+          account={me}
+        />
+      ) : null}
       <Button type="submit" disabled={insufficient || !market}>
         {insufficient ? AUCTION_TEXT.insufficient : "Place a Bid"}
       </Button>

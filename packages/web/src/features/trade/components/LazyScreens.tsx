@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from "../../../api/client.ts";
 import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { collectionContract } from "../../../web3/contracts.ts";
+import { lazyMintGas } from "../../../web3/networkFee.ts";
 import { apiStep, sentThenMined } from "../../../web3/tx/steps.ts";
 import {
   editLazyPrice,
@@ -16,6 +17,7 @@ import {
   useWalletBalance,
 } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
+import { BuyerTotal } from "./BuyerTotal.tsx";
 import {
   EthField,
   type Item,
@@ -107,7 +109,13 @@ function LazyBuy({ item, me }: { item: Item; me: string }) {
   };
   return (
     <div className="flex flex-col gap-4">
-      <PriceLine label="Price" wei={price} />
+      {/* The voucher is issued when the buyer presses Mint: the fee is the measured gas of a lazy mint. */}
+      <BuyerTotal
+        label="Price"
+        wei={price}
+        source={{ gas: lazyMintGas(Math.max(1, item.nft.collaborators.length)), chainId }}
+        account={me}
+      />
       <div className="flex justify-between text-sm">
         <span className="text-neutral-600 dark:text-neutral-400">Your balance</span>
         <span className="tabular-nums">{balance.data ? ethText(balance.data.value, 3) : "—"}</span>

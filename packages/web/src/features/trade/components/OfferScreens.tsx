@@ -3,10 +3,12 @@ import { useNavigate } from "react-router";
 import { formatEther } from "viem";
 import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { PersonName } from "../../../ui/PersonName.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useMinimums, useWalletBalance } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
+import { BuyerTotal } from "./BuyerTotal.tsx";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
   EthField,
@@ -65,6 +67,14 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
   const minimum = minimums.data?.offer ?? null;
   const amount = parseEthAmount(text);
   const [collection, tokenId] = tokenOf(item);
+  // The total shows once the typed offer is one the form would send (the leader sends the difference).
+  const sendable =
+    market &&
+    minimum !== null &&
+    amount !== null &&
+    !priceError(text, minimum) &&
+    (currentWei === null || amount > currentWei);
+  const sent = amount !== null && mine && currentWei !== null ? amount - currentWei : amount;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -125,6 +135,16 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
               : `At least ${ethText(minimum)}${currentWei !== null ? `, and more than ${ethText(currentWei)}` : ""}. The amount is held by the market until the owner accepts or you cancel.`
         }
       />
+      {sendable && sent !== null ? (
+        <BuyerTotal
+          label={mine ? "You send" : "Your offer"}
+          wei={sent}
+          source={{
+            call: { ...market, functionName: "makeOffer", args: [collection, tokenId, amount], value: sent },
+          }}
+          account={me}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!amount || minimum === null}>
           {mine ? "Update Offer" : "Make Offer"}
@@ -178,8 +198,8 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
     <div className="flex flex-col gap-4">
       <PriceLine label="Offer" wei={offer.priceWei} />
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        From <span className="font-mono">{offer.address}</span>. Accepting sells the item for this amount:
-        Easel's fee and the creator's royalty are paid from it.
+        From <PersonName person={offer.person} />. Accepting sells the item for this amount: Easel's fee and
+        the creator's royalty are paid from it.
       </p>
       <div className="flex gap-2">
         <Button onClick={accept}>Accept</Button>
