@@ -257,6 +257,11 @@ export const notificationSchema = z.object({
   /** Unix seconds (the web multiplies by 1000). */
   time: z.number().int(),
   seen: z.boolean(),
+  /**
+   * The page the notification speaks of (the item of a sale, bid, offer or listing; a new follower's profile;
+   * the artist application), as an app path; null when it has none.
+   */
+  link: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationsResponseSchema = z.object({
@@ -314,6 +319,11 @@ const NOTIFICATION_GROUPS: Record<string, NotificationFlag> = {
   application_rejected: "profile",
   ens_removed: "profile",
   favorite: "favorite",
+  // Watch alerts about favourited items (packages/common/src/feed.ts WATCH_KINDS).
+  watch_listed: "favorite",
+  watch_bid: "favorite",
+  watch_price: "favorite",
+  watch_ending: "favorite",
 };
 
 /** Whether a notification of `kind` (switched by `flag`) reaches someone with these preferences. */
@@ -506,9 +516,25 @@ export const artistApplicationResponseSchema = z.object({
 // --- Moderation ------------------------------------------------------------------------------
 
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
+/**
+ * A person a row names (an activity's from and to, an offer's buyer, an auction's top bidder, a report's
+ * reporter): the address with the names of its profile, joined in the query that reads the row, so a list
+ * of people costs no request per person. Read it with `displayName`.
+ */
+export const personRefSchema = z.object({
+  address: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  ens: z.string().nullable(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
 export const reportSchema = z.object({
   _id: z.string(),
   reporter: z.string(),
+  /** The reporter, and the reported user when the report is about one, with their profiles' names. */
+  reporterPerson: personRefSchema,
+  targetPerson: personRefSchema.nullable(),
   reason: z.enum(REPORT_REASONS),
   email: z.string(),
   description: z.string(),
@@ -532,6 +558,8 @@ export const adminUserSchema = z.object({
   address: z.string(),
   username: z.string().nullable(),
   name: z.string().nullable(),
+  /** The profile's ENS name (the user list names people as everywhere else: name, else ENS, else address). */
+  ens: z.string().nullable(),
   avatar: z.string().nullable(),
   active: z.boolean(),
   /** Lazy collections the user may create (0: the standard type only). */

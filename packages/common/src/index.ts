@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./api.ts";
 export * from "./browse.ts";
 export * from "./constants.ts";
+export * from "./feed.ts";
 export * from "./format.ts";
 export * from "./items.ts";
 export * from "./limits.ts";

@@ -13,6 +13,8 @@ export const ITEM_SORTS = [
   "priceHighToLow",
   "mostViewed",
   "mostFavorited",
+  /** Live auctions with an end time, ending soonest first (reserve auctions waiting for a bid have none). */
+  "endingSoon",
 ] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 export const ITEM_SORT_LABELS: Record<ItemSort, string> = {
@@ -24,6 +26,7 @@ export const ITEM_SORT_LABELS: Record<ItemSort, string> = {
   priceHighToLow: "Price high to low",
   mostViewed: "Most viewed",
   mostFavorited: "Most favorited",
+  endingSoon: "Ending soon",
 };
 
 /** What the collection activity list shows (the chain's activity kinds, grouped as people name them). */
@@ -78,3 +81,10 @@ export const REPORT_REASONS = [
   "Other Suspicious Activity",
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * What the market-wide activity feed (`/activity`) shows: sales, listings (auctions started included), bids
+ * and offers.
+ */
+export const FEED_KINDS = ["sale", "list", "bid", "offer"] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];

@@ -199,7 +199,7 @@ export async function buildApp(
   const browserRpc = config.browserRpcUrl ?? publicRpcOf(config.chainId);
   const rpcOrigin = browserRpc ? new URL(browserRpc).origin : null;
   const mediaOrigin = config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
-  // With WALLETCONNECT_PROJECT_ID, WalletConnect's relay, RPC and wallet list, and its Verify frame (Reown's CSP guide).
+  // With WALLETCONNECT_PROJECT_ID: WalletConnect's relay, RPC, wallet list and Verify frame (Reown's CSP guide).
   const walletConnect = config.walletConnectProjectId ? WALLETCONNECT_SOURCES : null;
   // Helmet's headers are worked out once here: @fastify/helmet built its middleware again on every request (its
   // CSP parse showed in the API's CPU profile under load), and none of ours depends on the request.
@@ -440,7 +440,7 @@ export function fixedHeadersOf(
   return { set, removed };
 }
 
-/** What WalletConnect (and the QR code dialog it opens) loads, by CSP directive: only when WALLETCONNECT_PROJECT_ID is set. */
+/** What WalletConnect and its QR code dialog load, by CSP directive: allowed only with WALLETCONNECT_PROJECT_ID. */
 export const WALLETCONNECT_SOURCES = {
   connect: ["com", "org"].flatMap((tld) => [
     `wss://relay.walletconnect.${tld}`,

@@ -1,6 +1,9 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationFlag, notificationAllowed } from "@easel/common";
 import { and, eq, sql } from "drizzle-orm";
+import type pg from "pg";
+import { tokenName } from "../chain/rows.ts";
 import { notifications, profiles } from "../db/schema.ts";
+import { CHAIN_CHANNEL } from "../indexer/notice.ts";
 import { type DbOrTx, queueMail } from "../mail/outbox.ts";
 
 /** The mail sent for a notification when its recipient turned on email notifications. */
@@ -85,4 +88,90 @@ export async function notifiedToday(
     )
     .limit(1);
   return recent !== undefined;
+}
+
+/**
+ * Alerts everyone who favourited an item (their watchlist) of a change made through the API rather than on
+ * chain (a signed listing posted: listed, or a new price), in the transaction of the change, as the indexer
+ * does for on-chain ones (`indexer/notifications.ts`): each watcher's `favorite` preference decides, `key`
+ * (made unique per watcher) keeps a retry from alerting twice, and mail goes to a confirmed address when they
+ * asked for it. `except`: whoever made the change. Returns who was alerted.
+ */
+export async function notifyWatchers(
+  client: pg.ClientBase,
+  input: {
+    collection: string;
+    tokenId: string;
+    kind: string;
+    key: string;
+    message: (item: string) => string;
+    except: string[];
+    data?: Record<string, unknown>;
+  },
+): Promise<string[]> {
+  const { rows } = await client.query<{
+    address: string;
+    notif_allow: Record<string, boolean> | null;
+    email: string | null;
+    item_name: string | null;
+    collection_name: string | null;
+  }>(
+    `SELECT f.address, p.notif_allow, CASE WHEN p.email_verified_at IS NOT NULL THEN p.email END AS email,
+       m.name AS item_name, c.name AS collection_name
+     FROM item_favorites f
+     LEFT JOIN profiles p ON p.address = f.address
+     LEFT JOIN chain_tokens t ON t.collection = f.collection AND t.token_id = f.token_id
+     LEFT JOIN chain_collections c ON c.address = f.collection
+     LEFT JOIN item_metadata m ON m.cid = t.cid
+     WHERE f.collection = $1 AND f.token_id = $2::numeric AND f.address <> ALL($3::text[])`,
+    [input.collection, input.tokenId, input.except.map((a) => a.toLowerCase())],
+  );
+  const alerts = rows
+    .filter((r) => notificationAllowed(r.notif_allow, input.kind, "favorite"))
+    .map((r) => ({
+      address: r.address,
+      kind: input.kind,
+      message: input.message(itemLabel(r.item_name ?? tokenName(r.collection_name, input.tokenId))),
+      data: { collection: input.collection, tokenId: input.tokenId, ...input.data },
+      source_key: `${input.key}:${r.address}`,
+      email: r.email && preferences(r.notif_allow).email ? r.email : null,
+    }));
+  if (alerts.length === 0) return [];
+  const { rows: written } = await client.query<{ address: string }>(
+    `INSERT INTO notifications (address, kind, message, data, source_key)
+     SELECT address, kind, message, data, source_key
+     FROM json_to_recordset($1::json) AS x(address text, kind text, message text, data jsonb, source_key text)
+     ON CONFLICT (source_key) DO NOTHING
+     RETURNING address`,
+    [JSON.stringify(alerts)],
+  );
+  const alerted = new Set(written.map((r) => r.address));
+  const mail = alerts.flatMap((a) =>
+    a.email && alerted.has(a.address) ? [notificationMail(a.email, a.message)] : [],
+  );
+  if (mail.length > 0)
+    await client.query(
+      `INSERT INTO mail_outbox ("to", subject, text)
+       SELECT "to", subject, text FROM json_to_recordset($1::json) AS x("to" text, subject text, text text)`,
+      [JSON.stringify(mail)],
+    );
+  await tellAccounts(client, [...alerted]);
+  return [...alerted];
+}
+
+/**
+ * Tells these accounts' live streams (`GET /api/events?account=`) that something of theirs changed outside
+ * an indexer batch (an alert written by the API or the worker), so their pages refresh the badge and the
+ * notifications; sent with NOTIFY on the indexer's channel, delivered when the transaction commits. The
+ * notice names the indexed block as its range: no new block was read.
+ */
+export async function tellAccounts(client: pg.ClientBase, accounts: string[]): Promise<void> {
+  if (accounts.length === 0) return;
+  const { rows } = await client.query<{ block: string }>(
+    "SELECT coalesce(max(indexed_block), 0)::text AS block FROM indexer_state",
+  );
+  const block = rows[0]?.block ?? "0";
+  const notice =
+    accounts.length > 200 ? { from: block, to: block, all: true } : { from: block, to: block, accounts };
+  await client.query("SELECT pg_notify($1, $2)", [CHAIN_CHANNEL, JSON.stringify(notice)]);
 }

@@ -182,6 +182,11 @@ export const chainTokens = pgTable(
       .on(t.listedAt, t.collection, t.tokenId)
       .where(sql`${t.listedAt} is not null`),
     index("chain_tokens_sold_idx").on(t.soldAt, t.collection, t.tokenId).where(sql`${t.soldAt} is not null`),
+    // Ending soon: the auctions with an end (a reserve auction has none before its first bid), soonest first;
+    // the live ones are the range after now().
+    index("chain_tokens_auction_end_idx")
+      .on(t.auctionEnd, t.collection, t.tokenId)
+      .where(sql`${t.auctionEnd} is not null`),
     // The same orders within a category (explore's category filter): a category's page is a range of one of
     // these, whatever the category's size, instead of a filter on a walk of every token or an intersection
     // of bitmaps (30 ms at 1,000,000 items).
@@ -425,6 +430,8 @@ export const chainActivity = pgTable(
     index("chain_activity_token_idx").on(t.collection, t.tokenId, t.blockNumber),
     // A collection's activity list, newest first.
     index("chain_activity_collection_idx").on(t.collection, t.blockNumber, t.logIndex, t.seq),
+    // The market's activity feed, one kind at a time, newest first (browse/feed.ts).
+    index("chain_activity_kind_idx").on(t.kind, t.blockNumber, t.logIndex, t.seq),
     index("chain_activity_from_idx").on(t.from, t.blockNumber),
     index("chain_activity_to_idx").on(t.to, t.blockNumber),
     index("chain_activity_time_idx").on(t.blockTime),

@@ -1,4 +1,4 @@
-import { type NotificationFlag, notificationAllowed } from "@easel/common";
+import { displayName, type NotificationFlag, notificationAllowed } from "@easel/common";
 import { itemLabel, notificationMail, preferences } from "../community/notify.ts";
 import type { NotificationIntent } from "./batch.ts";
 import { timeText } from "./keys.ts";
@@ -22,8 +22,9 @@ export type NotificationRows = {
  * `storeNotifications`): each person's preferences (profiles.notif_allow) decide whether it is written, a
  * unique source key per event and recipient makes replays write nothing twice, and when the person asked for
  * email (at a confirmed address) a message goes to the mail outbox (delivered by the worker's deliver-mail
- * job). Listing notifications go to the seller's followers. Who follows whom, who wants what and which keys
- * are stored already are read through any connection (the batch does not change them), so the reads run
+ * job). Listing notifications go to the seller's followers, watch alerts (a favourited item listed, bid on,
+ * repriced) to everyone who favourited the item. Who follows whom, who watches what, who wants what and which
+ * keys are stored already are read through any connection (the batch does not change them), so the reads run
  * beside the batch's writes; the rows are written through the batch's statements.
  *
  * This is the reading half: the rows to write (those not stored yet) and their mail.
@@ -43,8 +44,23 @@ export async function readNotifications(
     );
     for (const r of rows) followers.set(r.followee, [...(followers.get(r.followee) ?? []), r.follower]);
   }
+  const watchers = await watchersOf(read, intents);
+  // Someone an event notifies already (the seller of a bid, the outbid bidder) gets no watch alert beside it.
+  const eventOf = (key: string) => key.split(":", 3).join(":");
+  const direct = new Set(
+    intents.filter((n) => !n.followersOf && !n.watchersOf).map((n) => `${eventOf(n.key)}:${n.address}`),
+  );
   const expanded: NotificationIntent[] = [];
   for (const n of intents) {
+    if (n.watchersOf) {
+      const except = new Set(n.watchersOf.except);
+      for (const watcher of watchers.get(`${n.data.collection}:${n.data.tokenId}`) ?? []) {
+        if (except.has(watcher) || direct.has(`${eventOf(n.key)}:${watcher}`)) continue;
+        const { watchersOf: _, ...intent } = n;
+        expanded.push({ ...intent, address: watcher, key: `${n.key}:${watcher}` });
+      }
+      continue;
+    }
     if (!n.followersOf) {
       expanded.push(n);
       continue;
@@ -55,16 +71,21 @@ export async function readNotifications(
   }
   if (expanded.length === 0) return none;
   const recipients = [...new Set(expanded.map((n) => n.address))];
+  // The recipients' preferences and the names of the people the texts name, in one read.
+  const people = [...new Set([...recipients, ...expanded.flatMap((n) => (n.person ? [n.person] : []))])];
   const cids = [...new Set(expanded.flatMap((n) => (n.item?.cid ? [n.item.cid] : [])))];
   const [{ rows: profiles }, { rows: items }] = await Promise.all([
     read.query<{
       address: string;
       notif_allow: Record<string, boolean>;
       email: string | null;
+      name: string | null;
+      username: string | null;
+      ens: string | null;
     }>(
       // Mail goes only to an address its owner confirmed (double opt-in).
-      "SELECT address, notif_allow, CASE WHEN email_verified_at IS NOT NULL THEN email END AS email FROM profiles WHERE address = ANY($1::text[])",
-      [recipients],
+      "SELECT address, notif_allow, CASE WHEN email_verified_at IS NOT NULL THEN email END AS email, name, username, ens FROM profiles WHERE address = ANY($1::text[])",
+      [people],
     ),
     // The artworks' names, from the metadata uploaded before their mint (keyed by the token's CID).
     read.query<{ cid: string; name: string }>(
@@ -74,10 +95,13 @@ export async function readNotifications(
   ]);
   const byAddress = new Map(profiles.map((p) => [p.address, p]));
   const names = new Map(items.map((i) => [i.cid, i.name]));
+  // A person reads as everywhere on Easel: their profile's name, else ENS, else their short address.
+  const personName = (address: string | undefined) =>
+    address ? displayName({ ...byAddress.get(address), address }) : "";
   const text = (n: NotificationIntent) =>
     n.item === undefined
       ? n.message
-      : n.message(itemLabel((n.item.cid && names.get(n.item.cid)) || n.item.fallback));
+      : n.message(itemLabel((n.item.cid && names.get(n.item.cid)) || n.item.fallback), personName(n.person));
   const rows: NotificationRows["rows"] = [];
   // Paced: a backfill writes its other rows meanwhile (see `Pace`).
   const pace = new Pace();
@@ -118,6 +142,34 @@ export async function readNotifications(
     return [notificationMail(p.email, r.message)];
   });
   return { rows: fresh, mail };
+}
+
+/**
+ * Who watches (favourited) the items of the watch alerts among `intents`, by `collection:tokenId`: one read of
+ * `item_favorites` on its key for the batch.
+ */
+async function watchersOf(read: Runner, intents: NotificationIntent[]): Promise<Map<string, string[]>> {
+  const watched = new Map<string, { collection: string; tokenId: string }>();
+  for (const n of intents) {
+    if (!n.watchersOf) continue;
+    const collection = String(n.data.collection);
+    const tokenId = String(n.data.tokenId);
+    watched.set(`${collection}:${tokenId}`, { collection, tokenId });
+  }
+  const found = new Map<string, string[]>();
+  if (watched.size === 0) return found;
+  const items = [...watched.values()];
+  const { rows } = await read.query<{ collection: string; token_id: string; address: string }>(
+    `SELECT f.collection, f.token_id::text AS token_id, f.address FROM item_favorites f
+     JOIN unnest($1::text[], $2::numeric[]) AS w(collection, token_id)
+       ON w.collection = f.collection AND w.token_id = f.token_id`,
+    [items.map((i) => i.collection), items.map((i) => i.tokenId)],
+  );
+  for (const r of rows) {
+    const key = `${r.collection}:${r.token_id}`;
+    found.set(key, [...(found.get(key) ?? []), r.address]);
+  }
+  return found;
 }
 
 /** Writes what `readNotifications` found, through the batch's statements; returns who was notified. */

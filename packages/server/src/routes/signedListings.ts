@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { formatEther } from "viem";
 import { z } from "zod";
 import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
+import { notifyWatchers } from "../community/notify.ts";
 import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
 import { refreshCollectionStats } from "../indexer/stats.ts";
@@ -224,6 +225,12 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
           [order.collection, order.tokenId, order.seller, signature],
         );
         const sameId = (again[0]?.id as string | undefined) ?? null;
+        // What the token's watchers saw before: not for sale, or on sale at another price.
+        const { rows: before } = await client.query<{ price: string }>(
+          `SELECT price::text AS price FROM signed_listings
+           WHERE collection = $1 AND token_id = $2::numeric AND status = 'active' ORDER BY price LIMIT 1`,
+          [order.collection, order.tokenId],
+        );
         // One order per seller and token in the book: the previous one is hidden, but it stays valid on chain
         // until the seller cancels it (`cancelSignedListing`) or bumps their counter.
         // A paused one too, or it would come back beside the new one when its refusal ends.
@@ -267,6 +274,23 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
           ],
         );
         await reproject(client, order.collection, order.tokenId);
+        // Whoever favourited the item hears of it, as of an on-chain listing (community/notify.ts).
+        const was = before[0]?.price;
+        if (was !== order.price) {
+          const price = `${formatEther(BigInt(order.price))} ETH`;
+          await notifyWatchers(client, {
+            collection: order.collection,
+            tokenId: order.tokenId,
+            kind: was === undefined ? "watch_listed" : "watch_price",
+            key: `signed:${String(inserted[0]?.id)}`,
+            message:
+              was === undefined
+                ? (item) => `${item}, which you favourited, was listed for ${price}.`
+                : (item) => `The price of ${item}, which you favourited, is now ${price}.`,
+            except: [order.seller],
+            data: { price: order.price },
+          });
+        }
         return inserted[0] as Record<string, unknown>;
       });
       reply.code(201);

@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 
 /** What the indexer committed: one notice per batch (`all` after a reorg or a reconnect: refresh everything). */
 export type ChainNotice = { all?: boolean; tokens?: string[]; collections?: string[]; accounts?: string[] };
-type Filter = { token?: string; collection?: string; account?: string };
+/** What a subscriber follows; `all`: every batch (the market-wide activity feed). */
+type Filter = { token?: string; collection?: string; account?: string; all?: boolean };
 type Subscriber = { filter: Filter; onChain: (notice: ChainNotice) => void };
 
 const KEYS = ["token", "collection", "account"] as const;
@@ -31,6 +32,7 @@ function firstPosition(): string | null {
 
 const concerns = (notice: ChainNotice, filter: Filter) =>
   !!notice.all ||
+  !!filter.all ||
   (!!filter.token && !!notice.tokens?.includes(filter.token)) ||
   (!!filter.collection && !!notice.collections?.includes(filter.collection)) ||
   (!!filter.account && !!notice.accounts?.includes(filter.account));
@@ -41,15 +43,20 @@ const concerns = (notice: ChainNotice, filter: Filter) =>
  * reopened when what the page follows changes; each notice goes to the subscribers it concerns.
  */
 function reopen() {
-  const merged: Filter = {};
-  for (const { filter } of subscribers) for (const key of KEYS) if (filter[key]) merged[key] = filter[key];
-  const query = new URLSearchParams(merged as Record<string, string>).toString();
+  const merged: Record<string, string> = {};
+  let everything = false;
+  for (const { filter } of subscribers) {
+    everything ||= !!filter.all;
+    for (const key of KEYS) if (filter[key]) merged[key] = filter[key] as string;
+  }
+  // A stream without a filter hears every batch, which then covers what the others follow too.
+  const query = everything ? "*" : new URLSearchParams(merged).toString();
   if (query === openQuery) return;
   source?.close();
   source = null;
   openQuery = query;
   if (!query || typeof EventSource === "undefined") return;
-  source = new EventSource(`/api/events?${query}`);
+  source = new EventSource(everything ? "/api/events" : `/api/events?${query}`);
   // What a page shows may be older than its stream (read with the page's HTML, or before the stream opened):
   // a batch committed in between would never be noticed. A (re)opened stream refreshes what it follows
   // unless its first event finds the chain where the page's first answers were read.
@@ -78,12 +85,13 @@ function reopen() {
 
 /**
  * Calls `onChain` for every batch the indexer commits about a token, a collection or an account (Server-Sent
- * Events; the browser reconnects by itself). Nothing is followed without a filter.
+ * Events; the browser reconnects by itself). Nothing is followed without a filter; `{ all: true }` follows
+ * every batch.
  */
 export function useChainEvents(filter: Filter | null, onChain: (notice: ChainNotice) => void) {
   const handler = useRef(onChain);
   handler.current = onChain;
-  const key = filter ? KEYS.map((k) => filter[k] ?? "").join("|") : "";
+  const key = filter ? `${KEYS.map((k) => filter[k] ?? "").join("|")}|${filter.all ? "all" : ""}` : "";
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter's values are the key
   useEffect(() => {
     if (!filter) return;

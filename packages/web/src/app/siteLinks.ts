@@ -7,8 +7,9 @@ export const HELP_LINKS = [
   { label: "FAQ", to: "/FAQ" },
 ] as const;
 
-/** Footer links (spec: FAQs, Contact, Help Center, About, Privacy, Terms of Service). */
+/** Footer links (spec: FAQs, Contact, Help Center, About, Privacy, Terms of Service), and the market's activity. */
 export const FOOTER_LINKS = [
+  { label: "Activity", to: "/activity" },
   { label: "FAQs", to: "/FAQ" },
   { label: "Contact", to: "/contactUs" },
   { label: "Help Center", to: "/help" },

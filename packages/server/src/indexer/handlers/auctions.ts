@@ -36,6 +36,13 @@ export const auctionHandlers = {
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "auction", a.price);
     b.activityRow(e, 0, "auction", collection, tokenId, a.seller, null, a.price);
+    b.notifyWatchers(
+      e,
+      "watch_listed",
+      (item) => `${item}, which you favourited, went on auction from ${eth(a.price)}.`,
+      { collection, tokenId, price: a.price },
+      [a.seller],
+    );
     b.touch(collection, tokenId, a.seller);
   },
 
@@ -51,6 +58,13 @@ export const auctionHandlers = {
     }
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "auction", a.price);
+    b.notifyWatchers(
+      e,
+      "watch_price",
+      (item) => `The auction of ${item}, which you favourited, now starts from ${eth(a.price)}.`,
+      { collection, tokenId, price: a.price },
+      [auction?.seller],
+    );
     b.touch(collection, tokenId);
   },
 
@@ -128,13 +142,22 @@ export const auctionHandlers = {
         previous,
         "outbid",
         "bidActivity",
-        (item) =>
-          `You were outbid on ${item}: the top bid is now ${eth(a.amount)}; ${eth(previousAmount)} was refunded.`,
+        (item, bidder) =>
+          `You were outbid on ${item} by ${bidder}: the top bid is now ${eth(a.amount)}; ${eth(previousAmount)} was refunded.`,
         data,
+        a.bidder,
       );
     }
     const seller = auction?.seller ?? token?.owner;
     b.notify(e, seller, "bid", "auction", (item) => `New bid of ${eth(a.amount)} on your ${item}.`, data);
+    b.notifyWatchers(
+      e,
+      "watch_bid",
+      (item, bidder) => `${bidder} bid ${eth(a.amount)} on ${item}, which you favourited.`,
+      data,
+      [a.bidder],
+      a.bidder,
+    );
     b.touch(collection, tokenId, a.bidder, previous, seller);
   },
 } satisfies Handlers;

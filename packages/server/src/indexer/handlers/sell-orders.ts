@@ -1,5 +1,5 @@
 import { blockText, timeText } from "../keys.ts";
-import { eth, type Handlers, setTokenStatus, short } from "./shared.ts";
+import { eth, type Handlers, setTokenStatus } from "./shared.ts";
 
 /** The market's fixed-price listings (SellOrders). */
 export const sellOrderHandlers = {
@@ -22,8 +22,19 @@ export const sellOrderHandlers = {
     });
     b.copyToToken(collection, tokenId, { listing_expires_at: expiresAt });
     const token = b.token(collection, tokenId);
+    // Listed already (the same seller setting a new price): the watchers hear of a new price.
+    const repriced = token?.status === "fix";
     if (token) setTokenStatus(b, e, token, "fix", a.price);
     b.activityRow(e, 0, "list", collection, tokenId, a.seller, null, a.price);
+    b.notifyWatchers(
+      e,
+      repriced ? "watch_price" : "watch_listed",
+      repriced
+        ? (item) => `The price of ${item}, which you favourited, is now ${eth(a.price)}.`
+        : (item) => `${item}, which you favourited, was listed for ${eth(a.price)}.`,
+      { collection, tokenId, price: a.price },
+      [a.seller],
+    );
     b.touch(collection, tokenId, a.seller);
     // The on-chain listing is the one shown; signed ones are hidden (still valid on chain until cancelled).
     b.bookChange(e, { kind: "listed", collection, tokenId });
@@ -33,7 +44,8 @@ export const sellOrderHandlers = {
         address: String(a.seller),
         kind: "listing",
         flag: "newNftListing",
-        message: (item) => `${short(String(a.seller))} listed ${item} for ${eth(a.price)}.`,
+        message: (item, seller) => `${seller} listed ${item} for ${eth(a.price)}.`,
+        person: String(a.seller),
         item: b.namedItem(collection, tokenId),
         data: { block: blockText(e.blockNumber), tx: e.txHash, collection, tokenId, price: a.price },
         time: e.blockTime,

@@ -5,6 +5,7 @@ import {
   type NotificationPreferences,
 } from "@easel/common";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { useHeaderData } from "../../../auth/headerData.ts";
@@ -19,7 +20,8 @@ import {
 
 /**
  * The notification list. Spec: loaded, then a seen update is dispatched (the header badge clears);
- * the entries that were new when the list opened keep their "New" marker while it is open.
+ * the entries that were new when the list opened keep their "New" marker while it is open. Each entry with
+ * a page (the item sold, bid on or listed; a new follower's profile) is a link to it.
  */
 export function NotificationList() {
   const list = useNotifications();
@@ -55,7 +57,13 @@ export function NotificationList() {
           <div className="flex-1">
             <p className="text-sm">
               {item.seen ? null : <span className="sr-only">New: </span>}
-              {item.message}
+              {item.link ? (
+                <Link to={item.link} className="hover:underline focus-visible:underline">
+                  {item.message}
+                </Link>
+              ) : (
+                item.message
+              )}
             </p>
             <time
               dateTime={new Date(item.time * 1000).toISOString()}
@@ -75,7 +83,8 @@ export const FLAG_LABELS: Record<NotificationFlag, string> = {
   fix: "Fixed price: sales and purchases at a fixed price, and new listings",
   offer: "Offers: offers on your items, and yours outbid or accepted",
   profile: "Profile: new followers, your artist application, your ENS name",
-  favorite: "Favourites: when someone favourites one of your items",
+  favorite:
+    "Favourites: when someone favourites one of your items, and when an item you favourited is listed, gets a bid, changes price or has an hour left at auction",
   ens: "ENS: when Easel removes an ENS name that no longer names your wallet",
   itemSold: "Item sold: when one of your items sells",
   bidActivity: "Bid activity: bids on your items",
