@@ -11,13 +11,13 @@ if (!existsSync(CHROMIUM)) {
 
 /**
  * The browser tests run their own embedded Easel on other ports (E2E_PORT, E2E_CHAIN_PORT, E2E_DB_PORT
- * move them), with data in e2e/.data.
+ * move them), with data in e2e/.data (E2E_DATA_DIR moves it: two runs at once each need their own).
  */
 export const E2E = {
   port: Number(process.env.E2E_PORT ?? 3100),
   chainPort: Number(process.env.E2E_CHAIN_PORT ?? 8645),
   dbPort: Number(process.env.E2E_DB_PORT ?? 5533),
-  dataDir: fileURLToPath(new URL("./.data", import.meta.url)),
+  dataDir: process.env.E2E_DATA_DIR ?? fileURLToPath(new URL("./.data", import.meta.url)),
 };
 const baseURL = `http://127.0.0.1:${E2E.port}`;
 

@@ -21,5 +21,7 @@ describe("displayName", () => {
     expect(displayName({ name: "Alice Moreau", username: "alice", address })).toBe("Alice Moreau");
     expect(displayName({ name: "", username: "alice", address })).toBe("alice");
     expect(displayName({ name: null, username: null, address })).toBe("0x12…5678");
+    expect(displayName({ name: null, username: null, ens: "ada.eth", address })).toBe("ada.eth");
+    expect(displayName({ name: "", username: "alice", ens: "ada.eth", address })).toBe("alice");
   });
 });

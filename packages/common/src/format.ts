@@ -7,13 +7,18 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 4)}…${address.slice(-4)}`;
 }
 
-/** How a person reads on screen: their display name, else their username, else their short address. */
+/**
+ * How a person reads on screen, everywhere Easel names one: their profile's display name, else its
+ * username, else their ENS name, else their short address.
+ * @example displayName({ address: "0x1234567890abcdef1234567890abcdef12345678", ens: "ada.eth" }) // "ada.eth"
+ */
 export function displayName(person: {
   name?: string | null;
   username?: string | null;
+  ens?: string | null;
   address: string;
 }): string {
-  return person.name || person.username || shortAddress(person.address);
+  return person.name || person.username || person.ens || shortAddress(person.address);
 }
 
 /** Addresses are stored and compared lowercase. */

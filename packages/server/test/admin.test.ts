@@ -1,5 +1,7 @@
 import { MESSAGES } from "@easel/common";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../src/db/schema.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 
 let api: AccountsApi;
@@ -45,6 +47,10 @@ describe("admin API", () => {
   });
 
   it("lists open reports and closes them", async () => {
+    // The reporter and the reported user come named as everywhere (name, else ENS, else address).
+    const target = (await api.signIn()).address;
+    await api.db.update(profiles).set({ name: "Rita Reporter" }).where(eq(profiles.address, user.address));
+    await api.db.update(profiles).set({ ens: "target.eth" }).where(eq(profiles.address, target));
     const sent = await api.call<{ data: { _id: string } }>("POST", "/api/reports", {
       user,
       body: {
@@ -52,7 +58,7 @@ describe("admin API", () => {
         email: "r@example.com",
         description: "Abusive words in the bio.",
         targetType: "profile",
-        targetId: (await api.signIn()).address,
+        targetId: target,
       },
     });
     type Reports = { data: { reports: { _id: string; status: string; reporter: string }[] } };
@@ -60,13 +66,19 @@ describe("admin API", () => {
     expect(open.body.data.reports.find((r) => r._id === sent.body.data._id)).toMatchObject({
       status: "open",
       reporter: user.address,
+      reporterPerson: { address: user.address, name: "Rita Reporter", username: null, ens: null },
+      targetPerson: { address: target, name: null, username: null, ens: "target.eth" },
     });
     const closed = await api.call<{ data: { report: { status: string; reviewedBy: string } } }>(
       "PUT",
       `/api/admin/reports/${sent.body.data._id}`,
       { user: admin, body: { status: "resolved" } },
     );
-    expect(closed.body.data.report).toMatchObject({ status: "resolved", reviewedBy: admin.address });
+    expect(closed.body.data.report).toMatchObject({
+      status: "resolved",
+      reviewedBy: admin.address,
+      reporterPerson: { name: "Rita Reporter" },
+    });
     const after = await api.call<Reports>("GET", "/api/admin/reports", { user: admin });
     expect(after.body.data.reports.some((r) => r._id === sent.body.data._id)).toBe(false);
     expectError(

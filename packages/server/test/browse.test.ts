@@ -11,6 +11,7 @@ import type {
 import { easelFactoryAbi } from "@easel/contracts";
 import { formatEther, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { collectionActivity } from "../src/browse/activity.ts";
 import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import {
@@ -198,6 +199,20 @@ const expectedOrder: Record<string, (rows: Any[]) => Any[]> = {
             tieBreak(a, b)
           ),
       ),
+  endingSoon: (rows) =>
+    rows
+      .filter(
+        (r) =>
+          r.status === "auction" &&
+          r.auction_end != null &&
+          new Date(String(r.auction_end)).getTime() > Date.now() &&
+          !r.owner_banned,
+      )
+      .sort(
+        (a, b) =>
+          cmp(new Date(String(a.auction_end)).getTime(), new Date(String(b.auction_end)).getTime()) ||
+          tieBreak(a, b),
+      ),
   recentlySold: (rows) =>
     rows
       .filter((r) => r.sold_at != null)
@@ -375,17 +390,30 @@ describe("explore items", () => {
     }
   });
 
-  it("does not list a banned seller's items as buyable", async () => {
+  it("does not list a banned seller's items as buyable, and says so on the item page", async () => {
     const d = driver(t);
+    const item = async () =>
+      (
+        await get<{ data: { nft: { sellerBanned?: boolean; listing: unknown } } }>(
+          `/api/nft?creator=${carol.address.toLowerCase()}&collection=Meadow&tokenId=1`,
+        )
+      ).data.nft;
+    expect((await item()).sellerBanned).toBe(false);
     await d.market(admin, "setBanned", [carol.address, true]);
     await index();
     const buyable = await allPages("status=buyNow");
     expect(buyable.every((n) => n.collection.address !== meadow.toLowerCase())).toBe(true);
+    // The listing stays on chain; the page is told why it cannot be bought.
+    expect(await item()).toMatchObject({
+      sellerBanned: true,
+      listing: { priceWei: parseEther("0.05").toString() },
+    });
     await d.market(admin, "setBanned", [carol.address, false]);
     await index();
     expect((await allPages("status=buyNow")).some((n) => n.collection.address === meadow.toLowerCase())).toBe(
       true,
     );
+    expect((await item()).sellerBanned).toBe(false);
   });
 
   it("refuses a cursor given to another sort, or with a key out of its type's range, with 400", async () => {
@@ -669,6 +697,8 @@ describe("item views and favourites", () => {
     await favorite(users.carol, "1", true);
     const notes = await favouritedOne(users.artist);
     expect(notes).toHaveLength(1);
+    // A notification is a link to the page it speaks of: the item's page.
+    expect(notes[0]).toMatchObject({ link: `/${artist.address.toLowerCase()}/Harbour%20Lights/1` });
     // Minted without Easel's metadata: named as its page names it, by collection and number.
     expect(notes[0]?.message).toMatch(/ favourited your “Harbour Lights #1”\.$/);
     // The owner favouriting their own item is told nothing.
@@ -778,6 +808,100 @@ describe("collection activity and statistics", () => {
     expect(await status(`/api/collection/activity?id=${h}&cursor=bad`)).toBe(400);
     expect(await status(`/api/collection/stats?id=${blocked.toLowerCase()}`)).toBe(404);
     expect(await status(`/api/collection/activity?id=0x${"1".repeat(40)}`)).toBe(404);
+  });
+});
+
+describe("people by name", () => {
+  /** Counts every statement `run` sends through the scratch database's connections. */
+  async function statements<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {
+    const db = scratch.db;
+    let count = 0;
+    const repeated = db.$repeated.execute;
+    const execute = db.execute;
+    const query = db.$client.query;
+    const counted =
+      <F extends (...args: never[]) => unknown>(f: F, self: unknown) =>
+      (...args: Parameters<F>) => {
+        count++;
+        return f.apply(self, args);
+      };
+    db.$repeated.execute = counted(repeated, db.$repeated) as typeof repeated;
+    db.execute = counted(execute, db) as typeof execute;
+    db.$client.query = counted(query as (...args: never[]) => unknown, db.$client) as typeof query;
+    try {
+      return { result: await run(), count };
+    } finally {
+      db.$repeated.execute = repeated;
+      db.execute = execute;
+      db.$client.query = query;
+    }
+  }
+
+  it("come with the rows that name them, in the rows' own query: activity, offers, the top bidder", async () => {
+    const h = harbour.toLowerCase();
+    const who = { bob: bob.address.toLowerCase(), alice: alice.address.toLowerCase() };
+    const q = (text: string, values: unknown[]) => scratch.db.$client.query(text, values);
+    const { rows: before } = await q(
+      "SELECT address, name, username, ens FROM profiles WHERE address = ANY($1::text[])",
+      [[who.bob, who.alice]],
+    );
+    // Bob has a display name; Alice only an ENS name; the artist's profile has neither. Token 6 has Easel's
+    // metadata, so its rows carry its title.
+    await q("UPDATE profiles SET name = 'Bob Marlowe' WHERE address = $1", [who.bob]);
+    await q("UPDATE profiles SET name = NULL, username = NULL, ens = 'alice.eth' WHERE address = $1", [
+      who.alice,
+    ]);
+    const { rows: meta } = await q(
+      `INSERT INTO item_metadata (cid, creator, collection, name, description, royalty, media_cid)
+       SELECT cid, creator, collection, 'Night ferry', '', 10, 'bafkreimedia' FROM chain_tokens
+       WHERE collection = $1 AND token_id = 6 RETURNING cid`,
+      [h],
+    );
+    try {
+      const { result: page, count } = await statements(() =>
+        collectionActivity(scratch.db, { address: h, name: "Harbour Lights" }, { limit: 50 }),
+      );
+      expect(count).toBe(1);
+      const sale = page.activity.find((a) => a.kind === "sale");
+      expect(sale).toMatchObject({
+        itemName: "Night ferry",
+        fromPerson: { address: artist.address.toLowerCase(), name: null, ens: null },
+        toPerson: { address: who.bob, name: "Bob Marlowe", ens: null },
+      });
+      expect(page.activity.find((a) => a.kind === "offer")?.fromPerson).toEqual({
+        address: who.alice,
+        name: null,
+        username: null,
+        ens: "alice.eth",
+      });
+      // Through the API too, and on the item page: the top bidder and the offers with their names.
+      const api = (await get<CollectionActivityResponse>(`/api/collection/activity?id=${h}&kind=sale`)).data;
+      expect(api.activity[0]?.toPerson?.name).toBe("Bob Marlowe");
+      const item = async (id: number) =>
+        (
+          await get<{ data: { nft: Any & { auction: Any; offers: Any[] }; activity: Any[] } }>(
+            `/api/nft?creator=${artist.address.toLowerCase()}&collection=${encodeURIComponent("Harbour Lights")}&tokenId=${id}`,
+          )
+        ).data;
+      expect((await item(3)).nft.auction.topBidderPerson).toMatchObject({
+        address: who.bob,
+        name: "Bob Marlowe",
+      });
+      const offered = await item(5);
+      expect(offered.nft.offers[0]?.person).toMatchObject({ address: who.alice, ens: "alice.eth" });
+      expect(offered.activity.find((a) => a.kind === "offer")?.fromPerson).toMatchObject({
+        ens: "alice.eth",
+      });
+    } finally {
+      await q("DELETE FROM item_metadata WHERE cid = $1", [meta[0]?.cid]);
+      for (const row of before as Any[])
+        await q("UPDATE profiles SET name = $2, username = $3, ens = $4 WHERE address = $1", [
+          row.address,
+          row.name,
+          row.username,
+          row.ens,
+        ]);
+    }
   });
 });
 

@@ -58,6 +58,8 @@ describe("POST /api/profile/follow", () => {
       kind: "follow",
       seen: false,
       message: `@al_${alice.address.slice(2, 10)} started following you.`,
+      // A link to the new follower's profile.
+      link: `/profile/${alice.address}`,
     });
     expect(notes.body.data.notificationsTemp[0]?.time).toBeGreaterThan(1_700_000_000);
     const header = await api.call<HeaderBody>("GET", "/api/home/header-data", { user: bob });

@@ -743,6 +743,8 @@ describe("held payments (moderators)", () => {
     expect(body.data).toEqual([
       expect.objectContaining({
         account: artist.address.toLowerCase(),
+        // The payee with their profile's names, read with the row.
+        person: expect.objectContaining({ address: artist.address.toLowerCase() }),
         heldWei: royalty.toString(),
         releasedWei: "0",
         forfeitedWei: "0",

@@ -5,9 +5,11 @@
 import type { ActivityFilter, ActivityRow, HistoryPoint, HistoryRange } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { tokenName } from "../chain/rows.ts";
+import { personColumns, personJoin, personOf } from "../community/people.ts";
 import { type Database, literalInteger } from "../db/client.ts";
 import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
+import { rowCount } from "./cards.ts";
 
 /** The chain's activity kinds behind each filter people pick. */
 const KINDS: Record<ActivityFilter, string[]> = {
@@ -37,32 +39,45 @@ export async function collectionActivity(
   collection: { address: string; name: string },
   options: { kind?: ActivityFilter | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ activity: ActivityRow[]; nextCursor: string | null }> {
-  const where: SQL[] = [sql`collection = ${collection.address}`];
+  const where: SQL[] = [sql`a.collection = ${collection.address}`];
   if (options.kind)
     where.push(
-      sql`kind IN (${sql.join(
+      sql`a.kind IN (${sql.join(
         KINDS[options.kind].map((k) => sql`${k}`),
         sql`, `,
       )})`,
     );
   if (options.cursor) {
     const c = decodeCursor(options.cursor);
-    where.push(sql`(block_number, log_index, seq) < (${c.b}::bigint, ${c.l}::int, ${c.s}::int)`);
+    where.push(sql`(a.block_number, a.log_index, a.seq) < (${c.b}::bigint, ${c.l}::int, ${c.s}::int)`);
   }
+  // Each row comes with its item's title (the metadata its token was minted from) and the names of the people
+  // it names: one statement for the page, however many people it shows.
   const { rows } = await db.$repeated.execute<Record<string, unknown>>(sql`
-    SELECT block_number, log_index, seq, kind, token_id, "from", "to", price, tx_hash, block_time
-    FROM chain_activity WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY block_number DESC, log_index DESC, seq DESC
-    LIMIT ${literalInteger(options.limit + 1)}`);
+    SELECT a.block_number, a.log_index, a.seq, a.kind, a.token_id, a."from", a."to", a.price, a.tx_hash,
+      a.block_time, m.name AS item_name, ${personColumns("pf", "from")}, ${personColumns("pt", "to")}
+    FROM chain_activity a
+    LEFT JOIN chain_tokens t ON t.collection = a.collection AND t.token_id = a.token_id
+    LEFT JOIN item_metadata m ON m.cid = t.cid
+    ${personJoin("pf", sql`a."from"`)}
+    ${personJoin("pt", sql`a."to"`)}
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY a.block_number DESC, a.log_index DESC, a.seq DESC
+    LIMIT ${literalInteger(rowCount(options.limit + 1))}`);
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
     activity: page.map((row) => ({
       kind: String(row.kind),
       tokenId: row.token_id == null ? null : String(row.token_id),
-      itemName: row.token_id == null ? null : tokenName(collection.name, String(row.token_id)),
+      itemName:
+        row.token_id == null
+          ? null
+          : ((row.item_name as string | null) ?? tokenName(collection.name, String(row.token_id))),
       from: (row.from as string | null) ?? null,
       to: (row.to as string | null) ?? null,
+      fromPerson: personOf(row, "from", row.from),
+      toPerson: personOf(row, "to", row.to),
       priceWei: row.price == null ? null : String(row.price),
       txHash: String(row.tx_hash),
       time: dateOf(row.block_time).toISOString(),

@@ -82,14 +82,9 @@ export async function exploreCollections(
   if (query.maxFloorPrice !== undefined) {
     where.push(sql`c.floor_price <= ${parseEther(query.maxFloorPrice).toString()}::numeric`);
   }
-  if (query.category_web2_ids?.length) {
-    where.push(
-      sql`d.category_id IN (${sql.join(
-        query.category_web2_ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  }
+  // One array parameter, however many ids: a list of N placeholders was a statement of its own for each N.
+  if (query.category_web2_ids?.length)
+    where.push(sql`d.category_id = ANY(${sql.param(query.category_web2_ids)}::int[])`);
   const condition = sql.join(where, sql` AND `);
   const offset = (query.page - 1) * query.limit;
   const [page, total] = await Promise.all([

@@ -22,13 +22,16 @@ import {
   type Report,
   reportSchema,
 } from "@easel/common";
-import { asc, desc, eq, or, sql } from "drizzle-orm";
+import { asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { endAllSessions } from "../auth/siwe.ts";
 import { toCategory } from "../browse/cards.ts";
 import { notify } from "../community/notify.ts";
+import { personAt, personColumns, personJoin } from "../community/people.ts";
 import { chainCollections } from "../db/chain-schema.ts";
+import type { Database } from "../db/client.ts";
 import { artistApplications, categories, collectionDetails, profiles, reports } from "../db/schema.ts";
 import { dateOf } from "../db/timestamps.ts";
 import { ApiError } from "../errors.ts";
@@ -49,9 +52,54 @@ function titleTaken(error: unknown): never {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-const toReport = (row: typeof reports.$inferSelect): Report => ({
+/** The reporter's and the reported user's profiles, joined with each report (as `community/people.ts` does). */
+const reporterProfile = alias(profiles, "reporter_profile");
+const targetProfile = alias(profiles, "target_profile");
+type Names = { name: string | null; username: string | null; ens: string | null };
+const person = (address: string, n: Names) => ({
+  address,
+  name: n.name || null,
+  username: n.username || null,
+  ens: n.ens || null,
+});
+
+/** Reports with the names of their reporter and of the reported user: one query for the list. */
+async function reportsWithPeople(db: Database, where: SQL | undefined, limit: number): Promise<Report[]> {
+  // Flat columns: drizzle reads a nested object of a left-joined alias as null when its table is "profiles".
+  const rows = await db
+    .select({
+      report: reports,
+      reporterName: reporterProfile.name,
+      reporterUsername: reporterProfile.username,
+      reporterEns: reporterProfile.ens,
+      targetName: targetProfile.name,
+      targetUsername: targetProfile.username,
+      targetEns: targetProfile.ens,
+    })
+    .from(reports)
+    .leftJoin(reporterProfile, eq(reporterProfile.address, reports.reporter))
+    .leftJoin(
+      targetProfile,
+      sql`${reports.targetType} = 'profile' AND ${targetProfile.address} = ${reports.targetId}`,
+    )
+    .where(where)
+    .orderBy(asc(reports.createdAt))
+    .limit(limit);
+  return rows.map((row) =>
+    toReport(
+      row.report,
+      { name: row.reporterName, username: row.reporterUsername, ens: row.reporterEns },
+      { name: row.targetName, username: row.targetUsername, ens: row.targetEns },
+    ),
+  );
+}
+
+const NO_NAMES: Names = { name: null, username: null, ens: null };
+const toReport = (row: typeof reports.$inferSelect, reporter: Names, target: Names): Report => ({
   _id: row.id,
   reporter: row.reporter,
+  reporterPerson: person(row.reporter, reporter),
+  targetPerson: row.targetType === "profile" ? person(row.targetId, target) : null,
   reason: row.reason as Report["reason"],
   email: row.email,
   description: row.description,
@@ -68,6 +116,7 @@ const toAdminUser = (row: typeof profiles.$inferSelect) => ({
   address: row.address,
   username: row.username,
   name: row.name,
+  ens: row.ens,
   avatar: row.avatar,
   active: row.active,
   lazyCollections: row.lazyCollections,
@@ -98,24 +147,28 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       // Summed from the stored events (`chain_events` keeps PaymentHeld, HeldPaymentReleased and
       // HeldPaymentForfeited, undone with their blocks on a reorg).
+      // Each payee with their profile's names (`community/people.ts`).
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT args->>'account' AS account,
-          coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'PaymentHeld'), 0) AS held,
-          coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'HeldPaymentReleased'), 0) AS released,
-          coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'HeldPaymentForfeited'), 0) AS forfeited,
-          (array_agg(tx_hash ORDER BY block_number DESC, log_index DESC))[1] AS last_tx,
-          max(block_time) AS last_at
-        FROM chain_events
-        WHERE address = ${app.deps.config.contracts.market}
-          AND name IN ('PaymentHeld', 'HeldPaymentReleased', 'HeldPaymentForfeited')
-        GROUP BY args->>'account'
-        ORDER BY max(block_number) DESC`);
+        SELECT h.*, ${personColumns("p", "payee")} FROM (
+          SELECT args->>'account' AS account,
+            coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'PaymentHeld'), 0) AS held,
+            coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'HeldPaymentReleased'), 0) AS released,
+            coalesce(sum((args->>'amount')::numeric) FILTER (WHERE name = 'HeldPaymentForfeited'), 0) AS forfeited,
+            (array_agg(tx_hash ORDER BY block_number DESC, log_index DESC))[1] AS last_tx,
+            max(block_time) AS last_at, max(block_number) AS last_block
+          FROM chain_events
+          WHERE address = ${app.deps.config.contracts.market}
+            AND name IN ('PaymentHeld', 'HeldPaymentReleased', 'HeldPaymentForfeited')
+          GROUP BY args->>'account'
+        ) h ${personJoin("p", sql`lower(h.account)`)}
+        ORDER BY h.last_block DESC`);
       let total = 0n;
       const data = rows.map((r) => {
         const held = BigInt(String(r.held)) - BigInt(String(r.released)) - BigInt(String(r.forfeited));
         total += held;
         return {
           account: String(r.account),
+          person: personAt(r, "payee", String(r.account)),
           heldWei: held.toString(),
           releasedWei: String(r.released),
           forfeitedWei: String(r.forfeited),
@@ -138,13 +191,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status } = request.query;
-      const rows = await db
-        .select()
-        .from(reports)
-        .where(status === "all" ? undefined : eq(reports.status, status))
-        .orderBy(asc(reports.createdAt))
-        .limit(500);
-      return { data: { reports: rows.map(toReport) } };
+      const list = await reportsWithPeople(
+        db,
+        status === "all" ? undefined : eq(reports.status, status),
+        500,
+      );
+      return { data: { reports: list } };
     },
   );
 
@@ -166,7 +218,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(reports.id, request.params.id))
         .returning();
       if (!row) throw new ApiError(404, "not_found", "Report not found.");
-      return { data: { report: toReport(row) } };
+      const [report] = await reportsWithPeople(db, eq(reports.id, row.id), 1);
+      return { data: { report: report ?? toReport(row, NO_NAMES, NO_NAMES) } };
     },
   );
 

@@ -40,11 +40,12 @@ export const offerHandlers = {
         previous,
         "offer_outbid",
         "bidActivity",
-        (item) => `Your offer on ${item} was outbid; it was refunded.`,
+        (item, buyer) => `Your offer on ${item} was outbid by ${buyer}; it was refunded.`,
         {
           collection,
           tokenId,
         },
+        a.buyer,
       );
     }
     setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "active" });

@@ -1,4 +1,3 @@
-import { shortAddress } from "@easel/common";
 import { CID } from "multiformats/cid";
 import { formatEther, hexToBytes } from "viem";
 import type { Batch } from "../batch.ts";
@@ -27,7 +26,6 @@ export function cidString(hex: unknown): string | null {
 }
 
 export const eth = (wei: unknown) => `${formatEther(BigInt(String(wei)))} ETH`;
-export const short = (address: string) => shortAddress(address);
 
 /** Creator, CID, royalty and split from a `Minted` or `LazyMinted` event. */
 export function setMintDetails(token: Row, a: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { ACTIVITY_FILTERS, type ActivityFilter, type ActivityRow, shortAddress } from "@easel/common";
+import { ACTIVITY_FILTERS, type ActivityFilter, type ActivityRow, type PersonRef } from "@easel/common";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatEther } from "viem";
@@ -6,6 +6,7 @@ import { useAppConfig } from "../../../api/appConfig.tsx";
 import { errorMessage } from "../../../api/client.ts";
 import { dateTimeText } from "../../../lib/dates.ts";
 import { Loading } from "../../../ui/Loading.tsx";
+import { PersonName } from "../../../ui/PersonName.tsx";
 import { ExplorerLink } from "../../../web3/tx/Stepper.tsx";
 import { useCollectionActivity } from "../api/browse.ts";
 import { SelectFilter } from "./FilterPanel.tsx";
@@ -36,14 +37,8 @@ const FILTER_LABELS: Record<ActivityFilter, string> = {
   transfer: "Transfers",
 };
 
-const person = (address: string | null) =>
-  address ? (
-    <Link to={`/profile/${address}`} className="font-mono hover:underline">
-      {shortAddress(address)}
-    </Link>
-  ) : (
-    "—"
-  );
+/** A row's person, by the names the API sent with the row. */
+const person = (named: PersonRef | null) => (named ? <PersonName person={named} /> : "—");
 
 /** A collection's activity: every mint, listing, sale, bid, offer and transfer, with its transaction. */
 export function CollectionActivity({
@@ -139,8 +134,8 @@ export function ActivityTable({
               <td className="px-3 py-2 tabular-nums">
                 {row.priceWei ? `${formatEther(BigInt(row.priceWei))} ETH` : "—"}
               </td>
-              <td className="px-3 py-2">{person(row.from)}</td>
-              <td className="px-3 py-2">{person(row.to)}</td>
+              <td className="px-3 py-2">{person(row.fromPerson)}</td>
+              <td className="px-3 py-2">{person(row.toPerson)}</td>
               <td className="px-3 py-2 whitespace-nowrap">
                 <time dateTime={row.time}>{dateTimeText(row.time)}</time>
               </td>

@@ -2,8 +2,8 @@ import {
   type AdminUser,
   APPLICATION_ROLE_LABELS,
   type ArtistApplication,
+  displayName,
   type Report,
-  shortAddress,
 } from "@easel/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -16,6 +16,7 @@ import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
+import { PersonName } from "../../../ui/PersonName.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
 import { apiStep, writeStep } from "../../../web3/tx/steps.ts";
@@ -173,7 +174,7 @@ function ReportsQueue() {
                   <td className={cell}>{report.reason}</td>
                   <td className={`${cell} max-w-sm whitespace-pre-line break-words`}>{report.description}</td>
                   <td className={cell}>
-                    <span className="font-mono">{shortAddress(report.reporter)}</span>
+                    <PersonName person={report.reporterPerson} />
                     <br />
                     {report.email}
                   </td>
@@ -219,9 +220,10 @@ function ReportsQueue() {
 function ReportTarget({ report }: { report: Report }) {
   if (report.targetType === "profile") {
     return (
-      <Link to={`/profile/${report.targetId}`} className="text-accent-700 underline dark:text-accent-300">
-        {shortAddress(report.targetId)}
-      </Link>
+      <PersonName
+        person={report.targetPerson ?? { address: report.targetId }}
+        className="text-accent-700 underline dark:text-accent-300"
+      />
     );
   }
   return <span className="font-mono text-xs break-all">{report.targetId}</span>;
@@ -302,10 +304,8 @@ function ApplicationCard({
             </span>
           </h3>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            <Link to={`/profile/${application.address}`} className="font-mono underline">
-              {shortAddress(application.address)}
-            </Link>{" "}
-            · {application.email} · {application.phone} · {application.status}
+            <PersonName person={{ address: application.address }} className="underline" /> ·{" "}
+            {application.email} · {application.phone} · {application.status}
           </p>
         </div>
         {application.status === "pending" ? (
@@ -381,10 +381,7 @@ function useBan() {
       apiStep(`${banned ? "Ban" : "Unban"} on Easel`, () => setEaselBan(user, banned)),
     ]);
     await queryClient.invalidateQueries({ queryKey: moderationKeys.users() });
-    if (done)
-      toast.success(
-        `${user.username ?? shortAddress(user.address)} is ${banned ? "banned" : "active again"}.`,
-      );
+    if (done) toast.success(`${displayName(user)} is ${banned ? "banned" : "active again"}.`);
   }
   return { run, running: flow.running, steps: flow.steps };
 }
@@ -423,7 +420,7 @@ function Users() {
               <thead className="text-neutral-500">
                 <tr>
                   <th className={cell}>Address</th>
-                  <th className={cell}>Username</th>
+                  <th className={cell}>Name</th>
                   <th className={cell}>Joined</th>
                   <th className={cell}>Status</th>
                   <th className={cell}>Lazy collections</th>
@@ -440,7 +437,13 @@ function Users() {
                         {user.address}
                       </Link>
                     </td>
-                    <td className={cell}>{user.username ?? "—"}</td>
+                    <td className={cell}>
+                      {user.name || user.username || user.ens ? (
+                        <PersonName person={user} link={false} />
+                      ) : (
+                        "—"
+                      )}
+                    </td>
                     <td className={cell}>{dateText(user.createdAt)}</td>
                     <td className={cell}>{user.active ? "Active" : "Banned"}</td>
                     <td className={cell}>

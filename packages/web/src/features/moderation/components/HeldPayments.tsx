@@ -1,7 +1,6 @@
-import { shortAddress } from "@easel/common";
+import { displayName } from "@easel/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAppConfig } from "../../../api/appConfig.tsx";
 import { errorMessage } from "../../../api/client.ts";
@@ -9,6 +8,7 @@ import { dateTimeText } from "../../../lib/dates.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
+import { PersonName } from "../../../ui/PersonName.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { ExplorerLink, Stepper } from "../../../web3/tx/Stepper.tsx";
 import { writeStep } from "../../../web3/tx/steps.ts";
@@ -49,7 +49,7 @@ export function HeldPayments() {
     const release = functionName === "releaseHeld";
     const ok = await flow.run([
       writeStep(
-        `${release ? "Release" : "Forfeit"} ${ethText(row.heldWei)} held for ${shortAddress(row.account)} (your wallet)`,
+        `${release ? "Release" : "Forfeit"} ${ethText(row.heldWei)} held for ${displayName(row.person)} (your wallet)`,
         {
           ...market,
           functionName,
@@ -88,13 +88,11 @@ export function HeldPayments() {
             <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
               {rows.map((row) => {
                 const nothing = BigInt(row.heldWei) === 0n;
-                const who = shortAddress(row.account);
+                const who = displayName(row.person);
                 return (
                   <tr key={row.account}>
                     <td className={cell}>
-                      <Link to={`/profile/${row.account}`} className="font-mono underline">
-                        {who}
-                      </Link>
+                      <PersonName person={row.person} className="underline" />
                     </td>
                     <td className={`${cell} tabular-nums`}>{ethText(row.heldWei)}</td>
                     <td className={`${cell} tabular-nums`}>{ethText(row.releasedWei)}</td>

@@ -22,6 +22,7 @@ async function openBidForm() {
             basePriceWei: reserve,
             topBidWei: null,
             topBidder: null,
+            topBidderPerson: null,
             startTime: null,
             endTime: null,
             minBidWei: reserve,

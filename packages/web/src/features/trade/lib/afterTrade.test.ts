@@ -4,6 +4,7 @@ import { afterTrade } from "./afterTrade.ts";
 
 const BUYER = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
 const OTHER = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
+const named = (address: string) => ({ address, name: null, username: null, ens: null });
 const listed = itemFixture({
   status: "fix",
   priceWei: "500000000000000000",
@@ -29,8 +30,8 @@ describe("the item right after a mined trade", () => {
     const withOffers = {
       ...listed,
       offers: [
-        { address: BUYER, priceWei: "100", status: "outbid", time: "" },
-        { address: OTHER, priceWei: "200", status: "active", time: "" },
+        { address: BUYER, person: named(BUYER), priceWei: "100", status: "outbid", time: "" },
+        { address: OTHER, person: named(OTHER), priceWei: "200", status: "active", time: "" },
       ],
     };
     const nft = afterTrade.offered(BUYER, 300n)(withOffers);

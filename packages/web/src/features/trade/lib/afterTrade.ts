@@ -7,6 +7,8 @@ export type AfterTrade = (nft: Nft) => Nft;
 
 /** An account the page knows only by address until the API names it. */
 const person = (address: string) => ({ address, username: null, name: null, avatar: null });
+/** The same, as rows name people (offers, the top bidder), until the indexed item brings their names. */
+const named = (address: string) => ({ address, username: null, name: null, ens: null });
 
 const wei = (amount: bigint) => amount.toString();
 
@@ -50,7 +52,13 @@ export const afterTrade = {
     (nft) => ({
       ...nft,
       offers: [
-        { address: buyer, priceWei: wei(amount), status: "active", time: new Date().toISOString() },
+        {
+          address: buyer,
+          person: nft.offers.find((offer) => offer.address === buyer)?.person ?? named(buyer),
+          priceWei: wei(amount),
+          status: "active",
+          time: new Date().toISOString(),
+        },
         ...nft.offers
           .filter((offer) => !(offer.address === buyer && offer.status === "active"))
           .map((offer) => (offer.status === "active" ? { ...offer, status: "outbid" } : offer)),
@@ -96,6 +104,7 @@ export const afterTrade = {
         basePriceWei: wei(basePrice),
         topBidWei: null,
         topBidder: null,
+        topBidderPerson: null,
         startTime: times ? times.start.toISOString() : null,
         endTime: times ? times.end.toISOString() : null,
         minBidWei: wei(basePrice),
@@ -125,6 +134,8 @@ export const afterTrade = {
               ...nft.auction,
               topBidWei: wei(amount),
               topBidder: bidder,
+              topBidderPerson:
+                nft.auction.topBidderPerson?.address === bidder ? nft.auction.topBidderPerson : named(bidder),
               minBidWei: wei(minNextBid(BigInt(nft.auction.basePriceWei), amount)),
             },
           }
