@@ -56,7 +56,7 @@ export const MESSAGES = {
   descriptionMin: "description must be at least 10 characters.",
   descriptionMax: "description must be 500 characters maximum.",
   reportTarget: "Tell us what you are reporting.",
-  reportOwn: "You cannot report yourself or what you own.",
+  reportOwn: "You cannot report yourself or your own collection.",
   reportRegistered:
     "Your report has been registered. We will follow and check it and take the necessary action.",
   newsletterRequired: "Required",

@@ -1,5 +1,5 @@
 import { MESSAGES } from "@easel/common";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artistApplications, contactMessages, newsletterSubscriptions, reports } from "../src/db/schema.ts";
 import { type AccountsApi, expectError, startAccountsApi } from "./accounts-helpers.ts";
@@ -143,6 +143,22 @@ describe("POST /api/reports", () => {
         200,
       );
     }
+  });
+
+  it("takes a report of an item from its owner (the item menu offers its owner Report)", async () => {
+    const user = await api.signIn();
+    const collection = `0x${"cd".repeat(20)}`;
+    await api.db.execute(sql`
+      INSERT INTO chain_tokens (collection, token_id, owner, holder, status, minted_block, minted_at, mint_tx,
+        updated_block)
+      VALUES (${collection}, 7, ${user.address}, ${user.address}, 'minted', 1, now(), '0x', 1)`);
+    const result = await api.call("POST", "/api/reports", {
+      user,
+      body: { ...valid, targetType: "item", targetId: `${collection}:7` },
+    });
+    expect(result.status).toBe(200);
+    const [stored] = await api.db.select().from(reports).where(eq(reports.reporter, user.address));
+    expect(stored).toMatchObject({ targetType: "item", targetId: `${collection}:7` });
   });
 
   it("refuses a report of oneself, or of something that does not exist", async () => {

@@ -51,6 +51,12 @@ const demoPendingFile = join(dataDir, "demo-pending");
  * stop began (it is replayed from the WAL at the next start); past STOP_DEADLINE_MS the launcher exits anyway.
  */
 const SERVICES_STOP_MS = 500;
+/**
+ * How long the API lets its requests finish before it cuts their connections: within SERVICES_STOP_MS, so the
+ * API has closed before the pool ends (a request still running on an ended pool answered 500, "Cannot use a
+ * pool after calling end on the pool").
+ */
+const API_DRAIN_MS = 300;
 const POSTGRES_FAST_STOP_MS = 900;
 const STOP_DEADLINE_MS = 1_400;
 
@@ -229,7 +235,8 @@ function demoToFill(): boolean {
 }
 
 async function main(): Promise<void> {
-  const started = Date.now();
+  // From the process's start: `npm start` (scripts/start.ts) builds the server in this process first.
+  const started = performance.timeOrigin;
   if (process.argv.includes("--reset")) await confirmReset();
   mkdirSync(dataDir, { recursive: true });
   const pidFile = layout.pidFile;
@@ -258,7 +265,11 @@ async function main(): Promise<void> {
     stop.abort();
     await childrenStarting; // anvil and PostgreSQL stop themselves when the stop comes as they start
     // The roles get a moment, not the whole grace they would take in production (pg-boss waits for jobs).
-    await within(SERVICES_STOP_MS, Promise.all(services.map((service) => service.stop().catch(() => {}))));
+    const stopped = services.map((service) => service.stop().catch(() => {}));
+    await within(SERVICES_STOP_MS, Promise.all(stopped));
+    // The pool (a stopper) ends only after the API has closed, which API_DRAIN_MS bounds.
+    const api = services.findIndex((service) => service.name === "api");
+    if (api >= 0) await within(200, stopped[api] as Promise<unknown>);
     for (const stopper of stoppers.reverse()) await stopper().catch(() => {});
     rmSync(pidFile, { force: true });
     say("stopped.");
@@ -329,7 +340,7 @@ async function main(): Promise<void> {
       HOST: "127.0.0.1",
       PORT: String(ports.api),
       ADMIN_ADDRESSES: deployer.address,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      LOG_LEVEL: process.env.LOG_LEVEL || "warn",
       DATA_DIR: dataDir,
       // Behind a local proxy (or a load test speaking for many clients): which X-Forwarded-For to believe.
       ...(process.env.TRUST_PROXY ? { TRUST_PROXY: process.env.TRUST_PROXY } : {}),
@@ -344,11 +355,13 @@ async function main(): Promise<void> {
         throw new Error(`the local deployment is incomplete: ${error.message}`);
       throw error;
     }
+    for (const warning of config.warnings) say(`warning: ${warning}`);
     signal.throwIfAborted();
     const context = createContext(config);
     // A pool's end waits for the clients in use: a stop does not wait long for them.
     stoppers.push(() => within(300, context.db.$client.end()));
-    for (const start of [startApi, startIndexerRole, startWorkerRole]) {
+    const startDemoApi = (c: typeof context) => startApi(c, { drainMs: API_DRAIN_MS });
+    for (const start of [startDemoApi, startIndexerRole, startWorkerRole]) {
       const service = await start(context);
       services.push(service);
       // Started as the stop began: stopped at once, not left running against a closed pool until the exit.

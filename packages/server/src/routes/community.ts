@@ -208,7 +208,9 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
           targetId: MESSAGES.reportTarget,
         });
       }
-      if (target.account === session.address) {
+      // One does not report oneself or one's collection; an item's owner may report it (the spec's item menu
+      // offers its owner Report: a counterfeit they bought, a file that broke).
+      if (request.body.targetType !== "item" && target.account === session.address) {
         throw new ApiError(400, "invalid_request", MESSAGES.reportOwn, { targetId: MESSAGES.reportOwn });
       }
       const [row] = await db

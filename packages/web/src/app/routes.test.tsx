@@ -85,6 +85,22 @@ describe("route table", () => {
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeTruthy();
   });
 
+  it("leads /buyInAuction to the marketplace filtered to live auctions, not to the not-found page", async () => {
+    const api = fakeApi(sessionRoute({ current: SIGNED_OUT }));
+    const { router } = await renderApp({ path: "/buyInAuction" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Marketplace" })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      "/ExploreNFTs?status=liveAuction",
+    );
+    expect(screen.queryByRole("heading", { name: "Page not found" })).toBeNull();
+    // The marketplace asks the API for live auctions only.
+    await waitFor(() =>
+      expect(
+        api.fetchMock.mock.calls.some(([url]) => /\/api\/explore\?.*status=liveAuction/.test(String(url))),
+      ).toBe(true),
+    );
+  });
+
   it("hides the header on edit pages", async () => {
     fakeApi(sessionRoute({ current: signedIn() }));
     await renderApp({ path: "/profile/edit/alice" });

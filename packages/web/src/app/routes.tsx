@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import { type RouteObject, redirect } from "react-router";
 import { RequireProfile } from "../auth/RequireProfile.tsx";
 import { AppShell } from "./AppShell.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
@@ -17,6 +17,9 @@ function itemRoutes(prefix: string, lazy: PageModule, { withoutCollection = true
 }
 
 const editHandle: RouteHandle = { hideHeader: true };
+
+/** The marketplace filtered to live auctions, where /buyInAuction leads. */
+export const LIVE_AUCTIONS_PATH = "/ExploreNFTs?status=liveAuction";
 
 /** Pages that read the chain or send transactions: the wallet code loads beside them (web3/walletLoader.tsx). */
 function withWallet(children: RouteObject[]): RouteObject {
@@ -41,6 +44,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import("../pages/Home.tsx") },
           { path: "ExploreNFTs", lazy: () => import("../pages/ExploreNFTs.tsx") },
           { path: "ExploreCollection", lazy: () => import("../pages/ExploreCollection.tsx") },
+          { path: "activity", lazy: () => import("../pages/Activity.tsx") },
           { path: "collection/:name", lazy: () => import("../pages/Collection.tsx") },
           { path: "profile/:username", lazy: () => import("../pages/UserProfile.tsx") },
           { path: "contactUs", lazy: () => import("../pages/ContactUs.tsx") },
@@ -58,6 +62,9 @@ export const routes: RouteObject[] = [
           { path: "singleCollection", lazy: () => import("../pages/SingleCollection.tsx") },
           withWallet([{ path: "banned", lazy: () => import("../pages/Banned.tsx") }]),
           { path: "fallback", lazy: () => import("../pages/Fallback.tsx") },
+          // The spec's /buyInAuction (creation-and-trading, C25): the live auctions, i.e. the marketplace so
+          // filtered, kept shareable in its URL.
+          { path: "buyInAuction", loader: () => redirect(LIVE_AUCTIONS_PATH) },
           {
             // Signed-in, active profiles only.
             Component: RequireProfile,

@@ -1,14 +1,22 @@
-import { type ItemResponse, shortAddress } from "@easel/common";
+import { displayName, type ItemResponse } from "@easel/common";
 import { Link } from "react-router";
 import { useSession } from "../../../auth/session.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
+import { PersonName } from "../../../ui/PersonName.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { endsIn } from "../../browse/components/NftCard.tsx";
 import { tradePath } from "../lib/paths.ts";
 
 type Item = ItemResponse["data"];
+
+export const ITEM_ACTION_TEXT = {
+  sellerBanned:
+    "Not for sale: the seller's account is suspended on Easel, and the market refuses this sale while it is.",
+  ownBanned:
+    "Your account is suspended: the market refuses the sale of this item while it is. A listing, or an auction without a bid, can be cancelled from the suspension notice.",
+} as const;
 
 /**
  * What this viewer may do with the item now, as links to the trading pages. `now` is the chain's time, read
@@ -34,6 +42,27 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
       >
         This item is blocked on Easel: it cannot be traded.
       </p>
+    );
+  }
+  if (nft.sellerBanned && (nft.listing || nft.auction)) {
+    // Still on chain, but the market refuses it: no price that looks buyable, and the reason in words.
+    return (
+      <section
+        aria-labelledby="item-sale"
+        className="flex flex-col items-start gap-3 rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800"
+      >
+        <h2 id="item-sale" className="text-sm text-neutral-500">
+          Not for sale
+        </h2>
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          {isOwner ? ITEM_ACTION_TEXT.ownBanned : ITEM_ACTION_TEXT.sellerBanned}
+        </p>
+        {isOwner ? (
+          <Link to="/banned" className={buttonClass("secondary")}>
+            Cancel listing &amp; offers
+          </Link>
+        ) : null}
+      </section>
     );
   }
   if (nft.status === "lazy") {
@@ -125,7 +154,7 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
       {bestOffer && !nft.listing ? (
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
           Best offer: <span className="font-semibold tabular-nums">{ethText(bestOffer.priceWei)}</span> by{" "}
-          {shortAddress(bestOffer.address)}
+          <PersonName person={bestOffer.person} you={me} />
         </p>
       ) : null}
       {actions.length && me ? (
@@ -157,7 +186,8 @@ function EndedAuction({ auction, me }: { auction: NonNullable<Item["nft"]["aucti
       </p>
     );
   }
-  const winner = me === auction.topBidder ? "you" : shortAddress(auction.topBidder);
+  const winner =
+    me === auction.topBidder ? "you" : displayName(auction.topBidderPerson ?? { address: auction.topBidder });
   const seller = me === auction.seller ? "you" : "the seller";
   return (
     <p className="text-sm">

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SIGNED_OUT } from "../../../auth/session.ts";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
 import { CREATOR, itemFixture } from "../../../test/items.ts";
+import { ITEM_ACTION_TEXT } from "./ItemActions.tsx";
 import { ITEM_TX_TEXT } from "./ItemTransactions.tsx";
 
 const STRANGER = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
@@ -55,9 +56,9 @@ describe("the item page", () => {
     expect(api.calls.some((call) => call.path === "/api/nft/view")).toBe(false);
   });
 
-  it("offers a minted item's owner Transfer and Burn, and the ways to sell it", async () => {
+  it("offers a minted item's owner Transfer, Report and Burn, and the ways to sell it", async () => {
     await openItem(itemFixture(), CREATOR);
-    expect(await menuEntries()).toEqual(["Transfer", "Burn"]);
+    expect(await menuEntries()).toEqual(["Transfer", "Report", "Burn"]);
     expect(link("Set a Fixed Price")).toBe(`/FixedPrice/set/${CREATOR}/Studio%20Works/42`);
     expect(link("Start an Auction")).toBe(`/Auction/select/${CREATOR}/Studio%20Works/42`);
   });
@@ -68,11 +69,13 @@ describe("the item page", () => {
     expect(link("Make an Offer")).toBe(`/offer/${CREATOR}/Studio%20Works/42`);
   });
 
-  it("offers a lazy item's creator no menu and the price edit; others Transfer and Report and the mint", async () => {
+  it("offers a lazy item's creator Report only and the price edit", async () => {
     const lazy = itemFixture({ status: "lazy", lazy: true, owner: null, priceWei: "250000000000000000" });
     await openItem(lazy, CREATOR);
-    expect(screen.queryByRole("button", { name: "More" })).toBeNull();
     expect(link("Edit Minting Price")).toBe(`/lazyMint/changePrice/${CREATOR}/Studio%20Works/42`);
+    expect(await menuEntries()).toEqual(["Report"]);
+    fireEvent.click(screen.getByRole("menuitem", { name: "Report" }));
+    expect(await screen.findByRole("dialog", { name: "Report an Issue" })).toBeTruthy();
   });
 
   it("shows a lazy item's price, the mint for buyers, and why it cannot be transferred yet", async () => {
@@ -87,6 +90,40 @@ describe("the item page", () => {
     expect(await screen.findByText(ITEM_TX_TEXT.notMinted)).toBeTruthy();
   });
 
+  it("shows a banned seller's listing as not for sale, with no price and the reason in words", async () => {
+    const listing = {
+      kind: "chain" as const,
+      signedId: null,
+      priceWei: "500000000000000000",
+      seller: CREATOR,
+      expiresAt: "2036-03-01T00:00:00.000Z",
+    };
+    const listed = { status: "fix", priceWei: listing.priceWei, listing };
+    await openItem(itemFixture({ ...listed, sellerBanned: true }), STRANGER);
+    const sale = screen.getByRole("region", { name: "Not for sale" });
+    expect(within(sale).getByText(ITEM_ACTION_TEXT.sellerBanned)).toBeTruthy();
+    expect(screen.queryByText("0.5 ETH")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Buy Now" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Make an Offer" })).toBeNull();
+  });
+
+  it("shows the same listing with its price and Buy Now when its seller is not banned", async () => {
+    const listing = {
+      kind: "chain" as const,
+      signedId: null,
+      priceWei: "500000000000000000",
+      seller: CREATOR,
+      expiresAt: "2036-03-01T00:00:00.000Z",
+    };
+    await openItem(
+      itemFixture({ status: "fix", priceWei: listing.priceWei, listing, sellerBanned: false }),
+      STRANGER,
+    );
+    expect(screen.getByText("0.5 ETH")).toBeTruthy();
+    expect(link("Buy Now")).toBe(`/FixedPrice/buy/${CREATOR}/Studio%20Works/42`);
+    expect(screen.queryByText(ITEM_ACTION_TEXT.sellerBanned)).toBeNull();
+  });
+
   it("shows an auction's actions on the chain's clock, loaded beside the page", async () => {
     const end = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const inAuction = itemFixture({
@@ -98,6 +135,7 @@ describe("the item page", () => {
         basePriceWei: "1000000000000000000",
         topBidWei: null,
         topBidder: null,
+        topBidderPerson: null,
         startTime: new Date(Date.now() - 60_000).toISOString(),
         endTime: end,
         minBidWei: "1000000000000000000",
@@ -120,6 +158,7 @@ describe("the item page", () => {
           basePriceWei: "1000000000000000000",
           topBidWei: bid ? "1200000000000000000" : null,
           topBidder: bid ? BIDDER : null,
+          topBidderPerson: bid ? { address: BIDDER, name: null, username: null, ens: null } : null,
           startTime: new Date(Date.now() - 2 * 86_400_000).toISOString(),
           // One second ago: no countdown at zero.
           endTime: new Date(Date.now() - 1_000).toISOString(),

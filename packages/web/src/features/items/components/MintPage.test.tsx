@@ -2,6 +2,7 @@ import { MINT_MESSAGES } from "@easel/common";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ALICE, fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
+import { evenShares } from "./SplitDialog.tsx";
 
 const artist = () =>
   signedIn(ALICE, {
@@ -117,6 +118,58 @@ describe("the mint page", () => {
     // Closing with nobody else turns the toggle back off.
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect((screen.getByRole("switch") as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("shares 100% in even steps of 5 among 1 to 5 people", () => {
+    expect([1, 2, 3, 4, 5].map(evenShares)).toEqual([
+      [100],
+      [50, 50],
+      [35, 35, 30],
+      [25, 25, 25, 25],
+      [20, 20, 20, 20, 20],
+    ]);
+  });
+
+  it("shares evenly as collaborators are added or removed, each share editable, the first one taken at once", async () => {
+    const BOB = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
+    const CAROL = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
+    const users = { bob: BOB, carol: CAROL };
+    fakeApi({
+      ...sessionRoute({ current: artist() }),
+      "GET /api/category-web2": () => ({ body: { data: { category_web2: [] } } }),
+      "GET /api/profile/search-complete-users": (_init, url) => {
+        const key = url.searchParams.get("userKey") as keyof typeof users;
+        return { body: { data: { users: [{ address: users[key], username: key, avatar: null }] } } };
+      },
+    });
+    await renderApp({ path: "/mint" });
+    fireEvent.click(await screen.findByRole("switch"));
+    const dialog = await screen.findByRole("dialog", { name: "Split earnings" });
+    const share = (who: string) =>
+      (within(dialog).getByLabelText(`Share of ${who} in percent`) as HTMLInputElement).value;
+    const addPerson = async (name: string) => {
+      fireEvent.change(within(dialog).getByLabelText("Add a collaborator"), { target: { value: name } });
+      // The list answers the typed name once the search has waited for the typing to stop.
+      fireEvent.click(await within(dialog).findByRole("button", { name: new RegExp(`^${name}`) }));
+    };
+    expect(share("You")).toBe("100");
+    await addPerson("bob");
+    // No "You reached 100%": the first collaborator is taken, and both get half.
+    expect(within(dialog).queryByText(MINT_MESSAGES.reached100)).toBeNull();
+    expect([share("You"), share("bob")]).toEqual(["50", "50"]);
+    const split = within(dialog).getByRole("button", { name: "Split" }) as HTMLButtonElement;
+    expect(split.disabled).toBe(false);
+    await addPerson("carol");
+    expect([share("You"), share("bob"), share("carol")]).toEqual(["35", "35", "30"]);
+    expect(split.disabled).toBe(false);
+    // Editable: a share changed by hand is kept until the total is 100 again.
+    fireEvent.change(within(dialog).getByLabelText("Share of carol in percent"), { target: { value: "40" } });
+    expect(split.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText("Share of You in percent"), { target: { value: "25" } });
+    expect([share("You"), share("bob"), share("carol")]).toEqual(["25", "35", "40"]);
+    expect(split.disabled).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove carol" }));
+    expect([share("You"), share("bob")]).toEqual(["50", "50"]);
   });
 
   it("takes the artwork from the keyboard or a drop, shows it at once and fills the card preview live", async () => {

@@ -24,8 +24,26 @@ export type SplitPerson = Collaborator & { username: string | null; avatar: stri
 export const splitTotal = (people: readonly Collaborator[]) => people.reduce((sum, p) => sum + p.share, 0);
 
 /**
+ * 100% shared as evenly as steps of SPLIT_STEP allow among `count` people, the larger shares first (the creator
+ * first): 2 → 50/50, 3 → 35/35/30, 4 → 25 each.
+ */
+export function evenShares(count: number): number[] {
+  const steps = 100 / SPLIT_STEP;
+  const base = Math.floor(steps / count);
+  const extra = steps % count;
+  return Array.from({ length: count }, (_, i) => (base + (i < extra ? 1 : 0)) * SPLIT_STEP);
+}
+
+/** The same people with the shares evened out (as each one is added or removed). */
+const evenly = <T extends Collaborator>(people: T[]): T[] => {
+  const shares = evenShares(people.length);
+  return people.map((person, i) => ({ ...person, share: shares[i] ?? 0 }));
+};
+
+/**
  * The split popup: the creator first (always, and cannot be removed), up to four people found by address or
- * username, each with a share in steps of 5. 'Split' is enabled only when the shares add up to exactly 100.
+ * username, each with a share in steps of 5. Adding or removing someone shares 100% evenly again, each share
+ * then editable; 'Split' is enabled only when the shares add up to exactly 100.
  */
 export function SplitDialog({
   open,
@@ -81,15 +99,15 @@ function SplitEditor({
     const address = user.address.toLowerCase();
     if (people.some((p) => p.address === address)) return setMessage(MINT_MESSAGES.duplicate);
     if (people.length >= SPLIT_MAX_PEOPLE) return setMessage(MINT_MESSAGES.peopleMax);
-    if (total >= 100) return setMessage(MINT_MESSAGES.reached100);
     setMessage(null);
-    setPeople([...people, { address, share: SPLIT_STEP, username: user.username, avatar: user.avatar }]);
+    // Nobody has to lower their own share first: the newcomer gets an even share, everyone else too.
+    setPeople(evenly([...people, { address, share: 0, username: user.username, avatar: user.avatar }]));
     setText("");
   };
   const remove = (address: string) => {
     if (address === me) return setMessage(MINT_MESSAGES.omitYourself);
     setMessage(null);
-    setPeople(people.filter((p) => p.address !== address));
+    setPeople(evenly(people.filter((p) => p.address !== address)));
   };
   const setShare = (address: string, share: number) =>
     setPeople(people.map((p) => (p.address === address ? { ...p, share } : p)));

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { ConfirmQuestion } from "../../../ui/ConfirmQuestion.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useMinimums } from "../api/market.ts";
@@ -33,6 +34,7 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
   const action = useTradeAction();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const auction = item.nft.auction;
   if (action.steps)
     return <TradeProgress steps={action.steps} label="Your auction" success={action.success} item={item} />;
@@ -58,9 +60,9 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
       { after: afterTrade.baseChanged(parseEthAmount(text) as bigint) },
     );
   };
-  const cancel = () =>
-    market &&
-    action.run(
+  const cancel = async () => {
+    if (!market) return;
+    const ok = await action.run(
       [
         writeStep(AUCTION_TEXT.confirming, {
           ...market,
@@ -71,6 +73,9 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
       AUCTION_TEXT.cancelled,
       { after: afterTrade.auctionCancelled() },
     );
+    if (!ok) setAsking(false);
+  };
+  const cancelLabel = auction.kind === "reserve" ? AUCTION_TEXT.cancelReserved : AUCTION_TEXT.cancelStandard;
   return (
     <div className="flex flex-col gap-5">
       <PriceLine
@@ -99,9 +104,18 @@ function ManageAuction({ item, me }: { item: Item; me: string }) {
               </Button>
             </form>
           ) : null}
-          <Button variant="danger" className="self-start" onClick={cancel}>
-            Cancel auction
-          </Button>
+          {asking ? (
+            <ConfirmQuestion
+              label={cancelLabel}
+              question={AUCTION_TEXT.cancelQuestion}
+              onYes={cancel}
+              onNo={() => setAsking(false)}
+            />
+          ) : (
+            <Button variant="danger" className="self-start" onClick={() => setAsking(true)}>
+              {cancelLabel}
+            </Button>
+          )}
         </>
       )}
     </div>

@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { ethText } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { PersonName } from "../../../ui/PersonName.tsx";
 import { useChainNow } from "../../../web3/chainTime.ts";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
@@ -18,18 +20,27 @@ import {
 
 /** /Auction/settle: an ended auction with a winner; its payout, and Settle for whoever may settle (anyone). */
 export function AuctionSettlePage() {
-  return <TradeScreen title="Settle auction">{({ item }) => <Settle item={item} />}</TradeScreen>;
+  return <TradeScreen title="Settle auction">{({ item, me }) => <Settle item={item} me={me} />}</TradeScreen>;
 }
 
-function Settle({ item }: { item: Item }) {
+function Settle({ item, me }: { item: Item; me: string }) {
   const market = useMarket();
   const config = useMarketConfig();
   const action = useTradeAction();
   const auction = item.nft.auction;
   const now = useChainNow(true);
+  // The NFT is the winner's once settled: anyone else who settles is sent to the item, not to "Your NFT".
+  // Kept from the press: the settled item has no auction left to tell.
+  const [winner, setWinner] = useState(false);
   if (action.steps)
     return (
-      <TradeProgress steps={action.steps} label="Settling the auction" success={action.success} item={item} />
+      <TradeProgress
+        steps={action.steps}
+        label="Settling the auction"
+        success={action.success}
+        yours={winner}
+        item={item}
+      />
     );
   if (!auction?.topBidWei || !auction.topBidder)
     return <TradeNotice item={item}>{AUCTION_TEXT.noAuction}</TradeNotice>;
@@ -50,6 +61,7 @@ function Settle({ item }: { item: Item }) {
   const proceeds = fee === null ? null : price - fee - royalty;
   const settle = async () => {
     if (!market) return;
+    setWinner(auction.topBidder?.toLowerCase() === me);
     await action.run(
       [
         writeStep(AUCTION_TEXT.finalizing, {
@@ -65,20 +77,23 @@ function Settle({ item }: { item: Item }) {
   return (
     <div className="flex flex-col gap-4">
       <p>
-        Winner: <span className="font-mono">{auction.topBidder}</span>
+        Winner: <PersonName person={auction.topBidderPerson ?? { address: auction.topBidder }} you={me} />
       </p>
       <PriceLine label="Final price" wei={price} />
       <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
         <dt className="text-neutral-600 dark:text-neutral-400">Easel's fee</dt>
         <dd className="tabular-nums">{ethText(fee)}</dd>
-        {item.nft.collaborators.map((c) => (
-          <div key={c.address} className="contents">
-            <dt className="text-neutral-600 dark:text-neutral-400">
-              Royalty to {c.username ?? c.address.slice(0, 8)} ({c.share}%)
-            </dt>
-            <dd className="tabular-nums">{ethText((royalty * BigInt(c.share)) / 100n)}</dd>
-          </div>
-        ))}
+        {/* A primary sale (the creator sells) owes no royalty: no line of 0 ETH for it. */}
+        {royalty === 0n
+          ? null
+          : item.nft.collaborators.map((c) => (
+              <div key={c.address} className="contents">
+                <dt className="text-neutral-600 dark:text-neutral-400">
+                  Royalty to {c.username ?? c.address.slice(0, 8)} ({c.share}%)
+                </dt>
+                <dd className="tabular-nums">{ethText((royalty * BigInt(c.share)) / 100n)}</dd>
+              </div>
+            ))}
         <dt className="font-semibold">Seller receives</dt>
         <dd className="font-semibold tabular-nums">{ethText(proceeds)}</dd>
       </dl>

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { dateText } from "../../../lib/dates.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { CONFIRM_TEXT, ConfirmQuestion } from "../../../ui/ConfirmQuestion.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { apiStep, type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
 import { hideSignedListing } from "../api/signedListings.ts";
@@ -90,11 +91,11 @@ function ManageListing({ item, me }: { item: Item; me: string }) {
     run([apiStep(MANAGE_TEXT.hiding, () => hideSignedListing(id))], MANAGE_TEXT.hidden);
   const signed = listing.kind === "signed";
   const unlistQuestion = (
-    <Confirm
+    <ConfirmQuestion
       label="Unlist"
       question={FIXED_PRICE_TEXT.unlistQuestion}
-      yes={() => cancel(signed ? "cancelSignedListing" : "cancelSellOrder")}
-      no="Keep it in market"
+      onYes={() => cancel(signed ? "cancelSignedListing" : "cancelSellOrder")}
+      no={CONFIRM_TEXT.keep}
       onNo={() => setAsking(null)}
     />
   );
@@ -134,10 +135,10 @@ function ManageListing({ item, me }: { item: Item; me: string }) {
           </Choice>
           <Choice note={MANAGE_TEXT.cancelAllNote}>
             {asking === "all" ? (
-              <Confirm
+              <ConfirmQuestion
                 label={SIGNED_LISTING_TEXT.cancelAll}
                 question={MANAGE_TEXT.cancelAllQuestion}
-                yes={cancelAll}
+                onYes={cancelAll}
                 no="Keep them"
                 onNo={() => setAsking(null)}
               />
@@ -159,35 +160,6 @@ function Choice({ note, children }: { note: string; children: ReactNode }) {
     <div className="flex flex-col items-start gap-2 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
       {children}
       <p className="text-sm text-neutral-600 dark:text-neutral-400">{note}</p>
-    </div>
-  );
-}
-
-/** The question before a cancel on chain: Yes, or keep things as they are. */
-function Confirm({
-  label,
-  question,
-  yes,
-  no,
-  onNo,
-}: {
-  label: string;
-  question: string;
-  yes: () => void;
-  no: string;
-  onNo: () => void;
-}) {
-  return (
-    <div className="flex flex-col gap-3" role="alertdialog" aria-label={label}>
-      <p className="font-semibold">{question}</p>
-      <div className="flex gap-2">
-        <Button variant="danger" onClick={yes}>
-          Yes
-        </Button>
-        <Button variant="secondary" onClick={onNo}>
-          {no}
-        </Button>
-      </div>
     </div>
   );
 }

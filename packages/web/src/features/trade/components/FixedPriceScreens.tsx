@@ -19,11 +19,11 @@ import { useMarketApproval, useMinimums, useRefreshAfterTrade, useWalletBalance 
 import { fetchSignedListingFill, orderArgs, postSignedListing } from "../api/signedListings.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
 import { signListing } from "../lib/signedListing.ts";
+import { BuyerTotal } from "./BuyerTotal.tsx";
 import { SIGNED_LISTING_TEXT, SignedListingsPanel } from "./SignedListingsPanel.tsx";
 import {
   EthField,
   type Item,
-  PriceLine,
   TradeNotice,
   TradeProgress,
   TradeScreen,
@@ -46,6 +46,8 @@ export const FIXED_PRICE_TEXT = {
   onChainNote: "One transaction, paid in gas: the listing is recorded on the market contract.",
   listed: "Your NFT has been listed.",
   buying: "Confirming...",
+  // The spec's success of Buy Now: 'Congratulations!' then 'Now you are the owner of item {name}'.
+  congratulations: "Congratulations!",
   bought: (name: string) => `Now you are the owner of item ${name}`,
   gone: "This listing is no longer available.",
   priceChanged: "The price of this listing has changed. Check it and buy again.",
@@ -288,7 +290,15 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
   const [gone, setGone] = useState(false);
   const listing = item.nft.listing;
   if (action.steps) {
-    return <TradeProgress steps={action.steps} label="Buying the NFT" success={action.success} item={item} />;
+    return (
+      <TradeProgress
+        steps={action.steps}
+        label="Buying the NFT"
+        successHeading={FIXED_PRICE_TEXT.congratulations}
+        success={action.success}
+        item={item}
+      />
+    );
   }
   if (gone) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.gone}</TradeNotice>;
   if (!listing) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notListed}</TradeNotice>;
@@ -335,11 +345,31 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
             value: price,
           });
     if (!step) return;
-    await action.run([step], FIXED_PRICE_TEXT.bought(item.nft.name), { after: afterTrade.bought(me) });
+    await action.run([step], FIXED_PRICE_TEXT.bought(item.nft.name), {
+      toast: `${FIXED_PRICE_TEXT.congratulations} ${FIXED_PRICE_TEXT.bought(item.nft.name)}`,
+      after: afterTrade.bought(me),
+    });
   };
+  // The fee of the very call the wallet will get: a signed order is fetched (read only) to be estimated.
+  const feeSource = !market
+    ? null
+    : listing.kind === "signed"
+      ? {
+          key: `fillSignedListing:${item.nftCollection.contract_address}:${item.nft.tokenId}:${price}`,
+          makeCall: async () => {
+            const fill = await fetchSignedListingFill(item.nftCollection.contract_address, item.nft.tokenId);
+            return {
+              ...market,
+              functionName: "fillSignedListing",
+              args: [orderArgs(fill.order), fill.signature as `0x${string}`],
+              value: price,
+            };
+          },
+        }
+      : { call: { ...market, functionName: "buyNow", args: [...tokenOf(item)], value: price } };
   return (
     <div className="flex flex-col gap-4">
-      <PriceLine label="Price" wei={price} />
+      <BuyerTotal label="Price" wei={price} source={feeSource} account={me} />
       <div className="flex justify-between text-sm">
         <span className="text-neutral-600 dark:text-neutral-400">Your balance</span>
         <span className="tabular-nums">{balance.data ? ethText(balance.data.value, 3) : "—"}</span>

@@ -121,12 +121,20 @@ export function TradeNotice({ item, children }: { item: Item; children: ReactNod
   );
 }
 
-/** The wallet steps while they run, then the success line with 'Visit Your NFT'. */
+/** The link back to the item under a success: 'Visit Your NFT' for the item's new or current owner. */
+export const VISIT_TEXT = { yours: "Visit Your NFT", item: "View the item" } as const;
+
+/**
+ * The wallet steps while they run, then the success line with 'Visit Your NFT' (or, for someone whose NFT it
+ * is not, a plain link to the item).
+ */
 export function TradeProgress({
   steps,
   label,
   heading,
   success,
+  successHeading,
+  yours = true,
   item,
 }: {
   steps: readonly StepStatus[];
@@ -134,6 +142,10 @@ export function TradeProgress({
   /** A visible heading above the steps, when the spec names the stepper ('Complete Your Listing'). */
   heading?: string;
   success: string | null;
+  /** A word before the success line, when the spec gives one ('Congratulations!'). */
+  successHeading?: string;
+  /** Whether the item is the viewer's after this: 'Visit Your NFT', else 'View the item'. */
+  yours?: boolean;
   item: Item;
 }) {
   return (
@@ -142,9 +154,10 @@ export function TradeProgress({
       <Stepper steps={steps} label={label} />
       {success ? (
         <>
+          {successHeading ? <p className="text-2xl font-bold">{successHeading}</p> : null}
           <p className="text-lg font-semibold">{success}</p>
-          <Link to={itemPath(item)} className={buttonClass("primary", "self-start")}>
-            Visit Your NFT
+          <Link to={itemPath(item)} className={buttonClass(yours ? "primary" : "secondary", "self-start")}>
+            {yours ? VISIT_TEXT.yours : VISIT_TEXT.item}
           </Link>
         </>
       ) : null}

@@ -17,6 +17,11 @@ export const AUCTION_TEXT = {
   bidPlaced: "Your bid has been placed.",
   baseChanged: "The starting price has been updated.",
   cancelled: "Your auction has been cancelled and the item returned to you.",
+  // The spec's buttons (Manage Standard Auction: 'Cancel auction'; Manage Reserved Auction: 'Cancel Auction'),
+  // and the question before either, worded as the fixed price's 'Are you going to unlist your item?'.
+  cancelStandard: "Cancel auction",
+  cancelReserved: "Cancel Auction",
+  cancelQuestion: "Are you going to cancel your auction?",
   settled: "The auction is settled: the item and the payment went where they are owed.",
   notOwner: "Only the owner of this item can put it in an auction.",
   noAuctionKind: "This item cannot be put in an auction on Easel.",
