@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, LOCAL_CONFIG, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
 import { COLLECTION, CREATOR, itemFixture } from "../../../test/items.ts";
@@ -52,6 +52,13 @@ describe("a paused signed listing on Manage", () => {
     ).toBeTruthy();
     const cancel = within(panel).getByRole("button", { name: "Cancel on chain: Harbour at Dawn" });
     expect((cancel as HTMLButtonElement).disabled).toBe(false);
+    // The spec's question comes first (C38): keeping it sends nothing and brings the button back.
+    fireEvent.click(cancel);
+    const question = within(panel).getByRole("alertdialog", { name: "Cancel on chain: Harbour at Dawn" });
+    expect(within(question).getByText(SIGNED_LISTING_TEXT.cancelOneQuestion)).toBeTruthy();
+    fireEvent.click(within(question).getByRole("button", { name: "Keep it in market" }));
+    expect(within(panel).queryByRole("alertdialog")).toBeNull();
+    expect(within(panel).getByRole("button", { name: "Cancel on chain: Harbour at Dawn" })).toBeTruthy();
   });
 
   it("names the condition of every reason, and keeps shown and hidden orders' words", () => {

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { ConfirmQuestion } from "../../../ui/ConfirmQuestion.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
@@ -24,6 +25,7 @@ export const SIGNED_LISTING_TEXT = {
   cancelAllNote:
     "One transaction that makes every listing you have signed so far unusable, on all your items. Listings made on chain stay.",
   cancelAllQuestion: "Cancel every listing you have signed so far?",
+  cancelOneQuestion: "Are you going to unlist your item?",
   cancelledAll: "All your signed listings have been cancelled.",
   cancelledOne: "Your signed listing is cancelled on chain.",
 } as const;
@@ -71,6 +73,8 @@ export function SignedListingsPanel({
   const flow = useTransactionFlow();
   const refresh = useRefreshAfterTrade();
   const [asking, setAsking] = useState(false);
+  // The row whose on-chain cancel waits for its answer (the spec's question before unlisting, C38).
+  const [askingRow, setAskingRow] = useState<string | null>(null);
   // A part of another screen (token or onlyHidden) stays out of the way until there is something to show.
   const aside = !!token || onlyHidden;
   if (mine.isPending) return aside ? null : <Loading label="Loading your signed listings" />;
@@ -133,15 +137,28 @@ export function SignedListingsPanel({
                   {ethText(row.order.price)} · {signedListingState(row)}
                 </span>
               </span>
-              <Button
-                variant="secondary"
-                className="px-3 py-1"
-                aria-label={`${SIGNED_LISTING_TEXT.cancelOne}: ${rowName(row)}`}
-                disabled={!market || flow.running}
-                onClick={() => cancelOne(row)}
-              >
-                {SIGNED_LISTING_TEXT.cancelOne}
-              </Button>
+              {askingRow === row.id ? (
+                <ConfirmQuestion
+                  label={`${SIGNED_LISTING_TEXT.cancelOne}: ${rowName(row)}`}
+                  question={SIGNED_LISTING_TEXT.cancelOneQuestion}
+                  busy={flow.running}
+                  onYes={async () => {
+                    await cancelOne(row);
+                    setAskingRow(null);
+                  }}
+                  onNo={() => setAskingRow(null)}
+                />
+              ) : (
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1"
+                  aria-label={`${SIGNED_LISTING_TEXT.cancelOne}: ${rowName(row)}`}
+                  disabled={!market || flow.running}
+                  onClick={() => setAskingRow(row.id)}
+                >
+                  {SIGNED_LISTING_TEXT.cancelOne}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -152,27 +169,17 @@ export function SignedListingsPanel({
             {SIGNED_LISTING_TEXT.cancelAllNote}
           </p>
           {asking ? (
-            <div
-              role="alertdialog"
-              aria-label={SIGNED_LISTING_TEXT.cancelAll}
-              className="flex flex-col gap-2"
-            >
-              <p className="font-semibold">{SIGNED_LISTING_TEXT.cancelAllQuestion}</p>
-              <div className="flex gap-2">
-                <Button
-                  variant="danger"
-                  onClick={async () => {
-                    await cancelAll();
-                    setAsking(false);
-                  }}
-                >
-                  Yes
-                </Button>
-                <Button variant="secondary" onClick={() => setAsking(false)}>
-                  Keep them
-                </Button>
-              </div>
-            </div>
+            <ConfirmQuestion
+              label={SIGNED_LISTING_TEXT.cancelAll}
+              question={SIGNED_LISTING_TEXT.cancelAllQuestion}
+              no="Keep them"
+              busy={flow.running}
+              onYes={async () => {
+                await cancelAll();
+                setAsking(false);
+              }}
+              onNo={() => setAsking(false)}
+            />
           ) : (
             <Button variant="secondary" disabled={!market || flow.running} onClick={() => setAsking(true)}>
               {SIGNED_LISTING_TEXT.cancelAll}
