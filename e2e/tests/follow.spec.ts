@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newWalletPage, signIn } from "./accounts.ts";
+import { newWalletPage, openAccountMenu, signIn } from "./accounts.ts";
 
 test("following another member changes both profiles' counts, and unfollowing restores them", async ({
   browser,
@@ -25,6 +25,18 @@ test("following another member changes both profiles' counts, and unfollowing re
   // The owner sees Edit, never Follow.
   await expect(artist.page.getByRole("link", { name: "Edit Profile" })).toBeVisible();
   await expect(artist.page.getByRole("button", { name: "Follow", exact: true })).toHaveCount(0);
+
+  // The artist's notification is a link to the new follower's profile.
+  const fanAddress = fan.wallet.address.toLowerCase();
+  await openAccountMenu(artist.page, "Notification");
+  const note = artist.page
+    .getByRole("list", { name: "Notifications" })
+    .getByRole("link", { name: /started following you\./ })
+    .first();
+  await expect(note).toHaveAttribute("href", `/profile/${fanAddress}`);
+  await note.click();
+  await expect(artist.page).toHaveURL(new RegExp(`/profile/${fanAddress}$`));
+  await expect(artist.page.getByRole("heading", { level: 1 })).toBeVisible();
 
   await fan.page.goto(`/profile/${artistAddress}`);
   await fan.page.getByRole("button", { name: "Following" }).click();

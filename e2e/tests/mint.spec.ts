@@ -108,9 +108,12 @@ test("a verified artist mints a standard item with a 2-way split and a lazy item
   await page.getByLabel("Tags").press("Enter");
   await page.getByRole("switch").check();
   const split = page.getByRole("dialog", { name: "Split earnings" });
-  await split.getByLabel("Share of You in percent").fill("70");
   await split.getByLabel("Add a collaborator").fill(friend.slice(0, 12));
   await split.getByRole("button", { name: new RegExp(friend.slice(-4)) }).click();
+  // Adding a collaborator shares the earnings evenly; each share stays editable.
+  await expect(split.getByLabel("Share of You in percent")).toHaveValue("50");
+  await expect(split.getByText("Total: 100%")).toBeVisible();
+  await split.getByLabel("Share of You in percent").fill("70");
   await split
     .getByLabel(/^Share of .* in percent$/)
     .nth(1)
@@ -145,7 +148,7 @@ test("a verified artist mints a standard item with a 2-way split and a lazy item
 
   // Transfer to the friend through the wallet.
   await page.getByRole("button", { name: "More" }).click();
-  await expect(page.getByRole("menuitem")).toHaveText(["Transfer", "Burn"]);
+  await expect(page.getByRole("menuitem")).toHaveText(["Transfer", "Report", "Burn"]);
   await page.getByRole("menuitem", { name: "Transfer" }).click();
   const transfer = page.getByRole("dialog", { name: "Transfer" });
   await transfer.getByLabel("Recipient address").fill(friend);

@@ -196,7 +196,7 @@ function bannerHtml(picture: string | null): string {
   const img = picture
     ? `<img src="${attribute(picture)}" alt="" fetchpriority="high" class="size-full object-cover">`
     : "";
-  return `<div class="w-full"><div class="aspect-[12/5] w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900">${img}</div></div>`;
+  return `<div class="w-full"><div class="aspect-[12/5] max-h-80 w-full overflow-hidden bg-gradient-to-br from-neutral-200 via-accent-100 to-neutral-300 dark:from-neutral-800 dark:via-accent-500/20 dark:to-neutral-900">${img}</div></div>`;
 }
 
 function artworkHtml(

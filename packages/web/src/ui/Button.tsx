@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 import { Spinner } from "./Spinner.tsx";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
@@ -16,6 +16,7 @@ export const buttonClass = (variant: Variant = "primary", extra = "") =>
   `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  ref?: Ref<HTMLButtonElement>;
   variant?: Variant;
   /** While true the button shows a spinner, is disabled and announces itself busy. */
   loading?: boolean;

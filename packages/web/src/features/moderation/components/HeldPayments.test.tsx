@@ -28,6 +28,7 @@ describe("Held payments", () => {
           data: [
             {
               account: BANNED,
+              person: { address: BANNED, name: null, username: null, ens: null },
               heldWei: "50000000000000000",
               releasedWei: "0",
               forfeitedWei: "20000000000000000",
@@ -36,6 +37,7 @@ describe("Held payments", () => {
             },
             {
               account: EMPTIED,
+              person: { address: EMPTIED, name: "Emma", username: "emma", ens: null },
               heldWei: "0",
               releasedWei: "30000000000000000",
               forfeitedWei: "0",
@@ -56,6 +58,14 @@ describe("Held payments", () => {
         .map((c) => c.textContent),
     ).toEqual(expect.arrayContaining(["0.05 ETH", "0 ETH", "0.02 ETH"]));
     expect(within(first as HTMLElement).getByText(TX)).toBeTruthy();
+    // Each payee as Easel names people: their profile's name, else the short address.
+    expect(within(first as HTMLElement).getByRole("link", { name: "0x90…b906" })).toBeTruthy();
+    expect(
+      within(second as HTMLElement)
+        .getByRole("link", { name: "Emma" })
+        .getAttribute("href"),
+    ).toBe(`/profile/${EMPTIED}`);
+    expect(within(second as HTMLElement).getByRole("button", { name: "Release for Emma" })).toBeTruthy();
     // Nothing held: nothing to release or forfeit.
     expect(
       (within(second as HTMLElement).getByRole("button", { name: /Release for/ }) as HTMLButtonElement)
@@ -79,6 +89,7 @@ describe("Held payments", () => {
           data: [
             {
               account: BANNED,
+              person: { address: BANNED, name: null, username: null, ens: null },
               heldWei: "50000000000000000",
               releasedWei: "0",
               forfeitedWei: "0",
