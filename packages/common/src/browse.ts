@@ -5,7 +5,7 @@
  * share one rule. Every query parameter is validated: a bad value is a 400 naming the parameter.
  */
 import { z } from "zod";
-import { socialLinksSchema } from "./accounts.ts";
+import { personRefSchema, socialLinksSchema } from "./accounts.ts";
 import { ACTIVITY_FILTERS, COLLECTION_SORTS, HISTORY_RANGES, ITEM_SORTS, ITEM_STATUSES } from "./options.ts";
 import { COLLECTION_DESCRIPTION_MAX, type RichText, richTextPlain } from "./richText.ts";
 import { chainTokenItemSchema } from "./trading.ts";
@@ -297,6 +297,11 @@ export type CollectionCard = z.infer<typeof collectionCardSchema>;
 
 /** An NFT card (browsing-and-accounts, "NFT card"). */
 export const nftCardSchema = chainTokenItemSchema.extend({
+  /**
+   * The artwork's video (mp4 or webm) when it is one: the card plays it, muted and looping, while in view,
+   * with `image_cid` (its poster) until then. Absent or null for other media.
+   */
+  videoCid: z.string().nullable().optional(),
   /** The artwork type's title (null in the default collection): Pixel Art is drawn with crisp pixels. */
   category: z.string().nullable(),
   creatorData: personSchema.nullable(),
@@ -337,6 +342,9 @@ export const collectionQuerySchema = z.object({
   filter: z
     .enum(COLLECTION_TABS, { error: `filter must be one of: ${COLLECTION_TABS.join(", ")}` })
     .optional(),
+  /** A trait filter (`GET /api/collection/traits` lists them): items whose property `traitType` is `traitValue`. */
+  traitType: z.string().trim().min(1, "traitType is empty").max(64, "traitType is too long").optional(),
+  traitValue: z.string().trim().min(1, "traitValue is empty").max(64, "traitValue is too long").optional(),
   limit: pageSize(EXPLORE_ITEMS_PAGE_SIZE),
   cursor,
 });
@@ -354,6 +362,9 @@ export const activityRowSchema = z.object({
   itemName: z.string().nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** `from` and `to` with their profiles' names. */
+  fromPerson: personRefSchema.nullable(),
+  toPerson: personRefSchema.nullable(),
   priceWei: weiString.nullable(),
   txHash: z.string(),
   time: z.string(),

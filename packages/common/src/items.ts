@@ -4,6 +4,7 @@
  * check the same schema; the collection contract checks the split and the royalty again on chain.
  */
 import { z } from "zod";
+import { personRefSchema } from "./accounts.ts";
 import { activityRowSchema, COLLECTION_TEXT_PATTERN, personSchema, richTextSchema } from "./browse.ts";
 import { richTextPlain } from "./richText.ts";
 import { ADDRESS_PATTERN } from "./wire.ts";
@@ -21,6 +22,11 @@ export const MINT_DESCRIPTION_MIN = 3;
 export const MINT_DESCRIPTION_MAX = 1500;
 export const MINT_TAGS_MAX = 7;
 export const MINT_TAG_MAX_LENGTH = 30;
+/** Properties (ERC-721 `attributes`): at most this many, each name and value at most this long. */
+export const MINT_PROPERTIES_MAX = 20;
+export const MINT_PROPERTY_MAX_LENGTH = 64;
+/** Trait types the metadata already uses (the artwork type and each tag): a property may not take them. */
+export const RESERVED_TRAIT_TYPES = ["Category", "Tag"] as const;
 export const ROYALTY_MAX = 20;
 export const ROYALTY_SUGGESTIONS = [0, 5, 10] as const;
 /** The mint form's lazy price floor (the chain's lazy-mint minimum may be higher; the server checks both). */
@@ -49,6 +55,13 @@ export const MINT_MESSAGES = {
   descriptionOver: `you can't type more than ${MINT_DESCRIPTION_MAX} characters.`,
   tagsMax: `You can add ${MINT_TAGS_MAX} tags maximum.`,
   tagInvalid: `Tags are words of at most ${MINT_TAG_MAX_LENGTH} characters.`,
+  propertiesMax: `You can add ${MINT_PROPERTIES_MAX} properties maximum.`,
+  propertyNameRequired: "Give this property a name.",
+  propertyValueRequired: "Give this property a value.",
+  propertyNameMax: `A property's name can be ${MINT_PROPERTY_MAX_LENGTH} characters at most.`,
+  propertyValueMax: `A property's value can be ${MINT_PROPERTY_MAX_LENGTH} characters at most.`,
+  propertyDuplicate: "Another property already has this name: give each property its own.",
+  propertyReserved: "Category and Tag are filled in from the type and the tags: choose another name.",
   priceRequired: "Enter a value",
   priceMin: `Price must be at least ${LAZY_PRICE_MIN_ETH} ETH`,
   priceBelowChain: "Price is below the marketplace's minimum for lazy items.",
@@ -152,11 +165,60 @@ export const mintDescription = z
   .min(MINT_DESCRIPTION_MIN, MINT_MESSAGES.descriptionRequired)
   .max(MINT_DESCRIPTION_MAX, MINT_MESSAGES.descriptionOver);
 
+/** Tags, each once: the same word twice (in any case) is kept once, as first written. */
 export const mintTags = z
   .array(
     z.string().trim().min(1, MINT_MESSAGES.tagInvalid).max(MINT_TAG_MAX_LENGTH, MINT_MESSAGES.tagInvalid),
   )
-  .max(MINT_TAGS_MAX, MINT_MESSAGES.tagsMax);
+  .max(MINT_TAGS_MAX, MINT_MESSAGES.tagsMax)
+  .transform((tags) => uniqueTags(tags));
+
+/** Each tag once, compared without case, in the order first written (stored tags printed on the item page). */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One property: a name (the ERC-721 attribute's `trait_type`) and its value, both trimmed and non-empty. */
+export const mintProperty = z.object({
+  name: z
+    .string({ error: MINT_MESSAGES.propertyNameRequired })
+    .trim()
+    .min(1, MINT_MESSAGES.propertyNameRequired)
+    .max(MINT_PROPERTY_MAX_LENGTH, MINT_MESSAGES.propertyNameMax),
+  value: z
+    .string({ error: MINT_MESSAGES.propertyValueRequired })
+    .trim()
+    .min(1, MINT_MESSAGES.propertyValueRequired)
+    .max(MINT_PROPERTY_MAX_LENGTH, MINT_MESSAGES.propertyValueMax),
+});
+export type MintProperty = z.output<typeof mintProperty>;
+
+/**
+ * The item's properties: at most 20, each name once (compared without case: "Color" and "color" would be two
+ * filters of one trait), none named like the metadata's own Category and Tag attributes. A problem with one
+ * property is reported at its name or value (`[index, "name"]`), so the form shows it beside that row.
+ */
+export const mintProperties = z
+  .array(mintProperty)
+  .max(MINT_PROPERTIES_MAX, MINT_MESSAGES.propertiesMax)
+  .superRefine((properties, ctx) => {
+    const seen = new Set<string>();
+    properties.forEach((property, index) => {
+      const key = property.name.trim().toLowerCase();
+      if (!key) return;
+      if (RESERVED_TRAIT_TYPES.some((reserved) => reserved.toLowerCase() === key))
+        ctx.addIssue({ code: "custom", path: [index, "name"], message: MINT_MESSAGES.propertyReserved });
+      else if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: [index, "name"], message: MINT_MESSAGES.propertyDuplicate });
+      seen.add(key);
+    });
+  });
 
 /**
  * The mint payload's fields (section 3), as the server reads them from the multipart body. The file travels
@@ -184,6 +246,8 @@ export const mintFieldsSchema = z.object({
     .nullable()
     .optional(),
   tags: json(mintTags).default([]),
+  /** JSON list of `{ name, value }`: the token's ERC-721 `attributes` and the collection page's filters. */
+  properties: json(mintProperties).default([]),
   _collaborators: json(z.array(collaboratorSchema)).default([]),
 });
 export type MintFields = z.output<typeof mintFieldsSchema>;
@@ -304,6 +368,8 @@ export const itemDetailSchema = z.object({
       basePriceWei: weiString,
       topBidWei: weiString.nullable(),
       topBidder: z.string().nullable(),
+      /** The top bidder with their profile's names (the settle page's winner). */
+      topBidderPerson: personRefSchema.nullable(),
       startTime: z.string().nullable(),
       endTime: z.string().nullable(),
       /** The lowest next bid: the top bid plus 10%, or the base price with no bids yet. */
@@ -311,12 +377,24 @@ export const itemDetailSchema = z.object({
     })
     .nullable(),
   offers: z.array(
-    z.object({ address: z.string(), priceWei: weiString, status: z.string(), time: z.string() }),
+    z.object({
+      address: z.string(),
+      /** The offerer with their profile's names. */
+      person: personRefSchema,
+      priceWei: weiString,
+      status: z.string(),
+      time: z.string(),
+    }),
   ),
   favorites: z.number().int(),
   views: z.number().int(),
   isFavorite: z.boolean(),
   blocked: z.boolean(),
+  /**
+   * The seller of the listing or auction is banned: it stays on chain, but the market refuses its sale, so
+   * the page shows it as not buyable. Absent or false otherwise.
+   */
+  sellerBanned: z.boolean().optional(),
   mintedAt: z.string().nullable(),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
@@ -343,6 +421,40 @@ export const itemResponseSchema = z.object({
   }),
 });
 export type ItemResponse = z.infer<typeof itemResponseSchema>;
+
+// --- Traits: an item's properties, how rare each is, and the collection page's filters ----------
+
+/** One trait of an item: how many of its collection's items have the same value, out of how many. */
+export const itemTraitSchema = z.object({
+  trait_type: z.string(),
+  value: z.string(),
+  count: z.number().int(),
+  total: z.number().int(),
+});
+export type ItemTrait = z.infer<typeof itemTraitSchema>;
+
+/** `GET /api/nft/traits`: an item's properties, by its collection's address and token id. */
+export const itemTraitsQuerySchema = z.object({
+  collection: lowerAddress,
+  tokenId: z
+    .string()
+    .regex(TOKEN_ID_PATTERN, "Not found")
+    .refine((value) => TOKEN_ID_PATTERN.test(value) && BigInt(value) < 2n ** 256n, "Not found"),
+});
+export const itemTraitsResponseSchema = z.object({ data: z.object({ traits: z.array(itemTraitSchema) }) });
+export type ItemTraitsResponse = z.infer<typeof itemTraitsResponseSchema>;
+
+/** `GET /api/collection/traits`: each trait type of a collection's items, with its values and their counts. */
+export const collectionTraitsQuerySchema = z.object({ id: lowerAddress });
+export const collectionTraitSchema = z.object({
+  trait_type: z.string(),
+  values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+});
+export type CollectionTrait = z.infer<typeof collectionTraitSchema>;
+export const collectionTraitsResponseSchema = z.object({
+  data: z.object({ traits: z.array(collectionTraitSchema), total: z.number().int() }),
+});
+export type CollectionTraitsResponse = z.infer<typeof collectionTraitsResponseSchema>;
 
 // --- CIDs ------------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import {
   type Viewer,
   visibleToken,
 } from "./cards.ts";
+import { hasTrait, type TraitFilter } from "./traits.ts";
 
 type SortSpec = {
   /** The sort key as SQL over the card query's aliases. */
@@ -111,6 +112,8 @@ export type ItemFilters = {
   category?: number;
   collection?: string;
   creator?: string;
+  /** The collection page's trait filter (an EXISTS probe of `item_traits`, see browse/traits.ts). */
+  trait?: TraitFilter;
 };
 
 /** On sale only while the seller is not banned: the market refuses a banned seller's sale. */
@@ -209,6 +212,7 @@ export async function listItems(
   }
   if (filters.collection) where.push(sql`t.collection = ${filters.collection}`);
   if (filters.creator) where.push(sql`t.creator = ${filters.creator}`);
+  if (filters.trait) where.push(hasTrait(filters.trait));
   let planned: Planned = "repeated";
   // Only a category that exists is written into a statement: any other number made a new statement shape for
   // each request (and holds no token anyway).

@@ -109,6 +109,14 @@ export const sessions = pgTable(
     chainId: integer("chain_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * A contract wallet's sign-in (ERC-1271/6492), kept to ask the wallet again: the EIP-191 hash of the
+     * SIWE message and the signature it accepted. Null for a key's (EOA) session, which needs no recheck.
+     */
+    walletMessageHash: text("wallet_message_hash"),
+    walletSignature: text("wallet_signature"),
+    /** When the wallet last said the signature is still its own (null for an EOA). */
+    walletCheckedAt: timestamp("wallet_checked_at", { withTimezone: true }),
   },
   (t) => [index("sessions_address_idx").on(t.address), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -439,6 +447,29 @@ export const itemMetadata = pgTable(
 );
 
 /**
+ * The properties of an upload (its metadata's ERC-721 `attributes` other than Category and Tag), one row per
+ * trait, so the item page can say how rare a value is and the collection page can filter by it. Rows are
+ * keyed by the upload's metadata CID, which is also what the item's token row carries (`chain_tokens.cid`,
+ * from `Minted`, or a lazy item's projection): reads join the token rows, so an upload nobody minted counts
+ * for nothing. `collection` is the one the upload was made for (a token of that CID elsewhere is not matched).
+ */
+export const itemTraits = pgTable(
+  "item_traits",
+  {
+    cid: text("cid").notNull(),
+    collection: text("collection").notNull(),
+    traitType: text("trait_type").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [
+    // One value per trait and item (the form refuses a name twice); also the collection grid's EXISTS probe.
+    primaryKey({ columns: [t.cid, t.traitType] }),
+    // A collection's trait types, values and counts, and the filter's items of one value.
+    index("item_traits_collection_idx").on(t.collection, t.traitType, t.value, t.cid),
+  ],
+);
+
+/**
  * Items of lazy collections, listed before they exist on chain: a buyer's `lazyMint` mints `token_id` with
  * this metadata at `price`. Token ids are 1..maxSupply per collection, handed out in order under a lock on
  * the collection's rows, so two uploads never get one id; an id already minted or listed is never reused.
@@ -478,11 +509,21 @@ export const lazyVouchers = pgTable(
 );
 
 /**
+ * When the platform signer last voided a lazy collection's vouchers on chain (`revokeVouchers()`): each
+ * revocation costs it gas, so a collection is revoked at most once in `REVOKE_INTERVAL_MS` (routes/items.ts).
+ */
+export const lazyVoucherRevocations = pgTable("lazy_voucher_revocations", {
+  collection: text("collection").primaryKey(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * The signed-listing order book: fixed-price listings a seller signed (EIP-712, no gas) and that the API
  * checked on chain (`signedListingStatus`) before storing them. Anyone fills one on chain with
  * `fillSignedListing`; the API shows the best active order of a token as its listing (projected onto
  * `chain_tokens`, see `trading/signedListings.ts`) and the indexer retires orders on fills, cancels, transfers
- * and counter bumps. Addresses lowercase; amounts and counts are uint256 as numeric(78,0).
+ * and counter bumps, and pauses those the chain refuses for now (a withdrawn approval, a ban, a block, a raised
+ * minimum) until the worker finds them live again. Addresses lowercase; amounts and counts are uint256 as numeric(78,0).
  */
 export const signedListings = pgTable(
   "signed_listings",
@@ -497,6 +538,8 @@ export const signedListings = pgTable(
     /** The seller's listing counter the order names: `incrementListingCounter` voids it. */
     counter: numeric("counter", { precision: 78, scale: 0 }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The highest platform fee (basis points) the order accepts, as signed: a higher fee refuses the fill. */
+    maxFeeBps: integer("max_fee_bps").notNull(),
     /** 0x hex: 65 bytes from a key, any length for an ERC-1271 wallet. */
     signature: text("signature").notNull(),
     /** `SIGNED_LISTING_STATUSES` of @easel/common. */
@@ -509,16 +552,35 @@ export const signedListings = pgTable(
     checkedBlock: bigint("checked_block", { mode: "bigint" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** The transaction that filled, cancelled, bumped or voided it (null when hidden, expired or refused). */
+    /** The transaction that filled, cancelled, bumped or voided it (null when hidden, paused or expired). */
     endedTx: text("ended_tx"),
+    /**
+     * Why the chain refuses a `paused` order for now (`SIGNED_LISTING_PAUSE_REASONS` of @easel/common): it may
+     * fill it again once that ends, so the order stays on its seller's Manage, off the book.
+     */
+    pausedReason: text("paused_reason"),
+    /**
+     * The block the refusal was seen at (an event's, or a recheck's): a recheck finding the order live at an
+     * earlier block does not bring it back.
+     */
+    pausedBlock: bigint("paused_block", { mode: "bigint" }),
+    /**
+     * When the worker rechecks it on chain next: paused orders (at once after an event that may lift their
+     * refusal), and active orders of contract-wallet sellers (ERC-1271 may stop accepting without an event).
+     */
+    recheckAt: timestamp("recheck_at", { withTimezone: true }),
+    /** The seller had code when the order was posted (a contract wallet, ERC-1271): rechecked on a schedule. */
+    contractSeller: boolean("contract_seller").notNull().default(false),
   },
   (t) => [
     // The book of a token, best price first.
     index("signed_listings_token_idx").on(t.collection, t.tokenId, t.price, t.createdAt),
     index("signed_listings_seller_idx").on(t.seller, t.createdAt),
+    // The worker's queue of rechecks.
+    index("signed_listings_recheck_idx").on(t.recheckAt).where(sql`${t.recheckAt} IS NOT NULL`),
     check(
       "signed_listings_status_check",
-      sql`${t.status} IN ('active', 'hidden', 'filled', 'cancelled', 'bumped', 'void', 'expired', 'refused')`,
+      sql`${t.status} IN ('active', 'hidden', 'paused', 'filled', 'cancelled', 'bumped', 'void', 'expired')`,
     ),
   ],
 );

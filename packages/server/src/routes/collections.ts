@@ -12,6 +12,8 @@ import {
   collectionNameCheckSchema,
   collectionQuerySchema,
   collectionResponseSchema,
+  collectionTraitsQuerySchema,
+  collectionTraitsResponseSchema,
   LAZY_VOUCHER_TTL_SECONDS,
   lazyVoucherQuerySchema,
   lazyVoucherResponseSchema,
@@ -27,6 +29,7 @@ import { z } from "zod";
 import { collectionActivity, collectionHistory } from "../browse/activity.ts";
 import { findCollection } from "../browse/collections.ts";
 import { listItems } from "../browse/items.ts";
+import { collectionTraits } from "../browse/traits.ts";
 import { lazyCollectionsLeft } from "../collections/lazyAllowance.ts";
 import { chainCollections } from "../db/chain-schema.ts";
 import {
@@ -116,11 +119,22 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await viewerOf(app, request);
-      const { name, sort, filter, limit, cursor } = request.query;
+      const { name, sort, filter, traitType, traitValue, limit, cursor } = request.query;
       const collection = await findCollection(db, viewer, name);
       if (!collection) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
+      // A trait filter needs both halves: a type alone names no items.
+      if ((traitType === undefined) !== (traitValue === undefined)) {
+        const missing = traitType === undefined ? "traitType" : "traitValue";
+        throw badRequest("invalid_request", missing, `${missing} is required with a trait filter`);
+      }
+      const trait = traitType && traitValue ? { type: traitType, value: traitValue } : undefined;
       const [page, favorite] = await Promise.all([
-        listItems(db, viewer, { filters: { collection: collection._id, tab: filter }, sort, limit, cursor }),
+        listItems(db, viewer, {
+          filters: { collection: collection._id, tab: filter, trait },
+          sort,
+          limit,
+          cursor,
+        }),
         viewer.address
           ? db
               .select({ collection: collectionFavorites.collection })
@@ -152,6 +166,23 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!collection) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
     return collection;
   }
+
+  app.get(
+    "/traits",
+    {
+      schema: {
+        summary: "A collection's traits: each property name with its values and how many items have each",
+        querystring: collectionTraitsQuerySchema,
+        response: { 200: collectionTraitsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(app, request);
+      const collection = await findCollection(db, viewer, request.query.id);
+      if (!collection) throw new ApiError(404, "not_found", BROWSE_MESSAGES.collectionNotFound);
+      return { data: await collectionTraits(db, viewer, collection._id) };
+    },
+  );
 
   app.get(
     "/activity",

@@ -11,6 +11,8 @@ import {
   itemQuerySchema,
   itemRefSchema,
   itemResponseSchema,
+  itemTraitsQuerySchema,
+  itemTraitsResponseSchema,
   itemViewResponseSchema,
   LAZY_EDIT_MESSAGES,
   LAZY_MINT_VOUCHER_TTL_SECONDS,
@@ -32,6 +34,7 @@ import type { Viewer } from "../browse/cards.ts";
 import { visibleToken } from "../browse/cards.ts";
 import { itemDetail, LAZY_LISTING_DAYS, uploadPath } from "../browse/item.ts";
 import { showLazyItem } from "../browse/lazyCards.ts";
+import { itemTraits } from "../browse/traits.ts";
 import { chainFor } from "../chain/client.ts";
 import { tokenName } from "../chain/rows.ts";
 import { itemLabel, notifiedToday, notify } from "../community/notify.ts";
@@ -140,6 +143,23 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await itemDetail(db, viewer, request.query, config.contracts.defaultCollection);
       if (!data) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
       return { data };
+    },
+  );
+
+  app.get(
+    "/traits",
+    {
+      schema: {
+        summary: "An item's properties, each with how many items of its collection share that value",
+        querystring: itemTraitsQuerySchema,
+        response: { 200: itemTraitsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(app, request);
+      const traits = await itemTraits(db, viewer, request.query.collection, request.query.tokenId);
+      if (!traits) throw new ApiError(404, "not_found", ITEM_NOT_FOUND);
+      return { data: { traits } };
     },
   );
 

@@ -40,7 +40,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { showLazyItem } from "../browse/lazyCards.ts";
 import { OWNS_NAME, slugOf } from "../chain/rows.ts";
-import { itemMetadata, lazyItems, media } from "../db/schema.ts";
+import { itemMetadata, itemTraits, lazyItems, media } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 import { type ArtworkMime, detectArtworkType, detectImageType, type ImageMime } from "../media/detect.ts";
 import { checkArtworkImage, ImageError, placeholderImage } from "../media/images.ts";
@@ -244,6 +244,8 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
       attributes: [
         ...(category ? [{ trait_type: "Category", value: category }] : []),
         ...fields.tags.map((tag) => ({ trait_type: "Tag", value: tag })),
+        // The artist's properties, in the form's order (each name once: the shared schema refuses a repeat).
+        ...fields.properties.map((p) => ({ trait_type: p.name, value: p.value })),
       ],
       properties: {
         creator,
@@ -313,6 +315,16 @@ export const mintRoutes: FastifyPluginAsyncZod = async (app) => {
         collaborators,
         mediaCid,
       });
+      // The properties again as rows, for the item page's rarity and the collection page's filters.
+      if (fields.properties.length)
+        await tx.insert(itemTraits).values(
+          fields.properties.map((p) => ({
+            cid: metadataCid,
+            collection: fields.collection,
+            traitType: p.name,
+            value: p.value,
+          })),
+        );
     });
     return { metadataCid, id };
   }

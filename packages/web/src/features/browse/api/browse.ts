@@ -38,6 +38,8 @@ export function queryString(params: Record<string, string | number | undefined |
 }
 
 export type CollectionTab = "liveAuction" | "buyNow" | "offer";
+/** The collection page's trait filter: items whose property `type` is `value`. */
+export type TraitChoice = { type: string; value: string };
 type Filters = Record<string, string | number | undefined>;
 
 /** Query keys of everything people browse. */
@@ -47,8 +49,15 @@ export const browseKeys = {
   exploreCollections: (filters: Filters) => ["browse", "explore-collections", filters] as const,
   exploreItems: (filters: Filters) => ["browse", "explore-items", filters] as const,
   collections: () => ["browse", "collection"] as const,
-  collection: (name: string, sort: ItemSort, tab: CollectionTab | undefined) =>
-    ["browse", "collection", name.toLowerCase(), sort, tab ?? "all"] as const,
+  collection: (name: string, sort: ItemSort, tab: CollectionTab | undefined, trait?: TraitChoice) =>
+    [
+      "browse",
+      "collection",
+      name.toLowerCase(),
+      sort,
+      tab ?? "all",
+      ...(trait ? [trait.type, trait.value] : []),
+    ] as const,
   search: (text: string) => ["browse", "search", text.trim().toLowerCase()] as const,
   home: () => ["browse", "home"] as const,
   activity: (address: string, kind: ActivityFilter | undefined) =>
@@ -91,14 +100,19 @@ export const exploreItemsQuery = (filters: Omit<ExploreItemsQuery, "cursor" | "l
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** GET /api/collection: the collection and its NFTs (tab and sort), following cursors. */
-export const collectionQuery = (name: string, sort: ItemSort, tab: CollectionTab | undefined) =>
+/** GET /api/collection: the collection and its NFTs (tab, sort and a trait), following cursors. */
+export const collectionQuery = (
+  name: string,
+  sort: ItemSort,
+  tab: CollectionTab | undefined,
+  trait?: TraitChoice,
+) =>
   infiniteQueryOptions({
-    queryKey: browseKeys.collection(name, sort, tab),
+    queryKey: browseKeys.collection(name, sort, tab, trait),
     queryFn: async ({ pageParam }) =>
       (
         await apiFetch<CollectionResponse>(
-          `/api/collection?${queryString({ name, sort, filter: tab, cursor: pageParam })}`,
+          `/api/collection?${queryString({ name, sort, filter: tab, traitType: trait?.type, traitValue: trait?.value, cursor: pageParam })}`,
         )
       ).data,
     initialPageParam: null as string | null,
@@ -156,8 +170,12 @@ export const useExploreCollections = (filters: Parameters<typeof exploreCollecti
   useInfiniteQuery(exploreCollectionsQuery(filters));
 export const useExploreItems = (filters: Parameters<typeof exploreItemsQuery>[0]) =>
   useInfiniteQuery(exploreItemsQuery(filters));
-export const useCollection = (name: string, sort: ItemSort, tab: CollectionTab | undefined) =>
-  useInfiniteQuery(collectionQuery(name, sort, tab));
+export const useCollection = (
+  name: string,
+  sort: ItemSort,
+  tab: CollectionTab | undefined,
+  trait?: TraitChoice,
+) => useInfiniteQuery(collectionQuery(name, sort, tab, trait));
 export const useSearch = (text: string) => useQuery(searchQuery(text));
 export const useHome = () => useQuery(homeQuery());
 export const useCollectionActivity = (address: string, kind: ActivityFilter | undefined) =>

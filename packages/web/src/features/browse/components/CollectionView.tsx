@@ -26,6 +26,7 @@ import { CardGrid } from "./CardGrid.tsx";
 import { CollectionActivity } from "./CollectionActivity.tsx";
 import { ownerName } from "./CollectionCard.tsx";
 import { CollectionHistory } from "./CollectionHistory.tsx";
+import { CollectionTraitFilter } from "./CollectionTraitFilter.tsx";
 import { SelectFilter } from "./FilterPanel.tsx";
 import { cardPriority, NftCard, nftPath } from "./NftCard.tsx";
 import { ExpandableDescription } from "./RichText.tsx";
@@ -63,7 +64,11 @@ export function CollectionView({ name }: { name: string }) {
       },
       { replace: true },
     );
-  const query = useCollection(name, sort, tab);
+  // The trait filter (`CollectionTraitFilter`): a type alone waits for its value before it narrows the grid.
+  const traitType = params.get("traitType") ?? "";
+  const traitValue = params.get("traitValue") ?? "";
+  const trait = traitType && traitValue ? { type: traitType, value: traitValue } : undefined;
+  const query = useCollection(name, sort, tab, trait);
   const first = query.data?.pages[0];
   usePageTitle(first?.collection.name ?? "Collection");
 
@@ -182,7 +187,28 @@ export function CollectionView({ name }: { name: string }) {
               </button>
             ))}
           </div>
-          <div className={`pb-2 ${view ? "invisible" : ""}`}>
+          <div className={`flex flex-wrap items-center gap-4 pb-2 ${view ? "invisible" : ""}`}>
+            <CollectionTraitFilter
+              address={collection._id}
+              traitType={traitType}
+              traitValue={traitValue}
+              onChange={(type, value) =>
+                setParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    for (const [key, v] of [
+                      ["traitType", type],
+                      ["traitValue", value],
+                    ] as const) {
+                      if (v) next.set(key, v);
+                      else next.delete(key);
+                    }
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            />
             <SelectFilter
               label="Sort by"
               value={sort}

@@ -36,6 +36,7 @@ import { useArtworkCheck } from "../verify/useArtworkCheck.ts";
 import { ActionArea } from "./ItemActions.tsx";
 import { ItemMedia } from "./ItemMedia.tsx";
 import { PriceHistory } from "./PriceHistory.tsx";
+import { TraitsPanel } from "./TraitsPanel.tsx";
 
 type Item = ItemResponse["data"];
 
@@ -259,6 +260,11 @@ const ItemAbout = memo(function ItemAbout({ item }: { item: Item }) {
           </ul>
         ) : null}
       </section>
+      <TraitsPanel
+        collection={nftCollection.contract_address}
+        tokenId={nft.tokenId}
+        collectionLink={collectionLink}
+      />
     </div>
   );
 });
@@ -411,9 +417,9 @@ function ShareMenu({ item }: { item: Item }) {
 }
 
 /**
- * The item menu by status (browsing-and-accounts, "Item menu by status"): a lazy item offers others
- * Transfer and Report; a minted item offers its owner Transfer and Burn, and others Report. Owners are not
- * offered Report: one cannot report oneself.
+ * The item menu by status (browsing-and-accounts, "Item menu by status"): a lazy item offers its owner (its
+ * creator) Report, and others Transfer and Report; a minted item offers its owner Transfer, Report and Burn,
+ * and others Report. An owner may report what they hold (a counterfeit they bought, a file that broke).
  */
 function ItemMenu({ item }: { item: Item }) {
   const { nft, nftCollection } = item;
@@ -423,15 +429,13 @@ function ItemMenu({ item }: { item: Item }) {
   const me = session?.address.toLowerCase() ?? null;
   const lazy = nft.status === "lazy";
   const isOwner = !!me && (lazy ? me === nft.creator.address : me === nft.owner?.address);
-  // Nobody reports their own item (the API refuses it), so the owner's menu has no Report.
   const entries: ("Transfer" | "Report" | "Burn")[] = lazy
     ? isOwner
-      ? []
+      ? ["Report"]
       : ["Transfer", "Report"]
     : isOwner
-      ? ["Transfer", "Burn"]
+      ? ["Transfer", "Report", "Burn"]
       : ["Report"];
-  if (entries.length === 0) return null;
   const choose = (entry: (typeof entries)[number]) => {
     if (!signedIn) return openWalletDialog();
     setOpen(entry === "Transfer" ? "transfer" : entry === "Burn" ? "burn" : "report");

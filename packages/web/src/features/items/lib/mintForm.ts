@@ -5,6 +5,7 @@ import {
   MINT_FILE_MAX_BYTES,
   MINT_MESSAGES,
   mintName,
+  mintProperties,
   mintRoyalty,
   mintTags,
   richTextPlain,
@@ -21,7 +22,7 @@ export const ACCEPTED_FILES =
 export const priceWei = parseEthAmount;
 
 /**
- * The mint form: the shared rules of the mint payload (name, royalty, tags) plus what only the form holds
+ * The mint form: the shared rules of the mint payload (name, royalty, tags, properties) plus what only the form holds
  * (the file, the description as markup, the lazy price in ETH, the rights and terms boxes).
  */
 export const mintFormSchema = z
@@ -42,6 +43,7 @@ export const mintFormSchema = z
         ctx.addIssue({ code: "custom", message: MINT_MESSAGES.descriptionOver });
     }),
     tags: mintTags,
+    properties: mintProperties,
     price: z.string(),
     rights: z.literal(true, { error: MINT_MESSAGES.required }),
     terms: z.literal(true, { error: MINT_MESSAGES.required }),

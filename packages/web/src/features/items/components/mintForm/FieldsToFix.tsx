@@ -12,15 +12,25 @@ const FIELD_LABELS: Record<keyof MintFormInput, string> = {
   royalty: "Royalty (%)",
   description: "Description",
   tags: "Tags",
+  properties: "Properties",
   price: "List price (ETH)",
   rights: "Rights",
   terms: "Terms of Service",
 };
 
+/** Whether a field, or any part of it (a property's name or value), has a message. */
+function hasError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === "string" && message) return true;
+  // An array's errors: its rows' (by index) and its own (`root`); never the control (`ref`).
+  return Object.entries(error).some(([key, part]) => key !== "ref" && hasError(part));
+}
+
 /** The fields to fix, in the form's order (each shows its message under it). */
 function fieldsToFix(errors: FieldErrors<MintFormInput>) {
   return (Object.keys(FIELD_LABELS) as (keyof MintFormInput)[]).flatMap((name) =>
-    errors[name]?.message ? [{ name, label: FIELD_LABELS[name] }] : [],
+    hasError(errors[name]) ? [{ name, label: FIELD_LABELS[name] }] : [],
   );
 }
 
@@ -53,7 +63,18 @@ export function FieldsToFix({ form }: Pick<MintFormState, "form">) {
                 const labelled = [...(event.currentTarget.form?.querySelectorAll("label") ?? [])].find(
                   (l) => l.textContent === label,
                 )?.control;
-                if (labelled) labelled.focus();
+                // The properties: the first of their inputs with a message, or the first.
+                const property =
+                  name === "properties"
+                    ? (event.currentTarget.form?.querySelector<HTMLInputElement>(
+                        '[data-field="properties"] [aria-invalid="true"]',
+                      ) ??
+                      event.currentTarget.form?.querySelector<HTMLInputElement>(
+                        '[data-field="properties"] input',
+                      ))
+                    : null;
+                if (property) property.focus();
+                else if (labelled) labelled.focus();
                 else setFocus(name);
               }}
             >

@@ -16,6 +16,7 @@ import { CollectionField } from "./CollectionField.tsx";
 import { DescriptionField } from "./DescriptionField.tsx";
 import { FieldsToFix } from "./FieldsToFix.tsx";
 import { LazyPriceField } from "./LazyPriceField.tsx";
+import { PropertiesField } from "./PropertiesField.tsx";
 import { RoyaltyField } from "./RoyaltyField.tsx";
 import { SplitField } from "./SplitField.tsx";
 import { TagsField } from "./TagsField.tsx";
@@ -81,6 +82,7 @@ export function MintForm() {
         <RoyaltyField form={form} />
         <DescriptionField form={form} />
         <TagsField form={form} text={tagText} onTextChange={setTagText} />
+        <PropertiesField form={form} />
         {lazy ? <LazyPriceField form={form} /> : null}
         <SplitField
           creator={{ address: me, username: profile?.username ?? null, avatar: profile?.avatar ?? null }}

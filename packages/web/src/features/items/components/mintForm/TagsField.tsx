@@ -24,7 +24,9 @@ export function TagsField({
       setError("tags", { message: MINT_MESSAGES.tagsMax });
       return;
     }
-    if (!tags.includes(tag)) setValue("tags", [...tags, tag], { shouldValidate: true });
+    // Each tag once: the same word in another case is the same tag.
+    if (!tags.some((t) => t.toLowerCase() === tag.toLowerCase()))
+      setValue("tags", [...tags, tag], { shouldValidate: true });
     onTextChange("");
   };
 

@@ -45,6 +45,7 @@ export function mintFormData(
   body.append("description", richTextPlain(doc).trim());
   if (doc) body.append("description_ui", JSON.stringify(doc));
   body.append("tags", JSON.stringify(values.tags));
+  if (values.properties.length) body.append("properties", JSON.stringify(values.properties));
   const people = split.length > 1 ? split.map((p) => ({ address: p.address, share: p.share })) : [];
   body.append("_collaborators", JSON.stringify(people));
   if (values.lazy) body.append("price", String(priceWei(values.price) ?? 0n));
@@ -60,6 +61,7 @@ export function showUploadErrors(error: unknown, setError: UseFormSetError<MintF
     "royalty",
     "description",
     "tags",
+    "properties",
     "price",
     "collection",
     "file",

@@ -15,6 +15,7 @@ export const EMPTY_MINT_FORM: MintFormInput = {
   royalty: 10,
   description: "",
   tags: [],
+  properties: [],
   price: "",
   rights: false as never,
   terms: false as never,
