@@ -12,7 +12,10 @@ import { addressSchema, hexSchema } from "./api.ts";
 
 const uintString = z.string().regex(/^\d{1,78}$/, "Must be a whole number");
 
-/** An order as signed: every uint256 a decimal string; `expiresAt` in unix seconds. */
+/**
+ * An order as signed: every uint256 a decimal string; `expiresAt` in unix seconds; `maxFeeBps` (uint16) the
+ * highest platform fee the seller accepts, in basis points (the chain refuses a fill above it).
+ */
 export const signedListingOrderSchema = z.object({
   collection: addressSchema,
   tokenId: uintString,
@@ -21,6 +24,7 @@ export const signedListingOrderSchema = z.object({
   transferCount: uintString,
   counter: uintString,
   expiresAt: uintString,
+  maxFeeBps: z.number().int().min(0).max(10_000),
 });
 export type SignedListingOrder = z.infer<typeof signedListingOrderSchema>;
 

@@ -43,8 +43,9 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     uint96 private constant _REGISTERED = 1;
     uint96 private constant _DAG_PB = 2;
     uint96 private constant _PRIMARY_SOLD = 4;
-    /// @dev The market's operator blocked the token (or, in a lazy collection, the id before its mint: then it is
-    /// the whole extra data, and the mint is refused while it is there).
+    /// @dev The market's operator blocked the token, or the id before its mint: then it is the whole extra data,
+    /// and a lazy mint is refused while it is there; a standard or default mint goes through and the token is
+    /// born blocked (its sales are refused until the operator unblocks it).
     uint96 private constant _BLOCKED = uint96(1) << 95;
     /// @dev The transfer count's 38 bits, once shifted down.
     uint256 private constant _TRANSFERS_MASK = (1 << 38) - 1;
@@ -260,13 +261,13 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     }
 
     /// @notice Market only: copies the market operator's block of a token here, where every sale reads the
-    /// token's slot anyway (`deliverPurchase` refuses a blocked token) and, in a lazy collection, the block of an
-    /// id not minted yet, so that no buyer pays for a token nobody could list. An id of another collection that
-    /// is not minted yet is left alone: its mint must not be stopped (the market refuses its trades).
+    /// token's slot anyway (`deliverPurchase` refuses a blocked token), minted or not. An id not minted yet
+    /// keeps the block until its mint: a lazy collection refuses to mint it (no buyer pays for a token nobody
+    /// could list); a standard or default collection mints it (an artist's mint is not stopped) and the token
+    /// is born blocked, so no path sells it, the signed fill included, which reads only this copy.
     function setTokenBlocked(uint256 tokenId, bool blocked) external {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
         uint96 extra = _getExtraData(tokenId);
-        if (extra & _REGISTERED == 0 && _state.kind != CollectionKind.Lazy) return;
         _setExtraData(tokenId, blocked ? extra | _BLOCKED : extra & ~_BLOCKED);
     }
 
@@ -489,10 +490,11 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     ) private {
         if (royaltyBps > MAX_ROYALTY_BPS) revert RoyaltyTooHigh(royaltyBps, MAX_ROYALTY_BPS);
         (bytes32 digest, bool dagPb) = EaselCid.parse(cid);
+        // Zero for a fresh id, or `_BLOCKED` alone for an id the operator blocked before its mint.
         uint96 previous = _getExtraData(tokenId);
         if (previous != 0) {
-            if (previous == _BLOCKED) revert TokenIsBlocked(address(this), tokenId);
-            revert RecordAlreadyRegistered(tokenId);
+            if (previous != _BLOCKED) revert RecordAlreadyRegistered(tokenId);
+            if (s.kind == CollectionKind.Lazy) revert TokenIsBlocked(address(this), tokenId);
         }
         if (s.kind == CollectionKind.Lazy) {
             // Ids 1..maxSupply, each minted once (checked above): the cap needs no counter, and a lazy mint
@@ -502,8 +504,8 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
             // Standard and default collections are unlimited; ids come from this counter.
             _state.supply = s.supply + 1;
         }
-        uint96 extra = _REGISTERED | flags | (dagPb ? _DAG_PB : 0) | uint96(uint256(royaltyBps) << _ROYALTY_SHIFT)
-            | _storeCollaborators(tokenId, creator, collaborators);
+        uint96 extra = previous | _REGISTERED | flags | (dagPb ? _DAG_PB : 0)
+            | uint96(uint256(royaltyBps) << _ROYALTY_SHIFT) | _storeCollaborators(tokenId, creator, collaborators);
         _cidDigest[tokenId] = digest;
         if (s.kind == CollectionKind.Default) _tokenCreator[tokenId] = creator;
         _mintAndSetExtraDataUnchecked(to, tokenId, extra);

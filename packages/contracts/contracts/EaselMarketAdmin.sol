@@ -52,8 +52,10 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         /// Not the seller's signature (or a high-s twin, or a contract seller's refusal).
         InvalidSignature,
         Expired,
-        /// Its expiry lies more than 100 days ahead.
-        ExpiryTooFar,
+        /// Not yet valid: its expiry lies more than 100 days ahead (`ExpiryTooFar`). It is not dead: once its
+        /// expiry is within 100 days it fills at its signed price, unless the seller voids it first
+        /// (`cancelSignedListing`, `incrementListingCounter`).
+        NotYetValid,
         /// The seller incremented their listing counter since signing.
         CounterIncremented,
         /// The token's transfer count changed since signing (sold, filled, transferred, escrowed, burned, or the
@@ -61,9 +63,12 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         Void,
         /// The seller's approval of the market is missing.
         NotApproved,
-        /// Moderation or settings refuse it now: the market is locked, the seller is banned, the token or the
-        /// collection is blocked, the price is below the listing minimum, or it is not an Easel collection.
-        Refused
+        /// Moderation or settings refuse it now: the market or its entrance is locked, the seller is banned, the
+        /// token or the collection is blocked, the price is below the listing minimum, or it is not an Easel
+        /// collection.
+        Refused,
+        /// The fee that would apply now is above the order's `maxFeeBps` (fillable again if the fee comes down).
+        FeeAboveMax
     }
 
     bytes32 public constant DEFAULT_ADMIN_ROLE = ADMIN_ROLE_ID;
@@ -75,6 +80,9 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
 
     /// @notice A function that changes state was called on `EaselMarketAdmin` itself instead of on the market.
     error DirectCallRefused();
+    /// @notice A role cannot be granted to `account` (the zero address, the market or this code): it could never
+    /// use it, and an admin role held there would let the last real admin leave.
+    error InvalidRoleAccount(address account);
 
     modifier onlyRole(bytes32 role) {
         _checkRole(role);
@@ -93,8 +101,11 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         return ADMIN_ROLE_ID;
     }
 
-    /// @notice Grants `role` to `account`. Admin only.
+    /// @notice Grants `role` to `account`. Admin only. Never to the zero address, the market or this code
+    /// (`InvalidRoleAccount`): none of them can act, so an admin role there would count towards `LastAdmin`
+    /// while nobody holds it.
     function grantRole(bytes32 role, address account) external onlyRole(ADMIN_ROLE_ID) {
+        if (account == address(0) || account == address(this) || account == _self) revert InvalidRoleAccount(account);
         _grantRole(role, account);
     }
 
@@ -239,7 +250,7 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
     /// @notice The EIP-712 type string of a signed listing (its hash is the type hash).
     function signedListingType() external pure returns (string memory) {
         return
-        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)";
+        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt,uint16 maxFeeBps)";
     }
 
     /// @notice The EIP-712 digest a seller signs for `order` (on this chain, for this market).
@@ -263,7 +274,7 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
             return SignedListingStatus.InvalidSignature;
         }
         if (block.timestamp >= order.expiresAt) return SignedListingStatus.Expired;
-        if (order.expiresAt - block.timestamp > SELL_ORDER_DURATION) return SignedListingStatus.ExpiryTooFar;
+        if (order.expiresAt - block.timestamp > SELL_ORDER_DURATION) return SignedListingStatus.NotYetValid;
         uint256 flags = _accounts[order.seller];
         if (order.counter != flags >> COUNTER_SHIFT) return SignedListingStatus.CounterIncremented;
         if (!_isEaselCollection(order.collection)) return SignedListingStatus.Refused;
@@ -278,10 +289,12 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         }
         Hot memory c = _config;
         if (
-            c.locked || flags & BANNED != 0 || _tokens[order.collection][order.tokenId].blocked
+            c.locked || c.entranceLocked || flags & BANNED != 0 || _tokens[order.collection][order.tokenId].blocked
                 || _collectionBlocked[order.collection]
                 || order.price < _minimum(c.listingMinimum) || order.price > MAX_PRICE
         ) return SignedListingStatus.Refused;
+        bool primary = !IEaselCollection(order.collection).saleInfo(order.tokenId).primarySold;
+        if ((primary ? c.primaryFeeBps : c.secondaryFeeBps) > order.maxFeeBps) return SignedListingStatus.FeeAboveMax;
         return SignedListingStatus.Live;
     }
 
@@ -420,14 +433,18 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         IEaselCollection(collection).setBlocked(blocked);
     }
 
-    /// @notice Blocks or unblocks one token, here, in the copy a live auction keeps of the flag, and, for an
-    /// Easel collection, in the collection (which refuses to lazily mint a blocked id that is not minted yet).
+    /// @notice Blocks or unblocks one token of an Easel collection, minted or not: here, in the copy a live
+    /// auction keeps of the flag, and in the collection, which every sale (signed fills included) reads and
+    /// which a token minted later inherits (a lazy collection refuses to mint a blocked id).
+    /// @dev Only Easel collections: a copy cannot be written into a collection that does not exist yet, and the
+    /// signed fill reads only the collection's.
     function setTokenBlocked(address collection, uint256 tokenId, bool blocked) external onlyRole(OPERATOR_ROLE_ID) {
+        if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         _tokens[collection][tokenId].blocked = blocked;
         emit TokenBlocked(collection, tokenId, blocked);
         Auction storage a = _auctions[collection][tokenId];
         if (a.kind != 0) a.tokenBlocked = blocked;
-        if (_isEaselCollection(collection)) IEaselCollection(collection).setTokenBlocked(tokenId, blocked);
+        IEaselCollection(collection).setTokenBlocked(tokenId, blocked);
     }
 
     /// @notice Pays what is held for `account` (payments it was owed while banned) to it, pushed with the usual
@@ -453,7 +470,9 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         emit MarketLockSet(locked);
     }
 
-    /// @notice Locks the market entrance: no new listings or auctions; existing ones trade on.
+    /// @notice Locks the market entrance: no new listings or auctions, and no signed listing fills (signed
+    /// before or during the lock: the chain cannot tell when one was signed); on-chain listings, auctions and
+    /// offers already made trade on.
     function setEntranceLocked(bool locked) external onlyRole(OPERATOR_ROLE_ID) {
         _config.entranceLocked = locked;
         emit EntranceLockSet(locked);

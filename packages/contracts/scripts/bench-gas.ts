@@ -165,6 +165,8 @@ const signedOrder = {
   transferCount: 0n,
   counter: 0n,
   expiresAt: BigInt(await networkHelpers.time.latest()) + 30n * 86_400n,
+  // The primary commission (10%): the fee this first sale pays.
+  maxFeeBps: 1_000,
 };
 const signedListingSignature = await artist.signTypedData({
   domain: { ...SIGNED_LISTING_DOMAIN, chainId, verifyingContract: market.address },

@@ -48,7 +48,9 @@ export const SIGNED_LISTING_DOMAIN = { name: "Easel Market", version: "1" } as c
  * A fixed-price listing the seller signs instead of sending `setSellOrder`; anyone fills it with
  * `fillSignedListing(order, signature)`. `transferCount` is the token's (`transferCountOf`; any transfer, and the
  * owner's `cancelSignedListing`, raises it), `counter` the seller's (`listingCounterOf`, raised by
- * `incrementListingCounter`); `expiresAt` at most 100 days ahead.
+ * `incrementListingCounter`); `expiresAt` at most 100 days ahead (further out, the order is not yet valid and
+ * fills once it is within 100 days: the API refuses to store it); `maxFeeBps` the highest platform fee the seller
+ * accepts (`signedListingMaxFeeBps`): a fill is refused while the fee that applies is above it.
  */
 export const signedListingTypes = {
   SignedListing: [
@@ -59,19 +61,36 @@ export const signedListingTypes = {
     { name: "transferCount", type: "uint256" },
     { name: "counter", type: "uint256" },
     { name: "expiresAt", type: "uint256" },
+    { name: "maxFeeBps", type: "uint16" },
   ],
 } as const;
+
+/**
+ * The `maxFeeBps` a seller signs: the fee that applies to the token's next market sale now, the primary
+ * commission if the token was never sold through the market (`saleInfo(tokenId).primarySold` is false), else the
+ * secondary fee (both from the market's `config()`). A later raise then refuses the order instead of applying.
+ */
+export const signedListingMaxFeeBps = (
+  fees: { primaryFeeBps: number; secondaryFeeBps: number },
+  primarySold: boolean,
+) => (primarySold ? fees.secondaryFeeBps : fees.primaryFeeBps);
 
 /** Why a signed listing cannot be filled now: `signedListingStatus(order, signature)` of the market. */
 export const SIGNED_LISTING_STATUS = {
   live: 0,
   invalidSignature: 1,
   expired: 2,
+  /** Its expiry is more than 100 days ahead: not yet valid (not dead), it fills once within 100 days. */
+  notYetValid: 3,
+  /** @deprecated The same status as `notYetValid` (the contract's `ExpiryTooFar` revert), by its old name. */
   expiryTooFar: 3,
   counterIncremented: 4,
   void: 5,
   notApproved: 6,
+  /** Locked (the market, or its entrance), seller banned, token or collection blocked, or price out of range. */
   refused: 7,
+  /** The fee that applies now is above the order's `maxFeeBps` (fillable again if the fee comes down). */
+  feeAboveMax: 8,
 } as const;
 
 /**

@@ -96,6 +96,8 @@ async function orderFor(
     transferCount: transferCount.toString(),
     counter: counter.toString(),
     expiresAt: String(Number(block.timestamp) + 30 * DAY),
+    // The primary commission: the highest fee the tests' first sales pay.
+    maxFeeBps: 1_000,
     ...change,
   };
 }
@@ -108,6 +110,7 @@ const typed = (order: SignedListingOrder) => ({
   transferCount: BigInt(order.transferCount),
   counter: BigInt(order.counter),
   expiresAt: BigInt(order.expiresAt),
+  maxFeeBps: order.maxFeeBps,
 });
 
 const sign = (who: Account, order: SignedListingOrder): Promise<Hex> =>

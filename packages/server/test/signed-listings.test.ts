@@ -87,6 +87,8 @@ async function orderFor(
     transferCount: transferCount.toString(),
     counter: counter.toString(),
     expiresAt: String((await chainNow()) + 30 * DAY),
+    // The primary commission: the highest fee the tests' first sales pay.
+    maxFeeBps: 1_000,
     ...change,
   };
 }
@@ -99,6 +101,7 @@ const typed = (order: SignedListingOrder) => ({
   transferCount: BigInt(order.transferCount),
   counter: BigInt(order.counter),
   expiresAt: BigInt(order.expiresAt),
+  maxFeeBps: order.maxFeeBps,
 });
 
 function sign(
@@ -457,8 +460,8 @@ describe("the fill endpoint rechecks on chain before a buyer signs", () => {
     );
     const [stale] = await q<{ id: string }>(
       `INSERT INTO signed_listings (collection, token_id, seller, price, transfer_count, counter, expires_at,
-         signature, checked_block, created_at)
-       VALUES ($1, 5, $2, $3, $4, $5, to_timestamp($6), $7, 0, now() - interval '1 hour') RETURNING id`,
+         signature, checked_block, created_at, max_fee_bps)
+       VALUES ($1, 5, $2, $3, $4, $5, to_timestamp($6), $7, 0, now() - interval '1 hour', $8) RETURNING id`,
       [
         staleOrder.collection.toLowerCase(),
         alice.address.toLowerCase(),
@@ -467,6 +470,7 @@ describe("the fill endpoint rechecks on chain before a buyer signs", () => {
         staleOrder.counter,
         Number(staleOrder.expiresAt),
         staleSignature,
+        staleOrder.maxFeeBps,
       ],
     );
     const res = await fill(5n);

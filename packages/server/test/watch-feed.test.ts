@@ -324,6 +324,7 @@ describe("watch alerts of signed listings", () => {
       transferCount: transferCount.toString(),
       counter: counter.toString(),
       expiresAt: String(Number(block.timestamp) + 30 * 86_400),
+      maxFeeBps: 1_000,
     };
     const signature = await artist.signTypedData({
       domain: { ...SIGNED_LISTING_DOMAIN, chainId: 31337, verifyingContract: t.market },
@@ -337,6 +338,7 @@ describe("watch alerts of signed listings", () => {
         transferCount,
         counter,
         expiresAt: BigInt(order.expiresAt),
+        maxFeeBps: order.maxFeeBps,
       },
     });
     return { order, signature };

@@ -2,7 +2,6 @@
 pragma solidity 0.8.37;
 
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
-import {SignatureCheckerLib} from "solady/src/utils/SignatureCheckerLib.sol";
 import {EaselCredits} from "../libraries/EaselPayments.sol";
 import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
 
@@ -78,6 +77,11 @@ abstract contract MarketCore is EaselCredits {
 
     /// @dev Where `Hot.fees` starts in the settings slot (16+16+24+8+8+4*24 bits before it).
     uint256 private constant _FEES_SHIFT = 168;
+    /// @dev Where `Hot.locked`, `Hot.entranceLocked` (8 bits each) and `Hot.listingMinimum` (24) start in the
+    /// settings slot; the fee rates are bits 0-15 (primary) and 16-31 (secondary).
+    uint256 internal constant LOCKED_SHIFT = 56;
+    uint256 internal constant ENTRANCE_LOCKED_SHIFT = 64;
+    uint256 internal constant LISTING_MINIMUM_SHIFT = 72;
     /// @dev Minimums are stored in units of 0.001 ETH (up to 16,777 ETH).
     uint256 internal constant MINIMUM_UNIT = 0.001 ether;
     /// @notice How long a listing lasts.
@@ -121,7 +125,8 @@ abstract contract MarketCore is EaselCredits {
     /// market's address) instead of sending `setSellOrder`: it costs the seller nothing, and anyone fills it with
     /// `fillSignedListing`. It is void once the token's transfer count changes (any transfer, and the owner's
     /// `cancelSignedListing`, which counts one without moving the token), once the seller bumps their counter
-    /// (`incrementListingCounter`), and at `expiresAt`, which may be at most 100 days away when it is filled.
+    /// (`incrementListingCounter`), and at `expiresAt`, which may be at most 100 days away when it is filled
+    /// (an order signed further out is not yet valid: it becomes fillable once its expiry is within 100 days).
     struct SignedListing {
         address collection;
         uint256 tokenId;
@@ -134,15 +139,23 @@ abstract contract MarketCore is EaselCredits {
         uint256 counter;
         /// Unix seconds; the listing is void from then on.
         uint256 expiresAt;
+        /// The highest platform fee the seller accepts, in basis points: the fill is refused while the fee that
+        /// would apply (the primary commission on the token's first market sale, else the secondary fee) is
+        /// above it, so a fee raised after signing never applies to the order.
+        uint16 maxFeeBps;
     }
 
     bytes32 internal constant SIGNED_LISTING_TYPEHASH = keccak256(
-        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)"
+        "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt,uint16 maxFeeBps)"
     );
     bytes32 internal constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 internal constant DOMAIN_NAME_HASH = keccak256("Easel Market");
     bytes32 internal constant DOMAIN_VERSION_HASH = keccak256("1");
+    /// @dev The gas a seller contract's ERC-1271 check may use: enough for a Safe or a passkey (P-256) wallet,
+    /// and a cap on what a seller's code can take from the buyer's transaction. A check that needs more fails,
+    /// so the API, which asks `signedListingStatus` (the same check) before storing an order, refuses it.
+    uint256 internal constant ERC1271_GAS = 200_000;
     /// @dev The largest `s` of a canonical (low-s) secp256k1 signature: its twin `n - s` is refused.
     uint256 internal constant MAX_LOW_S = 0x7fffffffffffffffffffffffffffffff5d576e73_57a4501ddfe92f46681b20a0;
 
@@ -235,8 +248,11 @@ abstract contract MarketCore is EaselCredits {
 
     /// @notice The seller incremented their listing counter since signing.
     error ListingCounterChanged(uint256 counter, uint256 currentCounter);
-    /// @notice A signed listing's expiry lies more than 100 days ahead.
+    /// @notice A signed listing's expiry lies more than 100 days ahead (not yet valid: it will be once it is
+    /// within 100 days).
     error ExpiryTooFar(uint256 expiresAt, uint256 latest);
+    /// @notice The fee that would apply (`feeBps`) is above the highest the seller signed for (`maxFeeBps`).
+    error FeeAboveSignedMax(uint256 feeBps, uint256 maxFeeBps);
     /// @notice The signature is not the seller's (ECDSA with a low `s`, or the seller contract's ERC-1271 answer).
     error InvalidSellerSignature(address seller);
     /// @notice Nothing is held for `account`.
@@ -410,7 +426,7 @@ abstract contract MarketCore is EaselCredits {
         }
     }
 
-    /// @dev The EIP-712 digest the seller signs. The struct's seven static words are hashed as they lie in the
+    /// @dev The EIP-712 digest the seller signs. The struct's eight static words are hashed as they lie in the
     /// calldata (each field's type is checked where it is read).
     function _signedListingDigest(SignedListing calldata order) internal view returns (bytes32 digest) {
         bytes32 separator = _domainSeparator();
@@ -418,8 +434,8 @@ abstract contract MarketCore is EaselCredits {
         assembly ("memory-safe") {
             let m := mload(0x40)
             mstore(m, typeHash)
-            calldatacopy(add(m, 0x20), order, 0xe0)
-            let structHash := keccak256(m, 0x100)
+            calldatacopy(add(m, 0x20), order, 0x100)
+            let structHash := keccak256(m, 0x120)
             mstore(0x00, 0x1901)
             mstore(0x20, separator)
             mstore(0x40, structHash)
@@ -430,7 +446,8 @@ abstract contract MarketCore is EaselCredits {
 
     /// @dev Whether `signature` is `seller`'s over `digest`: a 65-byte ECDSA signature (r, s, v) with a low `s`
     /// (its malleable twin is refused) recovering to `seller`, or else the seller contract's ERC-1271 answer
-    /// (Safe, passkey wallets). An account without code answers nothing, which is no.
+    /// (Safe, passkey wallets), given at most `ERC1271_GAS`. An account without code answers nothing, which is
+    /// no.
     function _isSellerSignature(address seller, bytes32 digest, bytes calldata signature) internal view returns (bool) {
         if (signature.length == 65) {
             bytes32 r;
@@ -447,7 +464,22 @@ abstract contract MarketCore is EaselCredits {
                 if (recovered != address(0) && recovered == seller) return true;
             }
         }
-        return SignatureCheckerLib.isValidERC1271SignatureNowCalldata(seller, digest, signature);
+        // Solady's `isValidERC1271SignatureNowCalldata`, with the gas capped.
+        bool isValid;
+        uint256 gasCap = ERC1271_GAS;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            let f := shl(224, 0x1626ba7e)
+            mstore(m, f) // `isValidSignature(bytes32,bytes)`.
+            mstore(add(m, 0x04), digest)
+            let d := add(m, 0x24)
+            mstore(d, 0x40)
+            mstore(add(m, 0x44), signature.length)
+            calldatacopy(add(m, 0x64), signature.offset, signature.length)
+            isValid := staticcall(gasCap, seller, m, add(signature.length, 0x64), d, 0x20)
+            isValid := and(eq(mload(d), f), isValid)
+        }
+        return isValid;
     }
 
     // ---------------------------------------------------------------- sale

@@ -8,8 +8,10 @@ import {MarketCore} from "./MarketCore.sol";
 /// `setSellOrder`: listing costs nothing, and anyone fills the listing with the exact price. Every rule of
 /// `buyNow` applies (the lock, the bans of the buyer, the seller and the payees, the blocked collection and
 /// token, the listing minimum, the seller's approval) and the payout is `buyNow`'s (`_payout`, with `Sale`
-/// mechanism 4). A filled listing cannot be filled again: the sale changes the token's transfer count, which the
-/// listing names, so no fill writes a "filled" mark. The seller voids a signed listing with `cancelSignedListing`
+/// mechanism 4), and while the market's entrance is locked no signed listing fills either (signing one is
+/// listing: the lock pauses the orders signed before it as well as new ones). The fee that applies must not be
+/// above the order's `maxFeeBps`. A filled listing cannot be filled again: the sale changes the token's transfer
+/// count, which the listing names, so no fill writes a "filled" mark. The seller voids a signed listing with `cancelSignedListing`
 /// (every listing of that token: the collection counts one transfer without moving it) or
 /// `incrementListingCounter` (all of theirs); both, and the views, are in `EaselMarketAdmin`.
 abstract contract SignedListings is MarketCore {
@@ -21,7 +23,14 @@ abstract contract SignedListings is MarketCore {
     /// contract's `isValidSignature` accepts.
     function fillSignedListing(SignedListing calldata order, bytes calldata signature) external payable nonReentrant {
         Hot storage c = _config;
-        _checkOpen(c);
+        // The settings slot as one word (layout on `Hot`): the locks, the listing minimum and, after the
+        // transfer, the fee rates. Nothing in the fill writes it before `_payout`.
+        uint256 settings;
+        assembly ("memory-safe") {
+            settings := sload(c.slot)
+        }
+        if (uint8(settings >> LOCKED_SHIFT) != 0) revert MarketIsLocked();
+        if (uint8(settings >> ENTRANCE_LOCKED_SHIFT) != 0) revert MarketEntranceIsLocked();
         _checkNotBanned(msg.sender);
         address collection = order.collection;
         uint256 tokenId = order.tokenId;
@@ -31,7 +40,7 @@ abstract contract SignedListings is MarketCore {
         if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         uint256 price = order.price;
         if (msg.value != price) revert IncorrectPayment(price, msg.value);
-        _checkPrice(price, _minimum(c.listingMinimum));
+        _checkPrice(price, _minimum(uint24(settings >> LISTING_MINIMUM_SHIFT)));
         uint256 expiresAt = order.expiresAt;
         if (block.timestamp >= expiresAt) revert SellOrderExpired(expiresAt);
         // `expiresAt` > now (checked above): the difference cannot underflow. The chain never sees the signing,
@@ -58,6 +67,10 @@ abstract contract SignedListings is MarketCore {
         // A listing signed for a token the seller does not own (or that the market holds for an auction).
         address owner = address(uint160(_termsWord(terms, 0)));
         if (owner != seller) revert OnlyTokenOwner(seller, owner);
+        // The rate `_payout` will take: the primary commission (bits 0-15) on a primary sale, else the secondary
+        // fee (bits 16-31).
+        uint256 feeBps = uint16(_termsWord(terms, 4) != 0 ? settings : settings >> 16);
+        if (feeBps > order.maxFeeBps) revert FeeAboveSignedMax(feeBps, order.maxFeeBps);
         _payout(c, collection, tokenId, terms, msg.sender, price, _MECHANISM_SIGNED_LISTING);
     }
 }

@@ -286,7 +286,9 @@ contract MarketHandler {
             seller: owner,
             transferCount: EaselCollection(c).transferCountOf(id),
             counter: marketAdmin.listingCounterOf(owner),
-            expiresAt: block.timestamp + 1 hours + (daysAhead % 100 days)
+            expiresAt: block.timestamp + 1 hours + (daysAhead % 100 days),
+            // Some accept every fee, some only the secondary fee (their primary sales are refused).
+            maxFeeBps: daysAhead % 3 == 0 ? 250 : 2_000
         });
         (uint8 v, bytes32 r, bytes32 s_) = vm.sign(key, marketAdmin.hashSignedListing(o));
         _signed.push(o);

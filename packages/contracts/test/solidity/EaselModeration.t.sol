@@ -9,6 +9,45 @@ import {EaselMarketAdmin} from "../../contracts/EaselMarketAdmin.sol";
 import {EaselRoyaltySplitter} from "../../contracts/EaselRoyaltySplitter.sol";
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 import {Collaborator, LazyCollectionVoucher, LazyMintVoucher} from "../../contracts/interfaces/IEaselTypes.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+
+/// @dev A collaborator whose `receive` calls the splitter's `distribute` once more (the v3 review's L-3): before
+/// the guard, the inner call spent the balance the outer one was paying out, so every distribution reverted.
+contract HostileCollaborator {
+    EaselRoyaltySplitter public splitter;
+    bool private transient _entered;
+
+    function target(EaselRoyaltySplitter splitter_) external {
+        splitter = splitter_;
+    }
+
+    receive() external payable {
+        if (_entered || address(splitter) == address(0)) return;
+        _entered = true;
+        splitter.distribute();
+    }
+}
+
+/// @dev An ERC-20 that refuses transfers to the accounts it blocks (as USDC does), or answers `false` for them.
+contract BlockingToken is ERC20("Blocking Dollar", "BUSD") {
+    mapping(address account => uint8 how) public blocked;
+
+    function mint(address to, uint256 amount) external {
+        _mint(to, amount);
+    }
+
+    /// @dev 0 open, 1 reverts, 2 answers false.
+    function setBlocked(address account, uint8 how) external {
+        blocked[account] = how;
+    }
+
+    function transfer(address to, uint256 amount) public override returns (bool) {
+        if (blocked[to] == 1) revert("blocked");
+        if (blocked[to] == 2) return false;
+        return super.transfer(to, amount);
+    }
+}
 
 /// @dev The moderation gaps, each attacked: a banned creator or collaborator paid on resales, offers and auctions;
 /// a blocked id lazily minted; banned or unverified users creating collections (also while locked) and selling
@@ -18,6 +57,8 @@ contract EaselModerationTest is Base {
     event PaymentHeld(address indexed account, uint256 amount);
     event HeldPaymentReleased(address indexed account, uint256 amount);
     event HeldPaymentForfeited(address indexed account, uint256 amount);
+    event ShareCredited(address indexed token, address indexed account, uint256 amount);
+    event CreditWithdrawn(address indexed token, address indexed account, address indexed to, uint256 amount);
 
     address internal c;
 
@@ -308,6 +349,118 @@ contract EaselModerationTest is Base {
         vm.prank(other);
         marketAdmin.revokeRole(operatorRole, admin);
         assertTrue(marketAdmin.hasRole(adminRole, other), "still an admin");
+    }
+
+    // ------------------------------------------------------------ the v3 review (issue 50 §2), attacked
+
+    /// L-3: a collaborator re-entering `distribute` from its `receive` made every distribution revert, locking
+    /// the splitter's ETH for good. The re-entry is refused and everyone is paid.
+    function test_L3_reenteringCollaboratorCannotLockTheSplitter() public {
+        HostileCollaborator hostile = new HostileCollaborator();
+        Collaborator[] memory split = new Collaborator[](3);
+        split[0] = Collaborator(artist, 50);
+        split[1] = Collaborator(address(hostile), 30);
+        split[2] = Collaborator(other, 20);
+        vm.prank(artist);
+        uint256 id = collection.mintNFT(1_000, cid(1), split);
+        (address[] memory accounts, uint256[] memory shares) = collection.collaboratorsOf(id);
+        EaselRoyaltySplitter splitter = EaselRoyaltySplitter(payable(factory.createRoyaltySplitter(accounts, shares)));
+        hostile.target(splitter);
+        vm.deal(address(splitter), 1 ether);
+        uint256 a = artist.balance;
+        uint256 o = other.balance;
+        splitter.distribute();
+        assertEq(artist.balance - a, 0.5 ether, "artist 50%");
+        assertEq(address(hostile).balance, 0.3 ether, "the hostile collaborator gets its share, once");
+        assertEq(other.balance - o, 0.2 ether, "other 20%");
+        assertEq(address(splitter).balance, 0, "nothing locked");
+    }
+
+    /// L-3 for tokens: a recipient the token refuses (it reverts, or answers false) kept every other
+    /// collaborator from being paid. Its share is now its credit, withdrawn to any address.
+    function test_L3_refusedTokenShareIsCredited() public {
+        Collaborator[] memory split = new Collaborator[](3);
+        split[0] = Collaborator(artist, 50);
+        split[1] = Collaborator(other, 30);
+        split[2] = Collaborator(bidder, 20);
+        vm.prank(artist);
+        uint256 id = collection.mintNFT(1_000, cid(1), split);
+        (address[] memory accounts, uint256[] memory shares) = collection.collaboratorsOf(id);
+        EaselRoyaltySplitter splitter = EaselRoyaltySplitter(payable(factory.createRoyaltySplitter(accounts, shares)));
+        BlockingToken token = new BlockingToken();
+        token.setBlocked(other, 1);
+        token.setBlocked(bidder, 2);
+        token.mint(address(splitter), 100 ether);
+        vm.expectEmit();
+        emit ShareCredited(address(token), other, 30 ether);
+        splitter.distributeToken(address(token));
+        assertEq(token.balanceOf(artist), 50 ether, "the others are paid");
+        assertEq(splitter.creditOf(address(token), other), 30 ether, "reverting transfer: credited");
+        assertEq(splitter.creditOf(address(token), bidder), 20 ether, "false answer: credited");
+        assertEq(splitter.totalCredits(address(token)), 50 ether, "credits");
+        // Credits are not distributed again; new royalties are.
+        token.mint(address(splitter), 10 ether);
+        splitter.distributeToken(address(token));
+        assertEq(token.balanceOf(artist), 55 ether, "only the new royalties");
+        assertEq(splitter.creditOf(address(token), other), 33 ether, "credited again");
+        // Nothing new: nothing to pay, nothing credited.
+        splitter.distributeToken(address(token));
+        assertEq(token.balanceOf(artist), 55 ether, "nothing new");
+        // The refused recipient withdraws to an address the token accepts.
+        vm.expectEmit();
+        emit CreditWithdrawn(address(token), other, buyer, 33 ether);
+        vm.prank(other);
+        splitter.withdrawToken(address(token), buyer);
+        assertEq(token.balanceOf(buyer), 33 ether, "withdrawn elsewhere");
+        assertEq(splitter.totalCredits(address(token)), 22 ether, "the rest still owed");
+        vm.expectRevert(abi.encodeWithSelector(EaselRoyaltySplitter.NothingOwed.selector, address(token), other));
+        vm.prank(other);
+        splitter.withdrawToken(address(token), buyer);
+    }
+
+    /// L-3: the splitter's entry points share one guard.
+    function test_L3_splitterReentryRefused() public {
+        Collaborator[] memory split = new Collaborator[](2);
+        split[0] = Collaborator(artist, 50);
+        split[1] = Collaborator(address(this), 50);
+        vm.prank(artist);
+        uint256 id = collection.mintNFT(1_000, cid(1), split);
+        (address[] memory accounts, uint256[] memory shares) = collection.collaboratorsOf(id);
+        _reentrySplitter = EaselRoyaltySplitter(payable(factory.createRoyaltySplitter(accounts, shares)));
+        vm.deal(address(_reentrySplitter), 1 ether);
+        _reentrySplitter.distribute();
+        assertTrue(_reentryRefused, "a distribution inside a distribution is refused");
+        assertEq(address(_reentrySplitter).balance, 0, "all paid");
+    }
+
+    EaselRoyaltySplitter private _reentrySplitter;
+    bool private _reentryRefused;
+
+    receive() external payable {
+        if (address(_reentrySplitter) == address(0) || _reentryRefused) return;
+        vm.expectRevert(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector);
+        _reentrySplitter.distributeToken(address(0xDEAD));
+        _reentryRefused = true;
+    }
+
+    /// I-3: the last-admin guard counted an admin role granted to the zero address or to the market, neither
+    /// of which can act: the real admin could then leave, and the market had no admin.
+    function test_I3_adminRoleNeverToAnAccountThatCannotAct() public {
+        bytes32 adminRole = marketAdmin.DEFAULT_ADMIN_ROLE();
+        bytes32 operatorRole = marketAdmin.OPERATOR_ROLE();
+        address[3] memory refused = [address(0), address(market), adminCode];
+        for (uint256 i; i < refused.length; ++i) {
+            vm.expectRevert(abi.encodeWithSelector(EaselMarketAdmin.InvalidRoleAccount.selector, refused[i]));
+            vm.prank(admin);
+            marketAdmin.grantRole(adminRole, refused[i]);
+            vm.expectRevert(abi.encodeWithSelector(EaselMarketAdmin.InvalidRoleAccount.selector, refused[i]));
+            vm.prank(admin);
+            marketAdmin.grantRole(operatorRole, refused[i]);
+        }
+        vm.expectRevert(MarketCore.LastAdmin.selector);
+        vm.prank(admin);
+        marketAdmin.renounceRole(adminRole, admin);
+        assertTrue(marketAdmin.hasRole(adminRole, admin), "the admin stays");
     }
 }
 

@@ -71,6 +71,8 @@ contract EaselSignedListingsTest is Base {
         o.transferCount = EaselCollection(collection_).transferCountOf(id);
         o.counter = marketAdmin.listingCounterOf(seller_);
         o.expiresAt = block.timestamp + 30 days;
+        // The primary commission today.
+        o.maxFeeBps = 1_000;
     }
 
     function domain(address market_) internal view returns (bytes32) {
@@ -89,7 +91,7 @@ contract EaselSignedListingsTest is Base {
         bytes32 structHash = keccak256(
             abi.encode(
                 keccak256(
-                    "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)"
+                    "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt,uint16 maxFeeBps)"
                 ),
                 o.collection,
                 o.tokenId,
@@ -97,7 +99,8 @@ contract EaselSignedListingsTest is Base {
                 o.seller,
                 o.transferCount,
                 o.counter,
-                o.expiresAt
+                o.expiresAt,
+                o.maxFeeBps
             )
         );
         return keccak256(abi.encodePacked("\x19\x01", domain(market_), structHash));
@@ -379,7 +382,7 @@ contract EaselSignedListingsTest is Base {
         far.expiresAt = block.timestamp + 100 days + 1;
         sig = sign(far, SELLER_KEY);
         assertTrue(
-            marketAdmin.signedListingStatus(far, sig) == EaselMarketAdmin.SignedListingStatus.ExpiryTooFar, "far"
+            marketAdmin.signedListingStatus(far, sig) == EaselMarketAdmin.SignedListingStatus.NotYetValid, "far"
         );
         vm.expectRevert(
             abi.encodeWithSelector(MarketCore.ExpiryTooFar.selector, far.expiresAt, block.timestamp + 100 days)
@@ -522,9 +525,211 @@ contract EaselSignedListingsTest is Base {
         assertEq(
             keccak256(bytes(marketAdmin.signedListingType())),
             keccak256(
-                "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt)"
+                "SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt,uint16 maxFeeBps)"
             ),
             "type"
         );
+    }
+
+    function test_status_foreignCollectionAndBurnedToken() public {
+        uint256 id = mintTo(seller);
+        MarketCore.SignedListing memory o = order(s, id, 1 ether, seller);
+        MarketCore.SignedListing memory foreign = order(s, id, 1 ether, seller);
+        foreign.collection = address(0xC0FFEE);
+        assertTrue(
+            marketAdmin.signedListingStatus(foreign, sign(foreign, SELLER_KEY))
+                == EaselMarketAdmin.SignedListingStatus.Refused,
+            "not an Easel collection"
+        );
+        vm.prank(seller);
+        sc.burnNFT(id);
+        assertTrue(
+            marketAdmin.signedListingStatus(o, sign(o, SELLER_KEY)) == EaselMarketAdmin.SignedListingStatus.Void,
+            "burned"
+        );
+    }
+
+    // ------------------------------------------------------------ the v3 review (issue 50 §2), attacked
+
+    /// L-1: a token the operator blocked before its mint (a standard collection's next id) is sold through a
+    /// signed listing: the fill read only the collection's copy, which was never written for an unminted id.
+    function test_L1_tokenBlockedBeforeItsMint_signedFillRefused() public {
+        vm.prank(admin);
+        marketAdmin.setTokenBlocked(s, 1, true);
+        // The artist's mint is not stopped; the token is born blocked.
+        uint256 id = mintTo(seller);
+        assertEq(id, 1, "the blocked id");
+        assertTrue(marketAdmin.isTokenBlocked(s, id), "blocked at the market");
+        MarketCore.SignedListing memory o = order(s, id, 1 ether, seller);
+        bytes memory sig = sign(o, SELLER_KEY);
+        assertTrue(marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.Refused, "st");
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenIsBlocked.selector, s, id));
+        fill(buyer, o, sig);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenIsBlocked.selector, s, id));
+        vm.prank(seller);
+        market.setSellOrder(s, id, 1 ether);
+        // Unblocked: status and fill agree again.
+        vm.prank(admin);
+        marketAdmin.setTokenBlocked(s, id, false);
+        assertTrue(marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.Live, "live");
+        fill(buyer, o, sig);
+        assertEq(sc.ownerOf(id), buyer, "sold once unblocked");
+    }
+
+    /// L-1 in the default collection (any verified artist mints the next id there).
+    function test_L1_defaultCollectionIdBlockedBeforeItsMint() public {
+        address d = address(defaultCollection);
+        vm.prank(admin);
+        marketAdmin.setTokenBlocked(d, 1, true);
+        vm.prank(seller);
+        uint256 id = defaultCollection.mintNFT(0, cid(41), none());
+        assertEq(id, 1, "the blocked id");
+        vm.prank(seller);
+        defaultCollection.setApprovalForAll(address(market), true);
+        MarketCore.SignedListing memory o = order(d, id, 1 ether, seller);
+        bytes memory sig = sign(o, SELLER_KEY);
+        assertTrue(marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.Refused, "st");
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenIsBlocked.selector, d, id));
+        fill(buyer, o, sig);
+        // Blocked and unblocked before its mint: the next token is born free.
+        vm.prank(admin);
+        marketAdmin.setTokenBlocked(d, 2, true);
+        vm.prank(admin);
+        marketAdmin.setTokenBlocked(d, 2, false);
+        vm.prank(seller);
+        uint256 id2 = defaultCollection.mintNFT(0, cid(42), none());
+        MarketCore.SignedListing memory o2 = order(d, id2, 1 ether, seller);
+        fill(buyer, o2, sign(o2, SELLER_KEY));
+        assertEq(defaultCollection.ownerOf(id2), buyer, "an unblocked id sells");
+    }
+
+    /// L-1: a block can only be written where every path reads it: a collection that does not exist yet (or a
+    /// foreign contract) is refused instead of being blocked at the market alone.
+    function test_L1_setTokenBlocked_onlyEaselCollections() public {
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, address(0xC0FFEE)));
+        vm.prank(admin);
+        marketAdmin.setTokenBlocked(address(0xC0FFEE), 1, true);
+    }
+
+    /// L-2: the entrance lock ("no new listings") let an order signed during the lock fill; now every signed
+    /// order waits for the entrance to open, whenever it was signed.
+    function test_L2_entranceLockPausesSignedListings() public {
+        uint256 id = mintTo(seller);
+        uint256 id2 = mintTo(seller);
+        MarketCore.SignedListing memory before = order(s, id, 1 ether, seller);
+        bytes memory beforeSig = sign(before, SELLER_KEY);
+        vm.prank(admin);
+        marketAdmin.setEntranceLocked(true);
+        MarketCore.SignedListing memory during = order(s, id2, 1 ether, seller);
+        bytes memory duringSig = sign(during, SELLER_KEY);
+        assertTrue(
+            marketAdmin.signedListingStatus(during, duringSig) == EaselMarketAdmin.SignedListingStatus.Refused, "st"
+        );
+        vm.expectRevert(MarketCore.MarketEntranceIsLocked.selector);
+        fill(buyer, during, duringSig);
+        vm.expectRevert(MarketCore.MarketEntranceIsLocked.selector);
+        fill(buyer, before, beforeSig);
+        vm.prank(admin);
+        marketAdmin.setEntranceLocked(false);
+        fill(buyer, during, duringSig);
+        fill(buyer, before, beforeSig);
+        assertEq(sc.ownerOf(id), buyer, "both fill once the entrance opens");
+    }
+
+    /// I-1: an order signed with an expiry more than 100 days out is not yet valid, not dead: it fills at its
+    /// signed price once its expiry comes within 100 days (the API refuses to store such an order).
+    function test_I1_farExpiryIsNotYetValid() public {
+        uint256 id = mintTo(seller);
+        MarketCore.SignedListing memory o = order(s, id, 1 ether, seller);
+        o.expiresAt = block.timestamp + 150 days;
+        bytes memory sig = sign(o, SELLER_KEY);
+        assertTrue(
+            marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.NotYetValid, "not yet"
+        );
+        vm.expectRevert(
+            abi.encodeWithSelector(MarketCore.ExpiryTooFar.selector, o.expiresAt, block.timestamp + 100 days)
+        );
+        fill(buyer, o, sig);
+        vm.warp(block.timestamp + 50 days);
+        assertTrue(marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.Live, "valid");
+        fill(buyer, o, sig);
+    }
+
+    /// I-4: an ERC-1271 seller's check got all the buyer's gas; it now gets at most 200,000.
+    function test_I4_erc1271CheckGasIsCapped() public {
+        uint256 ownerKey = 0x5AFE;
+        TestWallet wallet = new TestWallet(vm.addr(ownerKey));
+        uint256 id = mintTo(address(wallet));
+        wallet.act(s, abi.encodeCall(sc.setApprovalForAll, (address(market), true)));
+        MarketCore.SignedListing memory o = order(s, id, 1 ether, address(wallet));
+        bytes memory sig = sign(o, ownerKey);
+
+        // A check that burns everything it gets costs the buyer the cap, not the transaction's gas.
+        wallet.setHunger(type(uint256).max);
+        assertTrue(
+            marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.InvalidSignature, "st"
+        );
+        uint256 gasBefore = gasleft();
+        vm.prank(buyer);
+        try market.fillSignedListing{value: 1 ether, gas: 5_000_000}(o, sig) {
+            revert("filled");
+        } catch (bytes memory reason) {
+            assertEq(
+                keccak256(reason),
+                keccak256(abi.encodeWithSelector(MarketCore.InvalidSellerSignature.selector, address(wallet))),
+                "refused as an invalid signature"
+            );
+        }
+        assertTrue(gasBefore - gasleft() < 300_000, "the buyer lost at most the cap");
+        // A check that needs more than the cap fails (the API, asking the status, refuses such an order) ...
+        wallet.setHunger(210_000);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidSellerSignature.selector, address(wallet)));
+        vm.prank(buyer);
+        market.fillSignedListing{value: 1 ether, gas: 5_000_000}(o, sig);
+        // ... one within it passes.
+        wallet.setHunger(150_000);
+        assertTrue(marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.Live, "live");
+        fill(buyer, o, sig);
+        assertEq(sc.ownerOf(id), buyer, "sold");
+    }
+
+    /// I-5: a fee raised after signing applied to the signed order; now the order names the highest fee its
+    /// seller accepts.
+    function test_I5_feeRaisedAfterSigningIsRefused() public {
+        uint256 id = mintTo(seller);
+        MarketCore.SignedListing memory o = order(s, id, 1 ether, seller);
+        assertEq(o.maxFeeBps, 1_000, "signed at today's commission");
+        bytes memory sig = sign(o, SELLER_KEY);
+        vm.prank(admin);
+        marketAdmin.setFees(2_000, 0);
+        assertTrue(
+            marketAdmin.signedListingStatus(o, sig) == EaselMarketAdmin.SignedListingStatus.FeeAboveMax, "status"
+        );
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeAboveSignedMax.selector, 2_000, 1_000));
+        fill(buyer, o, sig);
+        // Back at (or below) what the seller signed for: it fills.
+        vm.prank(admin);
+        marketAdmin.setFees(1_000, 0);
+        fill(buyer, o, sig);
+        assertEq(sc.ownerOf(id), buyer, "sold at the signed fee");
+
+        // A resale pays the secondary fee: a seller who accepts none is refused once there is one.
+        vm.prank(buyer);
+        sc.transferFrom(buyer, seller, id);
+        MarketCore.SignedListing memory resale = order(s, id, 1 ether, seller);
+        resale.maxFeeBps = 0;
+        bytes memory resaleSig = sign(resale, SELLER_KEY);
+        vm.prank(admin);
+        marketAdmin.setFees(1_000, 250);
+        assertTrue(
+            marketAdmin.signedListingStatus(resale, resaleSig) == EaselMarketAdmin.SignedListingStatus.FeeAboveMax,
+            "resale status"
+        );
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeAboveSignedMax.selector, 250, 0));
+        fill(other, resale, resaleSig);
+        vm.prank(admin);
+        marketAdmin.setFees(2_000, 0);
+        fill(other, resale, resaleSig);
+        assertEq(sc.ownerOf(id), other, "the primary commission does not apply to a resale");
     }
 }

@@ -24,8 +24,6 @@ const UNREACHABLE: Record<string, string> = {
   AccountBalanceOverflow: "Solady ERC721: needs 2^32 tokens owned by one account",
   TokenAlreadyExists:
     "Solady ERC721: a token id is refused earlier with RecordAlreadyRegistered (ids are never reused)",
-  ReentrancyGuardReentrantCall:
-    "OpenZeppelin guard: re-entry only happens from a 20,000-gas push, which cannot be observed as a revert of the outer call (the attack tests check the re-entry is refused)",
   FailedDeployment:
     "OpenZeppelin Clones: a collection clone is created with CREATE at a fresh address, which cannot be taken",
   InsufficientBalance: "OpenZeppelin Clones: clones are always deployed with zero value",

@@ -11,6 +11,7 @@ import {
   lazyMintVoucherTypes,
   SIGNED_LISTING_DOMAIN,
   SIGNED_LISTING_STATUS,
+  signedListingMaxFeeBps,
   signedListingTypes,
 } from "../../src/index.ts";
 
@@ -186,6 +187,14 @@ describe("deployEasel (generated artifacts, viem only)", async () => {
       transferCount: 0n,
       counter: 0n,
       expiresAt: BigInt(await networkHelpers.time.latest()) + 86_400n,
+      maxFeeBps: signedListingMaxFeeBps(
+        await publicClient.readContract({
+          address: market as Address,
+          abi: easelMarketAbi,
+          functionName: "config",
+        }),
+        false,
+      ),
     };
     const signature = await admin.signTypedData({
       domain: { ...SIGNED_LISTING_DOMAIN, chainId: 31337, verifyingContract: market as Address },

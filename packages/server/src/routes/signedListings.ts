@@ -256,9 +256,9 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         const { rows: inserted } = await client.query(
           `INSERT INTO signed_listings
              (collection, token_id, seller, price, transfer_count, counter, expires_at, signature, checked_block,
-              contract_seller, recheck_at)
+              contract_seller, recheck_at, max_fee_bps)
            VALUES ($1, $2::numeric, $3, $4::numeric, $5::numeric, $6::numeric, to_timestamp($7), $8, $9, $10,
-             ${recheckAt})
+             ${recheckAt}, $11)
            RETURNING *`,
           [
             order.collection,
@@ -271,6 +271,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
             signature,
             block.toString(),
             contractSeller,
+            order.maxFeeBps,
           ],
         );
         await reproject(client, order.collection, order.tokenId);

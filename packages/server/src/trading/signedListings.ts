@@ -213,6 +213,7 @@ export function orderOf(row: Record<string, unknown>): SignedListingOrder {
     transferCount: String(row.transfer_count),
     counter: String(row.counter),
     expiresAt: String(Math.floor(dateOf(row.expires_at).getTime() / 1000)),
+    maxFeeBps: Number(row.max_fee_bps),
   };
 }
 
@@ -226,6 +227,7 @@ export function chainOrder(order: SignedListingOrder) {
     transferCount: BigInt(order.transferCount),
     counter: BigInt(order.counter),
     expiresAt: BigInt(order.expiresAt),
+    maxFeeBps: order.maxFeeBps,
   };
 }
 

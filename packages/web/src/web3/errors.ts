@@ -34,6 +34,7 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   AccessControlUnauthorizedAccount: () => "Your wallet does not have the role this action needs.",
   AccessControlBadConfirmation: () => "Only the account itself can renounce its role.",
   LastAdmin: () => "The market's last admin cannot give up the role: make another account admin first.",
+  InvalidRoleAccount: () => "A role cannot be given to the zero address or to the market's own contracts.",
   NotController: () => "Only a controller of the market can do this.",
   // Market state
   MarketIsLocked: () => "The market is locked: trading is paused for now.",
@@ -74,6 +75,8 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   // Signed listings
   ListingCounterChanged: () => "The seller cancelled all their listings, this one included.",
   ExpiryTooFar: () => "A listing can last at most 100 days.",
+  FeeAboveSignedMax: ([fee, max]) =>
+    `Easel's fee is now ${Number(fee) / 100}%, above the ${Number(max) / 100}% the seller signed for: the seller must sign the listing again.`,
   InvalidSellerSignature: () => "This listing's signature is not the seller's.",
   // Auctions
   NoAuction: () => "This item is not in an auction.",

@@ -57,7 +57,7 @@ export function useMySignedListings(enabled = true) {
   });
 }
 
-/** The order as `fillSignedListing` takes it: every uint256 a bigint. */
+/** The order as `fillSignedListing` takes it: every uint256 a bigint (`maxFeeBps`, a uint16, a number). */
 export const orderArgs = (order: SignedListingOrder) => ({
   collection: order.collection as `0x${string}`,
   tokenId: BigInt(order.tokenId),
@@ -66,4 +66,5 @@ export const orderArgs = (order: SignedListingOrder) => ({
   transferCount: BigInt(order.transferCount),
   counter: BigInt(order.counter),
   expiresAt: BigInt(order.expiresAt),
+  maxFeeBps: order.maxFeeBps,
 });

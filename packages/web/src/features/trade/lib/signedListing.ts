@@ -1,5 +1,9 @@
 import { LISTING_DAYS, type SignedListingInput, type SignedListingOrder } from "@easel/common";
-import { SIGNED_LISTING_DOMAIN, signedListingTypes } from "@easel/contracts/constants";
+import {
+  SIGNED_LISTING_DOMAIN,
+  signedListingMaxFeeBps,
+  signedListingTypes,
+} from "@easel/contracts/constants";
 import type { Config } from "wagmi";
 import { readContract, signTypedData } from "wagmi/actions";
 import { chainNowSeconds } from "../../../web3/chainTime.ts";
@@ -26,7 +30,8 @@ export const signedListingExpiry = (chainNow: bigint, clockNow: bigint) =>
 /**
  * The seller's wallet signs an EIP-712 `SignedListing` (no transaction, no gas). The token's transfer count
  * and the seller's listing counter are read from chain right before, so the order is void once the token
- * moves or the seller cancels all their listings.
+ * moves or the seller cancels all their listings; the fee that applies now is the highest it accepts
+ * (`maxFeeBps`), so a fee raised later pauses the order instead of applying to it.
  */
 export async function signListing(
   config: Config,
@@ -34,7 +39,7 @@ export async function signListing(
   listing: { collection: Address; tokenId: bigint; price: bigint; seller: Address },
 ): Promise<SignedListingInput> {
   const { collection, tokenId, price, seller } = listing;
-  const [[owner, , transferCount], counter, now] = await Promise.all([
+  const [[owner, , transferCount], counter, now, fees, sale] = await Promise.all([
     readContract(config, {
       ...collectionContract(collection, market.chainId),
       functionName: "listingCheck",
@@ -42,6 +47,12 @@ export async function signListing(
     }),
     readContract(config, { ...market, functionName: "listingCounterOf", args: [seller] }),
     chainNowSeconds(config, market.chainId),
+    readContract(config, { ...market, functionName: "config" }),
+    readContract(config, {
+      ...collectionContract(collection, market.chainId),
+      functionName: "saleInfo",
+      args: [tokenId],
+    }),
   ]);
   if (owner.toLowerCase() !== seller.toLowerCase())
     throw new Error("Only the owner of this item can list it.");
@@ -53,6 +64,7 @@ export async function signListing(
     transferCount: transferCount.toString(),
     counter: counter.toString(),
     expiresAt: signedListingExpiry(now, BigInt(Math.floor(Date.now() / 1000))).toString(),
+    maxFeeBps: signedListingMaxFeeBps(fees, sale.primarySold),
   };
   const signature = await signTypedData(config, {
     account: seller,
