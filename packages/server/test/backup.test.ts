@@ -153,10 +153,12 @@ describe("backup and restore", () => {
     const { art } = await runFullFlow(t);
     await index(sourceDb, source.url);
     await q("INSERT INTO collection_favorites (collection, address) VALUES ($1, $2)", [art.toLowerCase(), b]);
-    await q("INSERT INTO item_favorites (collection, token_id, address) VALUES ($1, 2, $2)", [
-      art.toLowerCase(),
-      b,
-    ]);
+    // As the API hearts an item: watching from the block indexed then (watch alerts are for later events).
+    await q(
+      `INSERT INTO item_favorites (collection, token_id, address, since_block)
+       VALUES ($1, 2, $2, (SELECT max(indexed_block) FROM indexer_state))`,
+      [art.toLowerCase(), b],
+    );
     await q("INSERT INTO item_stats (collection, token_id, views, favorites) VALUES ($1, 2, 5, 1)", [
       art.toLowerCase(),
     ]);

@@ -14,6 +14,7 @@ import { type Address, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
+import { resetChainData } from "../src/indexer/indexer.ts";
 import {
   admin,
   alice,
@@ -365,5 +366,37 @@ describe("watch alerts of signed listings", () => {
       "The price of “Harbour Lights #3”, which you favourited, is now 0.4 ETH.",
     );
     expect(await alerts(artist, "watch_listed")).toEqual([]);
+  });
+});
+
+describe("watch alerts after the chain is read again", () => {
+  it("tell nobody of what happened before they watched", async () => {
+    // Bob hearts Harbour 2 after its auction and its bids were indexed, then the index is rebuilt.
+    const hearted = await api.call("POST", "/api/nft/favorite", {
+      user: users.bob,
+      body: { collection: lower(harbour), tokenId: "2", favorite: true },
+    });
+    expect(hearted.status).toBe(200);
+    const carolBefore = await alerts(carol, "watch_bid");
+    expect(carolBefore.length).toBeGreaterThan(0);
+    await resetChainData(scratch.db.$client);
+    await index();
+    for (const kind of ["watch_listed", "watch_bid", "watch_price"])
+      expect(await alerts(bob, kind)).toEqual([]);
+    // Those who watched already keep theirs, once.
+    expect(await alerts(carol, "watch_bid")).toEqual(carolBefore);
+    // What happens after bob hearts an item reaches him like everyone else.
+    await d.mint(artist, harbour, 5n);
+    await index();
+    const later = await api.call("POST", "/api/nft/favorite", {
+      user: users.bob,
+      body: { collection: lower(harbour), tokenId: "5", favorite: true },
+    });
+    expect(later.status).toBe(200);
+    await d.market(artist, "setSellOrder", [harbour, 5n, parseEther("0.3")]);
+    await index();
+    expect((await alerts(bob, "watch_listed")).map((a) => a.message)).toEqual([
+      "“Harbour Lights #5”, which you favourited, was listed for 0.3 ETH.",
+    ]);
   });
 });

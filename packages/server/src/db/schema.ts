@@ -407,6 +407,11 @@ export const itemFavorites = pgTable(
     tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
     address: text("address").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last block the indexer had applied when the item was favourited: watch alerts are for events after
+     * it, so a resync does not alert a watcher of what happened before they watched.
+     */
+    sinceBlock: bigint("since_block", { mode: "bigint" }).notNull().default(sql`0`),
   },
   (t) => [
     primaryKey({ columns: [t.collection, t.tokenId, t.address] }),

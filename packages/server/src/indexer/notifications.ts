@@ -54,7 +54,11 @@ export async function readNotifications(
   for (const n of intents) {
     if (n.watchersOf) {
       const except = new Set(n.watchersOf.except);
-      for (const watcher of watchers.get(`${n.data.collection}:${n.data.tokenId}`) ?? []) {
+      const block = BigInt(String(n.data.block));
+      for (const { address: watcher, since } of watchers.get(`${n.data.collection}:${n.data.tokenId}`) ??
+        []) {
+        // Only events after they began watching: a resync replays older ones.
+        if (since >= block) continue;
         if (except.has(watcher) || direct.has(`${eventOf(n.key)}:${watcher}`)) continue;
         const { watchersOf: _, ...intent } = n;
         expanded.push({ ...intent, address: watcher, key: `${n.key}:${watcher}` });
@@ -148,7 +152,10 @@ export async function readNotifications(
  * Who watches (favourited) the items of the watch alerts among `intents`, by `collection:tokenId`: one read of
  * `item_favorites` on its key for the batch.
  */
-async function watchersOf(read: Runner, intents: NotificationIntent[]): Promise<Map<string, string[]>> {
+async function watchersOf(
+  read: Runner,
+  intents: NotificationIntent[],
+): Promise<Map<string, { address: string; since: bigint }[]>> {
   const watched = new Map<string, { collection: string; tokenId: string }>();
   for (const n of intents) {
     if (!n.watchersOf) continue;
@@ -156,18 +163,19 @@ async function watchersOf(read: Runner, intents: NotificationIntent[]): Promise<
     const tokenId = String(n.data.tokenId);
     watched.set(`${collection}:${tokenId}`, { collection, tokenId });
   }
-  const found = new Map<string, string[]>();
+  const found = new Map<string, { address: string; since: bigint }[]>();
   if (watched.size === 0) return found;
   const items = [...watched.values()];
-  const { rows } = await read.query<{ collection: string; token_id: string; address: string }>(
-    `SELECT f.collection, f.token_id::text AS token_id, f.address FROM item_favorites f
+  const { rows } = await read.query<{ collection: string; token_id: string; address: string; since: string }>(
+    `SELECT f.collection, f.token_id::text AS token_id, f.address, f.since_block::text AS since
+     FROM item_favorites f
      JOIN unnest($1::text[], $2::numeric[]) AS w(collection, token_id)
        ON w.collection = f.collection AND w.token_id = f.token_id`,
     [items.map((i) => i.collection), items.map((i) => i.tokenId)],
   );
   for (const r of rows) {
     const key = `${r.collection}:${r.token_id}`;
-    found.set(key, [...(found.get(key) ?? []), r.address]);
+    found.set(key, [...(found.get(key) ?? []), { address: r.address, since: BigInt(r.since) }]);
   }
   return found;
 }

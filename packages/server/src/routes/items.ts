@@ -528,8 +528,9 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         let delta = 0;
         if (want && !was) {
           await tx.execute(sql`
-            INSERT INTO item_favorites (collection, token_id, address)
-            VALUES (${collection}, ${tokenId}::numeric, ${session.address})`);
+            INSERT INTO item_favorites (collection, token_id, address, since_block)
+            VALUES (${collection}, ${tokenId}::numeric, ${session.address},
+              COALESCE((SELECT max(indexed_block) FROM indexer_state), 0))`);
           delta = 1;
         } else if (!want && was) {
           await tx.execute(sql`DELETE FROM item_favorites WHERE ${mine}`);
