@@ -40,9 +40,11 @@ export type SignedListingInput = z.infer<typeof signedListingInputSchema>;
  * - active: shown and fillable.
  * - hidden: the seller hid it in the app; still valid on chain until cancelled or the counter is bumped.
  * - paused: the chain refuses it for now (`pausedReason`: the market's approval withdrawn, a ban, a block, a
- *   price under a raised minimum, a contract wallet not accepting its signature). It can be filled again
+ *   price under a raised minimum, a contract wallet not accepting its signature, a fee raised above the order's
+ *   `maxFeeBps`). It can be filled again
  *   once that ends, so it is off the book (and its signature is not handed out) but stays on the seller's
- *   Manage; the worker rechecks it and shows it again when the chain says live. A market lock pauses nothing.
+ *   Manage; the worker rechecks it and shows it again when the chain says live. A market or entrance lock
+ *   pauses nothing.
  * - filled, cancelled (on chain, this token), bumped (the seller's counter), void (the token moved, was
  *   escrowed or burned), expired: final, the chain can never fill it.
  */
@@ -64,6 +66,8 @@ export type SignedListingStatus = (typeof SIGNED_LISTING_STATUSES)[number];
  * - banned: the seller is banned. tokenBlocked, collectionBlocked: Easel blocked the item or its collection.
  * - priceMin: the listing minimum was raised above its price.
  * - signature: the seller's contract wallet (ERC-1271) does not accept the signature now.
+ * - fee: the market's fee that applies to the sale (the primary commission on a first sale, else the secondary
+ *   fee) is above the order's `maxFeeBps`.
  * - refused: any other refusal of the market.
  */
 export const SIGNED_LISTING_PAUSE_REASONS = [
@@ -73,6 +77,7 @@ export const SIGNED_LISTING_PAUSE_REASONS = [
   "collectionBlocked",
   "priceMin",
   "signature",
+  "fee",
   "refused",
 ] as const;
 export type SignedListingPauseReason = (typeof SIGNED_LISTING_PAUSE_REASONS)[number];
@@ -92,7 +97,7 @@ export const signedListingResponseSchema = z.object({ data: signedListingSchema 
  * GET /api/signed-listings/fill?collection=&tokenId=: the token's best order, rechecked on chain just now,
  * with the signature a buyer passes to `fillSignedListing`. 404 when the token has no live signed listing
  * (a stale one found by the recheck is retired, or paused when the chain may fill it again, first); 403
- * `market_locked` during a market lock, which changes nothing in the book.
+ * `market_locked` during a market or entrance lock, which changes nothing in the book.
  */
 export const signedListingFillResponseSchema = z.object({
   data: z.object({ id: z.string(), order: signedListingOrderSchema, signature: hexSchema }),

@@ -6,7 +6,8 @@
  *   to a stranger, and it comes back to the book when the chain says live again. Only final states retire.
  * - Listings the chain refuses leave browse and the floor within the indexer's batch (withdrawn approval, ban,
  *   block) or within the worker's schedule (contract wallets), not when someone happens to ask `/fill`.
- * - A market lock changes nothing in the book.
+ * - A market lock, or the market's entrance lock (which refuses fills too), changes nothing in the book.
+ * - A fee raised above an order's `maxFeeBps` pauses it (reason "fee") until the fee comes down.
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { SignedListingOrder } from "@easel/common";
@@ -53,7 +54,7 @@ let api: AccountsApi;
 let config: Config;
 let options: IndexerOptions;
 let users: Record<"artist" | "alice", TestUser>;
-/** Quay: the artist's tokens 1..14 (the market approved for all); Pier: alice's tokens 1..3. */
+/** Quay: the artist's tokens 1..16 (the market approved for all); Pier: alice's tokens 1..3. */
 let quay: Address;
 let pier: Address;
 
@@ -197,7 +198,7 @@ beforeAll(async () => {
   await d.market(admin, "setArtistVerified", [artist.address, true]);
   await d.market(admin, "setArtistVerified", [alice.address, true]);
   quay = await d.createCollection(artist, "Quay", "QUA");
-  for (let id = 1n; id <= 14n; id++) await d.mint(artist, quay, id);
+  for (let id = 1n; id <= 16n; id++) await d.mint(artist, quay, id);
   await d.approve(artist, quay);
   pier = await d.createCollection(alice, "Pier", "PIE");
   for (let id = 1n; id <= 3n; id++) await d.mint(alice, pier, id);
@@ -374,6 +375,98 @@ describe("a market lock changes nothing in the book", () => {
       await d.market(admin, "setMarketLocked", [false]);
     }
     expect((await fill(quay, 9n)).status).toBe(200);
+  });
+});
+
+describe("an entrance lock changes nothing in the book either", () => {
+  it("/fill and a new order say the market is locked; the order stays shown and active; the worker leaves it alone", async () => {
+    const listing = await list(quay, 14n);
+    await d.market(admin, "setEntranceLocked", [true]);
+    try {
+      expectError(await fill(quay, 14n), 403, { code: "market_locked" });
+      expect(await rowOf(listing.id)).toEqual({ status: "active", paused_reason: null });
+      // Signing another is refused in the same words, and hides nothing.
+      const order = await orderFor(artist.address, quay, 14n, { price: CHEAP.toString() });
+      const posted = await api.call("POST", "/api/signed-listings", {
+        user: users.artist,
+        body: { order, signature: await sign(artist, order) },
+      });
+      expectError(posted, 403, { code: "market_locked" });
+      await index();
+      await dueNow();
+      expect((await recheck()).locked).toBe(true);
+      expect(await rowOf(listing.id)).toEqual({ status: "active", paused_reason: null });
+      expect(await tokenRow(quay, 14n)).toMatchObject({ status: "fix", price: PRICE.toString() });
+      expect(await forSale(quay)).toContain("14");
+    } finally {
+      await d.market(admin, "setEntranceLocked", [false]);
+    }
+    await index();
+    const res = await fill(quay, 14n);
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(listing.id);
+  });
+});
+
+describe("a fee above an order's maxFeeBps pauses it until the fee comes down", () => {
+  const setFees = (primary: number, secondary: number) => d.market(admin, "setFees", [primary, secondary]);
+
+  it("off browse (still on Manage) while the fee is above it, back when the fee comes down", async () => {
+    // Accepts the primary commission as it is (10%).
+    const accepting = await list(quay, 16n);
+    let low: Listing | undefined;
+    try {
+      await setFees(500, 0);
+      await index();
+      // Signed while the commission was 5%: accepts no more.
+      low = await list(quay, 15n, { maxFeeBps: 500 });
+      expect(await forSale(quay)).toEqual(expect.arrayContaining(["15", "16"]));
+      await setFees(1_500, 1_000);
+      await index();
+      // Above both fees: paused in the fee's batch, before anyone asks /fill.
+      expect(await rowOf(low.id)).toEqual({ status: "paused", paused_reason: "fee" });
+      // Above only one (which one its token's next sale pays is the chain's to say): the worker asks at once.
+      expect(await rowOf(accepting.id)).toEqual({ status: "active", paused_reason: null });
+      const due = await q<{ due: boolean }>(
+        "SELECT recheck_at <= now() AS due FROM signed_listings WHERE id = $1",
+        [accepting.id],
+      );
+      expect(due[0]?.due).toBe(true);
+      await recheck();
+      expect(await rowOf(accepting.id)).toEqual({ status: "paused", paused_reason: "fee" });
+      const shown = await forSale(quay);
+      expect(shown).not.toContain("15");
+      expect(shown).not.toContain("16");
+      expect((await tokenRow(quay, 16n))?.status).toBe("minted");
+      expectError(await fill(quay, 16n), 404);
+      const manage = await mine(users.artist);
+      expect(manage.find((l) => l.id === accepting.id)).toMatchObject({
+        status: "paused",
+        pausedReason: "fee",
+      });
+      expect(manage.find((l) => l.id === low?.id)).toMatchObject({ status: "paused", pausedReason: "fee" });
+      // An order signed for less than the fee now is refused: sign it again (nothing is hidden).
+      const order = await orderFor(artist.address, quay, 16n);
+      const posted = await api.call("POST", "/api/signed-listings", {
+        user: users.artist,
+        body: { order, signature: await sign(artist, order) },
+      });
+      expectError(posted, 409, { code: "fee_above_max" });
+      expect(await rowOf(accepting.id)).toEqual({ status: "paused", paused_reason: "fee" });
+    } finally {
+      await setFees(1_000, 0);
+    }
+    // The fee comes down to 10%: the indexer asks for a recheck, which brings back the order accepting it.
+    await index();
+    await recheck();
+    expect(await rowOf(accepting.id)).toEqual({ status: "active", paused_reason: null });
+    expect(await tokenRow(quay, 16n)).toMatchObject({ status: "fix", price: PRICE.toString() });
+    const res = await fill(quay, 16n);
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(accepting.id);
+    // 10% is still above 5%: that one stays paused.
+    expect(await rowOf(low?.id as string)).toEqual({ status: "paused", paused_reason: "fee" });
+    expect(await forSale(quay)).not.toContain("15");
   });
 });
 

@@ -23,6 +23,7 @@ import {
   applyVerdict,
   CONTRACT_SELLER_RECHECK,
   chainOrder,
+  marketLocked,
   orderOf,
   projectSignedListings,
   verdictOf,
@@ -46,6 +47,8 @@ export const SIGNED_LISTING_MESSAGES = {
   void: "This listing is no longer valid: the item changed hands since it was signed.",
   notApproved: "Easel's market is not approved to transfer this item yet.",
   locked: "The market is locked: trading is paused for now.",
+  feeAboveMax:
+    "The market's fee is now higher than the most this listing accepts: sign it again with the current fee.",
   banned: "This account is banned from trading on Easel.",
   tokenBlocked: "This item is blocked on Easel.",
   collectionBlocked: "This collection is blocked on Easel.",
@@ -93,17 +96,20 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: Number(status), block };
   }
 
-  /** Why the market refuses an order now (`Refused`), said as precisely as the stored chain state allows. */
-  async function refusal(order: SignedListingOrder): Promise<ApiError> {
+  /**
+   * Why the market refuses an order at `block` (`Refused`): a lock (the market's or its entrance's) read from
+   * the chain at that block, else as precisely as the stored chain state allows.
+   */
+  async function refusal(order: SignedListingOrder, block: bigint): Promise<ApiError> {
+    if (await marketLocked(chain, config.contracts.market, block))
+      return new ApiError(403, "market_locked", SIGNED_LISTING_MESSAGES.locked);
     const { rows } = await db.execute<Record<string, unknown>>(sql`
       SELECT
-        (SELECT (args->>'locked')::boolean FROM chain_settings WHERE name = 'MarketLockSet') AS locked,
         (SELECT banned FROM chain_accounts WHERE address = ${order.seller}) AS banned,
         (SELECT blocked FROM chain_tokens WHERE collection = ${order.collection}
            AND token_id = ${order.tokenId}::numeric) AS token_blocked,
         (SELECT blocked FROM chain_collections WHERE address = ${order.collection}) AS collection_blocked`);
     const row = rows[0] ?? {};
-    if (row.locked === true) return new ApiError(403, "market_locked", SIGNED_LISTING_MESSAGES.locked);
     if (row.banned === true) return new ApiError(403, "banned", SIGNED_LISTING_MESSAGES.banned);
     if (row.collection_blocked === true)
       return new ApiError(403, "collection_blocked", SIGNED_LISTING_MESSAGES.collectionBlocked);
@@ -116,7 +122,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The clear 4xx for an order the chain does not find live. */
-  async function notLive(status: number, order: SignedListingOrder): Promise<ApiError> {
+  async function notLive(status: number, order: SignedListingOrder, block: bigint): Promise<ApiError> {
     const S = SIGNED_LISTING_STATUS;
     const m = SIGNED_LISTING_MESSAGES;
     switch (status) {
@@ -124,7 +130,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         return badRequest("invalid_signature", "signature", m.invalidSignature);
       case S.expired:
         return badRequest("expired", "expiresAt", m.expired);
-      case S.expiryTooFar:
+      case S.notYetValid:
         return badRequest("expiry_too_far", "expiresAt", m.expiryTooFar);
       case S.counterIncremented:
         return new ApiError(409, "counter_incremented", m.counterIncremented);
@@ -132,8 +138,11 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         return new ApiError(409, "void", m.void);
       case S.notApproved:
         return new ApiError(409, "not_approved", m.notApproved);
+      case S.feeAboveMax:
+        // The fee that applies to the sale was raised since the seller signed: only a new signature fits it.
+        return new ApiError(409, "fee_above_max", m.feeAboveMax);
       default:
-        return refusal(order);
+        return refusal(order, block);
     }
   }
 
@@ -192,18 +201,18 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (token.listed_on_chain === true) throw new ApiError(409, "listed_on_chain", m.listedOnChain);
       if (token.owner !== order.seller) throw new ApiError(403, "not_owner", m.notOwner);
       // The chain decides: the signature (ERC-1271 for a contract wallet), the owner, the approval, the transfer
-      // count, the counter, the expiry, bans, blocks, the lock and the minimum price.
+      // count, the counter, the expiry, bans, blocks, the locks, the minimum price and the fee (`maxFeeBps`).
       const [{ status, block }, code] = await Promise.all([
         chainStatus(order, signature),
         chain.getCode({ address: order.seller as `0x${string}` }),
       ]);
-      if (status !== SIGNED_LISTING_STATUS.live) throw await notLive(status, order);
+      if (status !== SIGNED_LISTING_STATUS.live) throw await notLive(status, order, block);
       // A contract wallet may stop accepting the signature (ERC-1271) without any event: the worker rechecks
       // its orders on a schedule.
       const contractSeller = code !== undefined && code !== "0x";
       const row = await withProjectionLock(pool, async (client) => {
         // Events indexed since that block may already void or pause the order (a withdrawn approval, a ban, a
-        // block, new minimums), and the indexer will not see them again.
+        // block, new minimums or fees), and the indexer will not see them again.
         const { rows: moved } = await client.query(
           `SELECT 1 FROM chain_events WHERE block_number > $1 AND (
              (address = $2 AND name IN ('Transfer', 'Approval') AND args->>'id' = $3)
@@ -211,7 +220,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
              OR (address = $4 AND args->>'collection' = $2 AND args->>'tokenId' = $3
                  AND name IN ('SignedListingCancelled', 'SellOrderSet', 'TokenBlocked'))
              OR (address = $4 AND args->>'collection' = $2 AND name = 'CollectionBlocked')
-             OR (address = $4 AND name = 'MinimumsSet')
+             OR (address = $4 AND name IN ('MinimumsSet', 'FeesSet'))
              OR (address = $4 AND name = 'ListingCounterIncremented' AND args->>'seller' = $5)
              OR (address = $4 AND name = 'UserBanned' AND args->>'account' = $5)) LIMIT 1`,
           [block.toString(), order.collection, order.tokenId, config.contracts.market, order.seller],
@@ -342,7 +351,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         const { status, block } = await chainStatus(order, signature);
         const verdict = await verdictOf(chain, config.contracts.market, order, status, block);
         if (verdict.kind === "live") return { data: { id: String(row.id), order, signature } };
-        // A market lock pauses all trading for a while: the book stays as it is.
+        // A market or entrance lock pauses all trading (or every new sale) for a while: the book stays as it is.
         if (verdict.kind === "locked")
           throw new ApiError(403, "market_locked", SIGNED_LISTING_MESSAGES.locked);
         // A stale order never reaches a buyer's wallet: an order the chain can never fill leaves the book, one

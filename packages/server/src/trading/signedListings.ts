@@ -84,7 +84,8 @@ export async function projectSignedListings(client: Runner, tokens: TokenRef[] |
  * What a recheck of an order on chain found:
  * - live: fillable now.
  * - final: the chain can never fill it (`expired`, `bumped`, `void`): it leaves the book for good.
- * - locked: the market is locked (a pause of all trading): nothing in the book changes.
+ * - locked: the market or its entrance is locked (a pause of all trading, or of every new sale: signed fills
+ *   included): nothing in the book changes.
  * - paused: refused for now, for `reason`, and fillable again once that ends: off the book, on Manage.
  */
 export type Verdict =
@@ -92,6 +93,22 @@ export type Verdict =
   | { kind: "final"; status: Extract<SignedListingStatus, "expired" | "bumped" | "void"> }
   | { kind: "locked" }
   | { kind: "paused"; reason: SignedListingPauseReason };
+
+/**
+ * Whether the market refuses every signed-listing fill at `block` (the latest when omitted) whatever the order:
+ * the market lock (`setMarketLocked`) or the entrance lock (`setEntranceLocked`, which refuses fills with
+ * `MarketEntranceIsLocked`), both in `config()`. During either the book changes nothing: `verdictOf`, the
+ * worker's recheck and the routes' refusals all ask here.
+ */
+export async function marketLocked(chain: PublicClient, market: string, block?: bigint): Promise<boolean> {
+  const config = await chain.readContract({
+    address: market as `0x${string}`,
+    abi: easelMarketAbi,
+    functionName: "config",
+    ...(block === undefined ? {} : { blockNumber: block }),
+  });
+  return config.locked || config.entranceLocked;
+}
 
 /**
  * The verdict on an order whose `signedListingStatus` at `block` was `status`. Only the expiry, the seller's
@@ -121,17 +138,21 @@ export async function verdictOf(
       // Checked when it was posted: a signature that no longer passes is a contract wallet's ERC-1271 answer
       // (or an account's code) changing, which may change back.
       return { kind: "paused", reason: "signature" };
+    case S.feeAboveMax:
+      // The fee that applies to the sale (primary commission or secondary fee) was raised above the order's
+      // `maxFeeBps`; the chain answers it only when nothing else refuses the order (no lock either).
+      return { kind: "paused", reason: "fee" };
   }
   const at = { address: market as `0x${string}`, abi: easelMarketAbi, blockNumber: block } as const;
   const collection = order.collection as `0x${string}`;
-  const [config, banned, collectionBlocked, tokenBlocked, minimums] = await Promise.all([
-    chain.readContract({ ...at, functionName: "config" }),
+  const [locked, banned, collectionBlocked, tokenBlocked, minimums] = await Promise.all([
+    marketLocked(chain, market, block),
     chain.readContract({ ...at, functionName: "isBanned", args: [order.seller as `0x${string}`] }),
     chain.readContract({ ...at, functionName: "isCollectionBlocked", args: [collection] }),
     chain.readContract({ ...at, functionName: "isTokenBlocked", args: [collection, BigInt(order.tokenId)] }),
     chain.readContract({ ...at, functionName: "minimums" }),
   ]);
-  if (config.locked) return { kind: "locked" };
+  if (locked) return { kind: "locked" };
   if (banned) return { kind: "paused", reason: "banned" };
   if (collectionBlocked) return { kind: "paused", reason: "collectionBlocked" };
   if (tokenBlocked) return { kind: "paused", reason: "tokenBlocked" };
@@ -245,7 +266,11 @@ export function chainOrder(order: SignedListingOrder) {
  *   matching active orders at once (off the book and the floor within the batch, still on Manage), `allow` asks
  *   the worker to recheck the matching paused orders now (it alone can tell whether nothing else refuses them).
  *   A `refuse` may overreach (a token approval beside an approval for all): the recheck it asks for brings
- *   such orders back.
+ *   such orders back. New fees (`FeesSet`) refuse the orders whose `maxFeeBps` is under both fees, and
+ *   allow those paused for the fee.
+ * - recheck: the worker rechecks the matching active orders now (new fees: an order whose `maxFeeBps` is
+ *   under one of them is refused only if that fee is the one its token's next sale pays, which the chain
+ *   alone says).
  */
 export type RefusalScope =
   | { seller: string; collection: string }
@@ -253,6 +278,7 @@ export type RefusalScope =
   | { collection: string; tokenId: string }
   | { collection: string }
   | { belowPrice: string }
+  | { feeAbove: string }
   | { all: true };
 export type BookChange = { block: string; tx: string; time: string } & (
   | { kind: "transfer"; collection: string; tokenId: string }
@@ -262,12 +288,15 @@ export type BookChange = { block: string; tx: string; time: string } & (
   | { kind: "listed"; collection: string; tokenId: string }
   | { kind: "refuse"; scope: RefusalScope; reason: SignedListingPauseReason }
   | { kind: "allow"; scope: RefusalScope; reason: SignedListingPauseReason }
+  | { kind: "recheck"; scope: RefusalScope }
 );
 
 /** The SQL condition (on signed_listings) of a refusal's scope, its values numbered from `$first`. */
 function scopeSql(scope: RefusalScope, first: number): { where: string; values: string[] } {
   if ("all" in scope) return { where: "TRUE", values: [] };
   if ("belowPrice" in scope) return { where: `price < $${first}::numeric`, values: [scope.belowPrice] };
+  // Orders accepting less than the fee (`maxFeeBps` under it).
+  if ("feeAbove" in scope) return { where: `max_fee_bps < $${first}::integer`, values: [scope.feeAbove] };
   if ("tokenId" in scope)
     return {
       where: `collection = $${first} AND token_id = $${first + 1}::numeric`,
@@ -285,9 +314,9 @@ function scopeSql(scope: RefusalScope, first: number): { where: string; values: 
 /** The key `retireSignedListings` looks a change up by (a token, a seller, a collection, or every order). */
 function changeKey(c: BookChange): string {
   if (c.kind === "bump") return `seller:${c.seller}`;
-  if (c.kind === "refuse" || c.kind === "allow") {
+  if (c.kind === "refuse" || c.kind === "allow" || c.kind === "recheck") {
     const scope = c.scope;
-    if ("all" in scope || "belowPrice" in scope) return "all";
+    if ("all" in scope || "belowPrice" in scope || "feeAbove" in scope) return "all";
     if ("tokenId" in scope) return `${scope.collection}:${scope.tokenId}`;
     if ("seller" in scope) return `seller:${scope.seller}`;
     return `collection:${scope.collection}`;
@@ -390,6 +419,13 @@ export async function retireSignedListings(
         `UPDATE signed_listings SET paused_block = $1::bigint
          WHERE ${paused.where} AND status = 'paused' AND coalesce(paused_block, 0) < $1::bigint`,
         [c.block, ...paused.values],
+      );
+    } else if (c.kind === "recheck") {
+      // Active orders the chain may refuse now: the worker asks it at once (no change to the book until then).
+      const { where, values } = scopeSql(c.scope, 1);
+      await client.query(
+        `UPDATE signed_listings SET recheck_at = now() WHERE ${where} AND status = 'active'`,
+        values,
       );
     } else {
       // The worker rechecks them at once: it alone can say whether something else still refuses them. Only

@@ -1,9 +1,9 @@
 /**
  * The worker's recheck of the signed-listing book on chain (docs/architecture.md, "Signed listings"): paused
- * orders (a passing refusal: a withdrawn approval, a ban, a block, a raised minimum, a contract wallet saying
- * no) come back to the book when the chain says live again, and the active orders of contract-wallet sellers
+ * orders (a passing refusal: a withdrawn approval, a ban, a block, a raised minimum or fee, a contract wallet
+ * saying no) come back to the book when the chain says live again, and the active orders of contract-wallet sellers
  * are rechecked every `CONTRACT_SELLER_RECHECK`, since an ERC-1271 wallet can stop accepting a signature
- * without any event. Orders past their expiry are retired. A market lock changes nothing.
+ * without any event. Orders past their expiry are retired. A market or entrance lock changes nothing.
  */
 import { SIGNED_LISTING_STATUS } from "@easel/contracts";
 import { easelMarketAbi } from "@easel/contracts/abis";
@@ -13,6 +13,7 @@ import { refreshCollectionStats } from "../indexer/stats.ts";
 import {
   applyVerdict,
   chainOrder,
+  marketLocked,
   orderOf,
   projectSignedListings,
   type TokenRef,
@@ -69,14 +70,9 @@ export async function recheckSignedListings(deps: {
     });
   }
   const block = await chain.getBlockNumber({ cacheTime: 0 });
-  const config = await chain.readContract({
-    address: market as `0x${string}`,
-    abi: easelMarketAbi,
-    functionName: "config",
-    blockNumber: block,
-  });
-  // Every order is refused during a lock, whatever else holds: nothing can be learnt, nothing changes.
-  if (config.locked) return { ...result, locked: true };
+  // Every order is refused during a lock (the market's or its entrance's), whatever else holds: nothing can be
+  // learnt, nothing changes.
+  if (await marketLocked(chain, market, block)) return { ...result, locked: true };
   const { rows: due } = await pool.query<Record<string, unknown>>(
     `SELECT *, recheck_at::text AS recheck_text FROM signed_listings
      WHERE recheck_at <= now() AND status IN ('active', 'paused') AND expires_at > now()

@@ -62,4 +62,18 @@ export const signedBookHandlers: Record<string, (b: Batch, e: ChainEvent) => voi
     });
     b.bookChange(e, { kind: "allow", scope: { all: true }, reason: "priceMin" });
   },
+
+  /**
+   * New fees: a sale pays the primary commission or the secondary fee (the chain knows which: whether the
+   * token's first sale happened), refused above the order's `maxFeeBps`. Orders under both fees are refused;
+   * those under only one are rechecked by the worker at once; those paused for the fee are rechecked too.
+   */
+  FeesSet(b, e) {
+    const primary = Number(e.args.primaryFeeBps);
+    const secondary = Number(e.args.secondaryFeeBps);
+    const [low, high] = primary <= secondary ? [primary, secondary] : [secondary, primary];
+    b.bookChange(e, { kind: "refuse", scope: { feeAbove: String(low) }, reason: "fee" });
+    if (high > low) b.bookChange(e, { kind: "recheck", scope: { feeAbove: String(high) } });
+    b.bookChange(e, { kind: "allow", scope: { all: true }, reason: "fee" });
+  },
 };

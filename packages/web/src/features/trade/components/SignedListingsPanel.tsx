@@ -38,6 +38,7 @@ export const PAUSED_CONDITION: Record<SignedListingPauseReason, string> = {
   collectionBlocked: "if Easel unblocks this collection",
   priceMin: "if the listing minimum comes down to its price again",
   signature: "if your wallet accepts its signature again",
+  fee: "if the market's fee comes back to the most you accepted when signing",
   refused: "if the market stops refusing it",
 };
 
