@@ -7,10 +7,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { PgBoss } from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Env, loadConfig } from "../src/config.ts";
 import { createContext } from "../src/roles.ts";
+import { bossOptions } from "../src/worker/worker.ts";
 import { failingRpc, freezableProxy } from "./fault-helpers.ts";
 import { validEnv } from "./helpers.ts";
 
@@ -99,6 +101,22 @@ describe("PostgreSQL frozen with connections open", () => {
     expect((await ready(api.url)).status).toBe(200);
     expect((await readAccounts(api.url)).status).toBe(200);
   }, 60_000);
+});
+
+describe("the worker's job queue", () => {
+  it("has a statement limit and TCP keepalive on its own pool, as Easel's pools have", async () => {
+    const boss = new PgBoss(bossOptions(validEnv().DATABASE_URL as string));
+    boss.on("error", () => {});
+    await boss.start();
+    try {
+      const { rows } = await boss.getDb().executeSql("SHOW statement_timeout");
+      expect(rows[0]?.statement_timeout).toBe("1min");
+      const pool = (boss.getDb() as unknown as { pool: { options: Record<string, unknown> } }).pool;
+      expect(pool.options).toMatchObject({ keepAlive: true, query_timeout: 61_000 });
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  }, 30_000);
 });
 
 describe("PostgreSQL out of disk or memory", () => {

@@ -102,7 +102,9 @@ export class ChainListener {
     const client = new pg.Client({
       connectionString: this.databaseUrl,
       application_name: LISTENER_NAME,
+      // A blackholed server is found by TCP keepalive within seconds of idleness, as on the pools.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     let retried = false;
     const retry = () => {

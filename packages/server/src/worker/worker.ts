@@ -13,6 +13,22 @@ export const JOBS = { purgeExpiredAuth: "purge-expired-auth", endingSoon: "watch
 export type Worker = { stop(): Promise<void> };
 
 /**
+ * pg-boss's pool, which it hands whole to pg.Pool (its types list only its own options): like Easel's pools, a
+ * statement limit and TCP keepalive, so a frozen or blackholed database fails its fetches instead of holding
+ * them for the kernel's TCP timeout.
+ */
+export function bossOptions(databaseUrl: string): ConstructorParameters<typeof PgBoss>[0] {
+  return {
+    connectionString: databaseUrl,
+    max: 4,
+    statement_timeout: 60_000,
+    query_timeout: 61_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  } as ConstructorParameters<typeof PgBoss>[0];
+}
+
+/**
  * Background jobs on pg-boss: housekeeping, and delivery of queued mail (notifications included); with a
  * chain client, the signed-listing book's recheck on chain every few seconds (a timer of its own: pg-boss
  * schedules by the minute, and a paused order must come back, or a contract wallet's refused order leave,
@@ -24,7 +40,7 @@ export async function startWorker(options: {
   chain?: PublicClient;
   log: (message: string) => void;
 }): Promise<Worker> {
-  const boss = new PgBoss({ connectionString: options.config.databaseUrl, max: 4 });
+  const boss = new PgBoss(bossOptions(options.config.databaseUrl));
   boss.on("error", (error) => options.log(`worker: ${error.message}`));
   await boss.start();
   await boss.createQueue(JOBS.purgeExpiredAuth);
