@@ -236,12 +236,24 @@ describe("unsold lazy items", () => {
     expect(await searchItems("harbour fxg")).toEqual(["Harbour Fog"]);
   });
 
-  it("follow a new price: the sorts and the collection's floor", async () => {
+  it("follow a new price: the sorts and the collection's floor, and whoever hearted it is told", async () => {
+    const hearted = await api.call("POST", "/api/nft/favorite", {
+      user: users.bob,
+      body: { collection: studio.toLowerCase(), tokenId: "2", favorite: true },
+    });
+    expect(hearted.status, JSON.stringify(hearted.body)).toBe(200);
     const edit = await api.call("PUT", "/api/nft/edit", {
       user: users.artist,
       body: { collection: studio.toLowerCase(), nft_id: "2", price: parseEther("0.5").toString() },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const { rows: alerts } = await scratch.db.$client.query<{ message: string }>(
+      "SELECT message FROM notifications WHERE address = $1 AND kind = 'watch_price'",
+      [bob.address.toLowerCase()],
+    );
+    expect(alerts.map((a) => a.message)).toEqual([
+      expect.stringMatching(/^The price of “.+”, which you favourited, is now 0\.5 ETH\.$/),
+    ]);
     expect(names(await explore("status=lazy&sort=priceLowToHigh"))).toEqual(["Rain on Glass", "Harbour Fog"]);
     expect((await collectionPage()).collection.stats.floorPriceWei).toBe(parseEther("0.3").toString());
   });

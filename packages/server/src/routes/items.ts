@@ -37,7 +37,7 @@ import { showLazyItem } from "../browse/lazyCards.ts";
 import { itemTraits } from "../browse/traits.ts";
 import { chainFor } from "../chain/client.ts";
 import { tokenName } from "../chain/rows.ts";
-import { itemLabel, notifiedToday, notify } from "../community/notify.ts";
+import { itemLabel, notifiedToday, notify, notifyWatchers } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError, loggableError } from "../errors.ts";
 import type { DbOrTx } from "../mail/outbox.ts";
@@ -447,6 +447,25 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.execute(sql`DELETE FROM lazy_vouchers WHERE deadline <= now()`);
       // Browse shows the new price (and a listing renewed for its term) at once.
       await showLazyItem(db.$client, { collection, tokenId: nft_id });
+      // Whoever hearted it hears of the new price, as of an on-chain or signed listing's.
+      if (BigInt(changed.old_price) !== BigInt(price)) {
+        const client = await db.$client.connect();
+        try {
+          const shown = `${formatEther(BigInt(price))} ETH`;
+          const alerted = await notifyWatchers(client, {
+            collection,
+            tokenId: nft_id,
+            kind: "watch_price",
+            key: `lazy-price:${collection}:${nft_id}:${changed.updated_at}`,
+            message: (item) => `The price of ${item}, which you favourited, is now ${shown}.`,
+            except: [session.address],
+            data: { price },
+          });
+          if (alerted.length > 0) app.mail.flush();
+        } finally {
+          client.release();
+        }
+      }
       return { data: { message: LAZY_EDIT_MESSAGES.updated, price } };
     },
   );
