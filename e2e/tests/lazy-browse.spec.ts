@@ -44,7 +44,7 @@ async function createLazyCollection(page: Page, name: string, symbol: string) {
   await expect(dialog).toBeHidden();
 }
 
-test("an unsold lazy item is found on the marketplace and in search, shown as minted at purchase, and bought from there", async ({
+test("an unsold lazy item is found on the marketplace, its collection, the artist's profile and in search, shown as minted at purchase, and bought from there", async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -108,6 +108,13 @@ test("an unsold lazy item is found on the marketplace and in search, shown as mi
     timeout: 15_000,
   });
   await search.fill("");
+  // Its collection's page shows it among the artworks and counts it; so does the artist's Created tab.
+  await shop.goto("/collection/Tide%20Works");
+  await expect(shop.getByRole("article").filter({ hasText: "Tide Pool at Noon" })).toHaveCount(1);
+  await shop.goto(`/profile/${artist}`);
+  await shop.getByRole("tab", { name: /Created/ }).click();
+  await expect(shop.getByRole("article").filter({ hasText: "Tide Pool at Noon" })).toHaveCount(1);
+  await shop.goto("/ExploreNFTs?status=lazy&sort=priceLowToHigh");
 
   // Bought from the card: the buyer's mint makes it the chain's token.
   await card.getByRole("heading").getByRole("link", { name: "Tide Pool at Noon" }).click();
