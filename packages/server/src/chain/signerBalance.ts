@@ -1,5 +1,6 @@
 import type { PublicClient } from "viem";
 import { parseEther } from "viem";
+import { sharedFor } from "../sharedFor.ts";
 
 /**
  * Below this the platform signer is reported low (`/api/health`'s `signer.low`): it pays for every voucher
@@ -18,18 +19,5 @@ export function signerBalanceReader(
   address: `0x${string}`,
   ttlMs = 30_000,
 ): () => Promise<bigint | null> {
-  let last: { at: number; wei: bigint | null } | null = null;
-  let pending: Promise<bigint | null> | null = null;
-  return () => {
-    if (last && Date.now() - last.at < ttlMs) return Promise.resolve(last.wei);
-    pending ??= chain
-      .getBalance({ address })
-      .catch(() => null)
-      .then((wei) => {
-        last = { at: Date.now(), wei };
-        pending = null;
-        return wei;
-      });
-    return pending;
-  };
+  return sharedFor(() => chain.getBalance({ address }).catch(() => null), ttlMs);
 }

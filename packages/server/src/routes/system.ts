@@ -15,6 +15,7 @@ import { chainAccounts } from "../db/chain-schema.ts";
 import { profiles } from "../db/schema.ts";
 import { indexerHealth, indexerStatusReader, readIndexerRow } from "../indexer/status.ts";
 import { watchIndexer, watchSignerBalance } from "../metrics.ts";
+import { sharedFor } from "../sharedFor.ts";
 import { EASEL_VERSION } from "../version.ts";
 import { currentSession } from "./auth.ts";
 import { isAdmin } from "./guards.ts";
@@ -46,31 +47,6 @@ const READY_CACHE_MS = 1_000;
 /** How long the readiness check waits for the database: less than a load balancer's usual 2 s probe timeout. */
 const READY_TIMEOUT_MS = 1_500;
 
-/**
- * `read`, run at most once per `ttlMs` whatever the number of callers: callers that arrive during a run wait
- * for it, later ones get its answer until it is `ttlMs` old (`ttlMs` 0: every caller after a run ends starts
- * a new one, callers during it still share it).
- */
-export function sharedFor<T>(read: () => Promise<T>, ttlMs: number): () => Promise<T> {
-  let last: { at: number; value: T } | null = null;
-  let pending: Promise<T> | null = null;
-  return () => {
-    if (last && Date.now() - last.at < ttlMs) return Promise.resolve(last.value);
-    pending ??= read().then(
-      (value) => {
-        last = { at: Date.now(), value };
-        pending = null;
-        return value;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
-}
-
 const readySchema = z.object({
   status: z.enum(["ready", "not_ready"]),
   /** Why not: `closing` (this process is stopping) or `database` (it cannot reach its database). */
@@ -78,25 +54,6 @@ const readySchema = z.object({
 });
 
 type ChainStatus = Health["chain"];
-
-/**
- * The chain's id and head, read from the RPC at most once per `ttlMs` whatever the number of health checks
- * (each read spends paid RPC quota, and the health check is outside the rate limits): checks that arrive
- * during a read wait for it, later ones get its answer until it is `ttlMs` old.
- */
-function chainReader(read: () => Promise<ChainStatus>, ttlMs: number): () => Promise<ChainStatus> {
-  let last: { at: number; status: ChainStatus } | null = null;
-  let pending: Promise<ChainStatus> | null = null;
-  return () => {
-    if (last && Date.now() - last.at < ttlMs) return Promise.resolve(last.status);
-    pending ??= read().then((status) => {
-      last = { at: Date.now(), status };
-      pending = null;
-      return status;
-    });
-    return pending;
-  };
-}
 
 const message = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
 
@@ -107,7 +64,9 @@ export const systemRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
   const readSignerBalance = signerBalanceReader(chain, signerAddress);
   watchSignerBalance(signerAddress, readSignerBalance);
   const leaderSilenceMs = options.leaderSilenceMs ?? 30_000;
-  const readChain = chainReader(
+  // The chain's id and head, read from the RPC at most once per chainReadMs whatever the number of health checks
+  // and scrapes (each read spends paid RPC quota, and the health check is outside the rate limits).
+  const readChain = sharedFor<ChainStatus>(
     () =>
       withTimeout(
         Promise.all([chain.getChainId(), chain.getBlockNumber({ cacheTime: 0 })]),
