@@ -1,3 +1,4 @@
+import gasReport from "@easel/contracts/gas-report.json";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { estimateContractGas, estimateFeesPerGas } from "viem/actions";
@@ -23,10 +24,12 @@ export type GasSource =
 
 /**
  * Gas of `lazyMint`, measured by `npm run bench:gas` (packages/contracts/gas-report.json, `lazyMint`: one
- * creator), and what each further collaborator adds (`mintSplit5` − `mint`, over 4). Checked against the report by
- * networkFee.test.ts.
+ * creator), and what each further collaborator adds (`mintSplit5` − `mint`, over 4), read from the report itself.
  */
-export const LAZY_MINT_GAS = { base: 131_805n, perCollaborator: 21_009n } as const;
+export const LAZY_MINT_GAS = {
+  base: BigInt(gasReport.lazyMint),
+  perCollaborator: BigInt(Math.round((gasReport.mintSplit5 - gasReport.mint) / 4)),
+} as const;
 
 /** A lazy mint's gas for `collaborators` payees (1 for a creator alone). */
 export const lazyMintGas = (collaborators: number) =>
