@@ -1,8 +1,15 @@
 import { useEffect, useId, useRef } from "react";
 import { Button } from "./Button.tsx";
 
-/** The spec's answers to a question before taking something off the market (creation-and-trading, C38). */
-export const CONFIRM_TEXT = { yes: "Yes", keep: "Keep it in market" } as const;
+/**
+ * The spec's question before taking an item off the market, and its answers (creation-and-trading, C38): the
+ * fixed price's Unlist and a signed listing's cancel on chain ask it alike.
+ */
+export const CONFIRM_TEXT = {
+  unlist: "Are you going to unlist your item?",
+  yes: "Yes",
+  keep: "Keep it in market",
+} as const;
 
 /**
  * The question asked in place of a button before an action that cannot be undone (unlist, cancel an auction,
@@ -21,6 +28,7 @@ export function ConfirmQuestion({
   question,
   onYes,
   onNo,
+  yes = CONFIRM_TEXT.yes,
   no = CONFIRM_TEXT.keep,
   busy = false,
 }: {
@@ -29,6 +37,8 @@ export function ConfirmQuestion({
   question: string;
   onYes: () => void;
   onNo: () => void;
+  /** The answer that goes ahead. */
+  yes?: string;
   /** The answer that keeps things as they are. */
   no?: string;
   /** The action runs: Yes shows a spinner and neither answer can be given twice. */
@@ -55,7 +65,7 @@ export function ConfirmQuestion({
       </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" onClick={onYes} loading={busy} disabled={busy}>
-          {CONFIRM_TEXT.yes}
+          {yes}
         </Button>
         <Button ref={keep} variant="secondary" onClick={onNo} disabled={busy}>
           {no}

@@ -7,6 +7,7 @@ import { errorMessage } from "../../../api/client.ts";
 import { dateTimeText } from "../../../lib/dates.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { ConfirmQuestion } from "../../../ui/ConfirmQuestion.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { PersonName } from "../../../ui/PersonName.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
@@ -102,25 +103,20 @@ export function HeldPayments() {
                       <br />
                       <span className="text-xs text-neutral-500">{dateTimeText(row.lastAt)}</span>
                     </td>
-                    <td className={`${cell} whitespace-nowrap`}>
+                    {/* The question wraps; the buttons stay on one line. */}
+                    <td
+                      className={`${cell} ${forfeiting === row.account ? "max-w-xs" : "whitespace-nowrap"}`}
+                    >
                       {forfeiting === row.account ? (
-                        <div
-                          role="alertdialog"
-                          aria-label={`Forfeit for ${who}`}
-                          className="flex flex-col gap-2"
-                        >
-                          <p className="max-w-xs whitespace-normal">
-                            {HELD_TEXT.forfeitQuestion(who, ethText(row.heldWei))}
-                          </p>
-                          <div className="flex gap-2">
-                            <Button variant="danger" onClick={() => send(row, "forfeitHeld")}>
-                              Yes, forfeit
-                            </Button>
-                            <Button variant="secondary" onClick={() => setForfeiting(null)}>
-                              Keep it held
-                            </Button>
-                          </div>
-                        </div>
+                        <ConfirmQuestion
+                          label={`Forfeit for ${who}`}
+                          question={HELD_TEXT.forfeitQuestion(who, ethText(row.heldWei))}
+                          yes="Yes, forfeit"
+                          no="Keep it held"
+                          busy={flow.running}
+                          onYes={() => send(row, "forfeitHeld")}
+                          onNo={() => setForfeiting(null)}
+                        />
                       ) : (
                         <div className="flex gap-2">
                           <Button

@@ -6,6 +6,7 @@ import { useAppConfig } from "../../../api/appConfig.tsx";
 import { ApiError, errorMessage } from "../../../api/client.ts";
 import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { CONFIRM_TEXT } from "../../../ui/ConfirmQuestion.tsx";
 import { collectionContract, useMarket } from "../../../web3/contracts.ts";
 import {
   apiStep,
@@ -51,7 +52,7 @@ export const FIXED_PRICE_TEXT = {
   bought: (name: string) => `Now you are the owner of item ${name}`,
   gone: "This listing is no longer available.",
   priceChanged: "The price of this listing has changed. Check it and buy again.",
-  unlistQuestion: "Are you going to unlist your item?",
+  unlistQuestion: CONFIRM_TEXT.unlist,
   unlisting: "Unlisting...",
   unlisted: "Your NFT has been unlisted.",
   insufficient: "Insufficient fund",

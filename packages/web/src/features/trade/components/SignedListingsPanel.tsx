@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { errorMessage } from "../../../api/client.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
-import { ConfirmQuestion } from "../../../ui/ConfirmQuestion.tsx";
+import { CONFIRM_TEXT, ConfirmQuestion } from "../../../ui/ConfirmQuestion.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { Stepper } from "../../../web3/tx/Stepper.tsx";
@@ -25,7 +25,7 @@ export const SIGNED_LISTING_TEXT = {
   cancelAllNote:
     "One transaction that makes every listing you have signed so far unusable, on all your items. Listings made on chain stay.",
   cancelAllQuestion: "Cancel every listing you have signed so far?",
-  cancelOneQuestion: "Are you going to unlist your item?",
+  cancelOneQuestion: CONFIRM_TEXT.unlist,
   cancelledAll: "All your signed listings have been cancelled.",
   cancelledOne: "Your signed listing is cancelled on chain.",
 } as const;
