@@ -92,7 +92,8 @@ export async function notifiedToday(
 
 /**
  * Alerts everyone who favourited an item (their watchlist) of a change made through the API rather than on
- * chain (a signed listing posted: listed, or a new price), in the transaction of the change, as the indexer
+ * chain (a signed listing posted: listed, or a new price; a lazy item repriced), in the transaction of the
+ * change when there is one (`writeAlerts` writes rows and mail in one statement either way), as the indexer
  * does for on-chain ones (`indexer/notifications.ts`): each watcher's `favorite` preference decides, `key`
  * (made unique per watcher) keeps a retry from alerting twice, and mail goes to a confirmed address when they
  * asked for it. `except`: whoever made the change. Returns who was alerted.
@@ -136,27 +137,52 @@ export async function notifyWatchers(
       source_key: `${input.key}:${r.address}`,
       email: r.email && preferences(r.notif_allow).email ? r.email : null,
     }));
+  return [...new Set((await writeAlerts(client, alerts)).map((a) => a.address))];
+}
+
+/** A watch alert written outside an indexer batch: its notification row, and where to mail it (null: no mail). */
+export type WatchAlert = {
+  address: string;
+  kind: string;
+  message: string;
+  data: Record<string, unknown>;
+  source_key: string;
+  email: string | null;
+};
+
+/**
+ * Writes watch alerts made outside an indexer batch (the API's `notifyWatchers`, the worker's ending-soon
+ * pass): each `source_key` once (a retry or a concurrent pass writes nothing twice), mail for the rows this
+ * call wrote, in one statement (so the rows and their mail go together even outside a transaction), then a
+ * notice to the alerted accounts' live streams. Returns the alerts written.
+ */
+export async function writeAlerts(client: pg.ClientBase, alerts: WatchAlert[]): Promise<WatchAlert[]> {
   if (alerts.length === 0) return [];
-  const { rows: written } = await client.query<{ address: string }>(
-    `INSERT INTO notifications (address, kind, message, data, source_key)
-     SELECT address, kind, message, data, source_key
-     FROM json_to_recordset($1::json) AS x(address text, kind text, message text, data jsonb, source_key text)
-     ON CONFLICT (source_key) DO NOTHING
-     RETURNING address`,
-    [JSON.stringify(alerts)],
+  const values = alerts.map((a) => {
+    const mail = a.email ? notificationMail(a.email, a.message) : null;
+    return { ...a, mail_subject: mail?.subject ?? null, mail_text: mail?.text ?? null };
+  });
+  const { rows: written } = await client.query<{ source_key: string }>(
+    `WITH x AS (
+       SELECT * FROM json_to_recordset($1::json) AS x(address text, kind text, message text, data jsonb,
+         source_key text, email text, mail_subject text, mail_text text)
+     ), written AS (
+       INSERT INTO notifications (address, kind, message, data, source_key)
+       SELECT address, kind, message, data, source_key FROM x
+       ON CONFLICT (source_key) DO NOTHING
+       RETURNING source_key
+     ), mailed AS (
+       INSERT INTO mail_outbox ("to", subject, text)
+       SELECT x.email, x.mail_subject, x.mail_text FROM x JOIN written w ON w.source_key = x.source_key
+       WHERE x.email IS NOT NULL
+     )
+     SELECT source_key FROM written`,
+    [JSON.stringify(values)],
   );
-  const alerted = new Set(written.map((r) => r.address));
-  const mail = alerts.flatMap((a) =>
-    a.email && alerted.has(a.address) ? [notificationMail(a.email, a.message)] : [],
-  );
-  if (mail.length > 0)
-    await client.query(
-      `INSERT INTO mail_outbox ("to", subject, text)
-       SELECT "to", subject, text FROM json_to_recordset($1::json) AS x("to" text, subject text, text text)`,
-      [JSON.stringify(mail)],
-    );
-  await tellAccounts(client, [...alerted]);
-  return [...alerted];
+  const fresh = new Set(written.map((r) => r.source_key));
+  const wrote = alerts.filter((a) => fresh.has(a.source_key));
+  await tellAccounts(client, [...new Set(wrote.map((a) => a.address))]);
+  return wrote;
 }
 
 /**

@@ -210,6 +210,8 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
       // A contract wallet may stop accepting the signature (ERC-1271) without any event: the worker rechecks
       // its orders on a schedule.
       const contractSeller = code !== undefined && code !== "0x";
+      // Who was told of the listing by a watch alert: their mail goes out once the transaction commits.
+      let alerted: string[] = [];
       const row = await withProjectionLock(pool, async (client) => {
         // Events indexed since that block may already void or pause the order (a withdrawn approval, a ban, a
         // block, new minimums or fees), and the indexer will not see them again.
@@ -288,7 +290,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         const was = before[0]?.price;
         if (was !== order.price) {
           const price = `${formatEther(BigInt(order.price))} ETH`;
-          await notifyWatchers(client, {
+          alerted = await notifyWatchers(client, {
             collection: order.collection,
             tokenId: order.tokenId,
             kind: was === undefined ? "watch_listed" : "watch_price",
@@ -303,6 +305,7 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return inserted[0] as Record<string, unknown>;
       });
+      if (alerted.length > 0) app.mail.flush();
       reply.code(201);
       return { data: toListing(row) };
     },

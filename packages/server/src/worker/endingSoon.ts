@@ -8,7 +8,7 @@
 import { notificationAllowed } from "@easel/common";
 import { formatEther } from "viem";
 import { tokenName } from "../chain/rows.ts";
-import { itemLabel, notificationMail, preferences, tellAccounts } from "../community/notify.ts";
+import { itemLabel, preferences, writeAlerts } from "../community/notify.ts";
 import type { Database } from "../db/client.ts";
 
 /** How long before an auction's end its watchers are alerted. */
@@ -86,32 +86,11 @@ export async function alertEndingAuctions(db: Database): Promise<number> {
         email: r.email && preferences(r.notif_allow).email ? r.email : null,
       };
     });
-    // A concurrent pass (two workers) writes each key once: the mail goes with the row this pass wrote.
-    const { rows: written } = await client.query<{ source_key: string }>(
-      `INSERT INTO notifications (address, kind, message, data, source_key)
-       SELECT address, kind, message, data, source_key
-       FROM json_to_recordset($1::json) AS x(address text, kind text, message text, data jsonb, source_key text)
-       ON CONFLICT (source_key) DO NOTHING
-       RETURNING source_key`,
-      [JSON.stringify(values)],
-    );
-    const fresh = new Set(written.map((r) => r.source_key));
-    const mail = values.flatMap((v) =>
-      v.email && fresh.has(v.source_key) ? [notificationMail(v.email, v.message)] : [],
-    );
-    if (mail.length > 0) {
-      await client.query(
-        `INSERT INTO mail_outbox ("to", subject, text)
-         SELECT "to", subject, text FROM json_to_recordset($1::json) AS x("to" text, subject text, text text)`,
-        [JSON.stringify(mail)],
-      );
-    }
-    // The watchers' pages refresh their badge and notifications (the live stream's account notices).
-    await tellAccounts(client, [
-      ...new Set(values.filter((v) => fresh.has(v.source_key)).map((v) => v.address)),
-    ]);
+    // A concurrent pass (two workers) writes each key once: the mail goes with the row this pass wrote, and
+    // the watchers' pages refresh their badge and notifications (the live stream's account notices).
+    const written = await writeAlerts(client, values);
     await client.query("COMMIT");
-    return fresh.size;
+    return written.length;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
