@@ -31,6 +31,7 @@ import {
   carol,
   createScratchDatabase,
   driver,
+  indexerOptions,
   indexToHead,
   startTestChain,
   type TestChain,
@@ -205,12 +206,7 @@ beforeAll(async () => {
   await d.approve(alice, pier);
   const env = t.env(scratch.url);
   config = loadConfig(env);
-  options = {
-    db: scratch.db,
-    chain: createChainClient(config.chainId, config.rpcUrls),
-    config,
-    log: () => {},
-  };
+  options = indexerOptions(scratch.db, config, createChainClient(config.chainId, config.rpcUrls));
   await index();
   api = await startAccountsApi(env);
   users = {

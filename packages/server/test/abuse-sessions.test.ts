@@ -12,7 +12,6 @@ import sharp from "sharp";
 import { type Abi, createPublicClient, createTestClient, createWalletClient, http, parseEther } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import { sessions } from "../src/db/schema.ts";
 import {
@@ -21,7 +20,7 @@ import {
   artist,
   createScratchDatabase,
   driver,
-  indexToHead,
+  indexerFor,
   signer,
   startTestChain,
   type TestChain,
@@ -270,12 +269,7 @@ describe("lazy price raises cannot drain the platform signer", () => {
     night = await d.createLazyCollection(artist, "Night Shift", "NGT", 4, "photography");
     env = t.env(scratch.url);
     const config = loadConfig(env);
-    await indexToHead({
-      db: scratch.db,
-      chain: createChainClient(config.chainId, config.rpcUrls),
-      config,
-      log: () => {},
-    });
+    await indexerFor(scratch.db, config)();
     api = await startAccountsApi(env);
     creator = await api.signIn(artist as never);
     buyer = await api.signIn(alice as never);

@@ -12,7 +12,6 @@ import { easelFactoryAbi } from "@easel/contracts";
 import { formatEther, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectionActivity } from "../src/browse/activity.ts";
-import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import {
   admin,
@@ -22,7 +21,7 @@ import {
   carol,
   createScratchDatabase,
   driver,
-  indexToHead,
+  indexerFor,
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
@@ -74,13 +73,7 @@ beforeAll(async () => {
 
   const env = t.env(scratch.url);
   const config = loadConfig(env);
-  index = () =>
-    indexToHead({
-      db: scratch.db,
-      chain: createChainClient(config.chainId, config.rpcUrls),
-      config,
-      log: () => {},
-    });
+  index = indexerFor(scratch.db, config);
   await index();
   api = await startAccountsApi(env);
   users = {

@@ -16,7 +16,6 @@ import type {
 import { easelCollectionAbi } from "@easel/contracts";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import { resetChainData } from "../src/indexer/reorg.ts";
 import {
@@ -25,7 +24,7 @@ import {
   bob,
   createScratchDatabase,
   driver,
-  indexToHead,
+  indexerFor,
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
@@ -49,13 +48,7 @@ beforeAll(async () => {
   studio = await d.createLazyCollection(artist, "Open Studio", "OPEN", 10, "photography");
   const env = t.env(scratch.url);
   const config = loadConfig(env);
-  index = () =>
-    indexToHead({
-      db: scratch.db,
-      chain: createChainClient(config.chainId, config.rpcUrls),
-      config,
-      log: () => {},
-    });
+  index = indexerFor(scratch.db, config);
   await index();
   api = await startAccountsApi(env);
   users = { artist: await api.signIn(artist as never), bob: await api.signIn(bob as never) };

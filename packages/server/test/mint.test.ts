@@ -27,7 +27,6 @@ import { sha256 } from "multiformats/hashes/sha2";
 import sharp from "sharp";
 import { parseEther, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import {
   admin,
@@ -36,7 +35,7 @@ import {
   bob,
   createScratchDatabase,
   driver,
-  indexToHead,
+  indexerFor,
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
@@ -67,13 +66,7 @@ beforeAll(async () => {
   const env = t.env(scratch.url);
   const config = loadConfig(env);
   defaultCollection = config.contracts.defaultCollection;
-  index = () =>
-    indexToHead({
-      db: scratch.db,
-      chain: createChainClient(config.chainId, config.rpcUrls),
-      config,
-      log: () => {},
-    });
+  index = indexerFor(scratch.db, config);
   await index();
   api = await startAccountsApi(env);
   users = {

@@ -20,6 +20,7 @@ import {
   carol,
   createScratchDatabase,
   driver,
+  indexerOptions,
   indexToHead,
   startTestChain,
   type TestChain,
@@ -170,12 +171,7 @@ beforeAll(async () => {
   for (const id of [1n, 2n]) await d.mint(artist, dock, id);
   const env = t.env(scratch.url);
   config = loadConfig(env);
-  options = {
-    db: scratch.db,
-    chain: createChainClient(config.chainId, config.rpcUrls),
-    config,
-    log: () => {},
-  };
+  options = indexerOptions(scratch.db, config, createChainClient(config.chainId, config.rpcUrls));
   await index();
   api = await startAccountsApi(env);
   users = {

@@ -18,7 +18,6 @@ import { easelCollectionAbi } from "@easel/contracts";
 import { sql } from "drizzle-orm";
 import { parseEther, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import {
   admin,
@@ -26,7 +25,7 @@ import {
   artist,
   createScratchDatabase,
   driver,
-  indexToHead,
+  indexerFor,
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
@@ -53,13 +52,7 @@ beforeAll(async () => {
   night = await d.createLazyCollection(artist, "Trait Nights", "TRN", 10, "photography");
   const env = t.env(scratch.url);
   const config = loadConfig(env);
-  index = () =>
-    indexToHead({
-      db: scratch.db,
-      chain: createChainClient(config.chainId, config.rpcUrls),
-      config,
-      log: () => {},
-    });
+  index = indexerFor(scratch.db, config);
   await index();
   api = await startAccountsApi(env);
   users = { artist: await api.signIn(artist as never), alice: await api.signIn(alice as never) };

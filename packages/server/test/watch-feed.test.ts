@@ -12,7 +12,6 @@ import {
 } from "@easel/contracts";
 import { type Address, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createChainClient } from "../src/chain/client.ts";
 import { loadConfig } from "../src/config.ts";
 import { resetChainData } from "../src/indexer/indexer.ts";
 import {
@@ -23,7 +22,7 @@ import {
   carol,
   createScratchDatabase,
   driver,
-  indexToHead,
+  indexerFor,
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
@@ -54,13 +53,7 @@ beforeAll(async () => {
   await d.approve(carol, meadow);
   const env = t.env(scratch.url);
   const config = loadConfig(env);
-  index = () =>
-    indexToHead({
-      db: scratch.db,
-      chain: createChainClient(config.chainId, config.rpcUrls),
-      config,
-      log: () => {},
-    });
+  index = indexerFor(scratch.db, config);
   await index();
   api = await startAccountsApi(env);
   users = {
@@ -164,9 +157,13 @@ describe("watch alerts", () => {
     );
     expect(await alerts(alice, "watch_ending")).toHaveLength(1);
     expect(await alerts(artist, "watch_ending")).toEqual([]);
-    // Once per auction: the next passes write nothing.
+    // Once per auction: the next passes write nothing, and mail nothing again.
     expect(await alertEndingAuctions(scratch.db)).toBe(0);
     expect(await alertEndingAuctions(scratch.db)).toBe(0);
+    const { rows: mail } = await scratch.db.$client.query<{ text: string }>(
+      `SELECT text FROM mail_outbox WHERE "to" = 'carol@example.com' AND text LIKE 'The auction of%'`,
+    );
+    expect(mail.map((m) => m.text.split("\n")[0])).toEqual([ending[0]?.message]);
     // 23.5 hours on, Harbour 4's turn comes: the chain's clock counts, as of its latest indexed event.
     await d.increaseTime(23.5 * 3600);
     await d.market(admin, "setArtistVerified", [bob.address, true]);

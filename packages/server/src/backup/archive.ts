@@ -88,6 +88,11 @@ type Signature = { algorithm: "HMAC-SHA256"; covers: string; hmac: string };
 const COVERS =
   "every entry before this one: its name, a NUL byte, its size in decimal, a NUL byte, its bytes";
 
+/** Why an unsigned backup is refused when a backup secret is set (by readArchive and by the restore). */
+export const UNSIGNED_REFUSED =
+  "the backup is not signed, and a backup secret (BACKUP_SECRET) is set: only signed backups are " +
+  "restored (it was taken without the secret, or its signature was removed)";
+
 /** The HMAC-SHA256 of entries as they are written or read: name, size and bytes of each, unambiguously. */
 class EntryMac {
   readonly #hmac;
@@ -168,6 +173,11 @@ export class ArchiveWriter {
   async add(name: string, data: Buffer): Promise<void> {
     this.#mac?.entry(name, data.length);
     this.#mac?.data(data);
+    await this.#entry(name, data);
+  }
+
+  /** Header, bytes and padding of one entry, outside the signature (`add` signs; `end` writes the signature). */
+  async #entry(name: string, data: Buffer): Promise<void> {
     await this.#write(header(name, data.length, this.#time));
     await this.#write(data);
     await this.#write(padding(data.length));
@@ -195,10 +205,7 @@ export class ArchiveWriter {
         covers: COVERS,
         hmac: this.#mac.digest().toString("hex"),
       };
-      const data = Buffer.from(JSON.stringify(signature, null, 2));
-      await this.#write(header(SIGNATURE_ENTRY, data.length, this.#time));
-      await this.#write(data);
-      await this.#write(padding(data.length));
+      await this.#entry(SIGNATURE_ENTRY, Buffer.from(JSON.stringify(signature, null, 2)));
     }
     await this.#write(ZEROS);
     this.#gzip.end();
@@ -288,11 +295,7 @@ export async function* readArchive(
       const h = await reader.exactly(BLOCK);
       if (!h) throw new ArchiveError("the backup file is truncated (no end of archive)");
       if (h.every((byte) => byte === 0)) {
-        if (mac && !signed)
-          throw new ArchiveError(
-            "the backup is not signed, and a backup secret (BACKUP_SECRET) is set: only signed backups are " +
-              "restored (it was taken without the secret, or its signature was removed)",
-          );
+        if (mac && !signed) throw new ArchiveError(UNSIGNED_REFUSED);
         return;
       }
       let sum = 0;

@@ -10,7 +10,14 @@ import { rename, rm, stat } from "node:fs/promises";
 import pg from "pg";
 import { ConfigError } from "../config.ts";
 import { EASEL_VERSION } from "../version.ts";
-import { ArchiveError, ArchiveWriteError, ArchiveWriter, readArchive, SIGNATURE_ENTRY } from "./archive.ts";
+import {
+  ArchiveError,
+  ArchiveWriteError,
+  ArchiveWriter,
+  readArchive,
+  SIGNATURE_ENTRY,
+  UNSIGNED_REFUSED,
+} from "./archive.ts";
 import {
   beginRestore,
   type DatabaseManifest,
@@ -270,11 +277,7 @@ export async function restoreBackup(options: {
           `members' email addresses, messages and signed confirmation links; make it private with chmod 600 ${options.file}`,
       );
     if (secret) {
-      if (manifest.signature !== "HMAC-SHA256")
-        throw new ArchiveError(
-          "the backup is not signed, and a backup secret (BACKUP_SECRET) is set: only signed backups are " +
-            "restored (it was taken without the secret, or its signature was removed)",
-        );
+      if (manifest.signature !== "HMAC-SHA256") throw new ArchiveError(UNSIGNED_REFUSED);
       // The whole file first: nothing changes unless every byte of it is the one that was signed.
       for await (const _ of readArchive(options.file, { secret }));
     } else if (manifest.signature) {

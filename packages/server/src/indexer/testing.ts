@@ -26,7 +26,7 @@ import {
   type Transport,
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { localChain } from "../chain/client.ts";
+import { createChainClient, localChain } from "../chain/client.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createDatabase, type Database, migrateDatabase } from "../db/client.ts";
 import { ANVIL_MNEMONIC, type Anvil, startAnvil } from "../embedded/anvil.ts";
@@ -335,6 +335,11 @@ export async function indexToHead(options: IndexerOptions, maxSteps = 10_000): P
   } finally {
     client.release();
   }
+}
+
+/** Runs the indexer to the head on `db` for `config`'s chain, as the server would (the tests' `index()`). */
+export function indexerFor(db: Database, config: Config): () => Promise<void> {
+  return () => indexToHead(indexerOptions(db, config, createChainClient(config.chainId, config.rpcUrls)));
 }
 
 export function indexerOptions(db: Database, config: Config, chain: PublicClient): IndexerOptions {
