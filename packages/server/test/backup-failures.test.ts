@@ -377,6 +377,18 @@ describe("backups that cannot be written, private files, signed backups", () => 
       expect(await profileCount(target.url)).toBe(0);
     }, 60_000);
 
+    it("refuses a signature entry far larger than a signature before reading it", async () => {
+      const file = join(dir, "huge-signature.tar.gz");
+      const writer = new ArchiveWriter(file);
+      await writer.add("manifest.json", Buffer.from("{}"));
+      await writer.add("signature.json", Buffer.alloc(64 * 1024, 32));
+      await writer.end();
+      const read = async () => {
+        for await (const entry of readArchive(file, { secret })) for await (const _ of entry.body()) void _;
+      };
+      await expect(read()).rejects.toThrow("the backup's signature is not one (65536 bytes, at most 4096)");
+    });
+
     it("refuses a forged file whose checksums were recomputed, changing nothing (not even media)", async () => {
       /** A forger's copy: a row changed, its table's checksum in summary.json recomputed to match. */
       const forge = async (to: string, keep: (name: string) => boolean, manifest?: (m: Manifest) => void) => {

@@ -84,6 +84,8 @@ export class ArchiveWriteError extends Error {
 
 /** The archive member holding the HMAC of every member before it (see ArchiveWriter's `secret`). */
 export const SIGNATURE_ENTRY = "signature.json";
+/** The most `signature.json` may hold when a restore checks it. */
+const SIGNATURE_MAX_BYTES = 4096;
 type Signature = { algorithm: "HMAC-SHA256"; covers: string; hmac: string };
 const COVERS =
   "every entry before this one: its name, a NUL byte, its size in decimal, a NUL byte, its bytes";
@@ -305,8 +307,15 @@ export async function* readArchive(
       const prefix = field(h, 345, 155);
       const name = prefix ? `${prefix}/${field(h, 0, 100)}` : field(h, 0, 100);
       const size = Number.parseInt(field(h, 124, 12), 8);
+      if (!Number.isSafeInteger(size) || size < 0)
+        throw new ArchiveError(`the backup file is damaged (the size of ${name} cannot be read)`);
       if (signed) throw new ArchiveError(`the backup has data after its signature (${name})`);
       if (mac && name === SIGNATURE_ENTRY) {
+        // Read whole into memory, so never at whatever size a forged header claims: a signature is ~150 bytes.
+        if (size > SIGNATURE_MAX_BYTES)
+          throw new ArchiveError(
+            `the backup's signature is not one (${size} bytes, at most ${SIGNATURE_MAX_BYTES})`,
+          );
         const expected = mac.digest();
         let signature: Partial<Signature> = {};
         try {
