@@ -11,7 +11,6 @@ import {
   boundedConnection,
   CONNECT_TIMEOUT_MS,
   CuttingClient,
-  KEEPALIVE_DELAY_MS,
   surviveLostConnections,
 } from "./availability.ts";
 import { defaultReadConnections, PipelinedConnections } from "./pipelined.ts";
@@ -179,8 +178,7 @@ export async function migrateDatabase(db: Database): Promise<void> {
   const client = new pg.Client({
     connectionString: db.$client.options.connectionString,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    ...boundedConnection(0),
   });
   // A lost session fails the migration's statement (its transaction rolls back), not the process.
   client.on("error", () => {});

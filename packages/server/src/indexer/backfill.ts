@@ -76,12 +76,16 @@ export async function readRange(
   // Near the head, an RPC node a few blocks behind (behind a load balancer, a fallback) answers `[]` for the
   // blocks it does not have yet: the logs of those blocks are checked against their headers (`verifyLogs`).
   const checked = new Checked(from, to, head, headers);
-  // Block times, for an RPC whose logs do not carry `blockTimestamp`: one read per block.
+  // Block times, for an RPC whose logs do not carry `blockTimestamp`: one read per block, none for the headers
+  // read above (the range's last block, the one a batch following the head reads).
   const times = new Map<bigint, Promise<Date>>();
   const timeOf = (n: bigint) => {
     let t = times.get(n);
     if (!t) {
-      t = chain.getBlock({ blockNumber: n }).then((b) => new Date(Number(b.timestamp) * 1000));
+      const header = headers.get(n);
+      t = header
+        ? Promise.resolve(new Date(header.time * 1000))
+        : chain.getBlock({ blockNumber: n }).then((b) => new Date(Number(b.timestamp) * 1000));
       times.set(n, t);
     }
     return t;

@@ -2,6 +2,7 @@ import { PgBoss } from "pg-boss";
 import type { PublicClient } from "viem";
 import { purgeExpiredAuth } from "../auth/siwe.ts";
 import type { Config } from "../config.ts";
+import { boundedConnection } from "../db/availability.ts";
 import type { Database } from "../db/client.ts";
 import { registerMailJobs } from "../mail/jobs.ts";
 import { countFailures, watchJobQueues } from "../metrics.ts";
@@ -18,14 +19,9 @@ export type Worker = { stop(): Promise<void> };
  * them for the kernel's TCP timeout.
  */
 export function bossOptions(databaseUrl: string): ConstructorParameters<typeof PgBoss>[0] {
-  return {
-    connectionString: databaseUrl,
-    max: 4,
-    statement_timeout: 60_000,
-    query_timeout: 61_000,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  } as ConstructorParameters<typeof PgBoss>[0];
+  return { connectionString: databaseUrl, max: 4, ...boundedConnection(60_000) } as ConstructorParameters<
+    typeof PgBoss
+  >[0];
 }
 
 /**
