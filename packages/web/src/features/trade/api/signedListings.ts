@@ -5,7 +5,7 @@ import type {
   signedListingFillResponseSchema,
   signedListingResponseSchema,
 } from "@easel/common";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "../../../api/client.ts";
 
@@ -49,12 +49,33 @@ export const hideSignedListing = async (id: string) =>
   ).data;
 
 /** GET /api/signed-listings/mine: the seller's orders still fillable on chain (shown or hidden) and counter. */
-export function useMySignedListings(enabled = true) {
-  return useQuery({
+export const mySignedListingsQuery = () =>
+  queryOptions({
     queryKey: signedListingKeys.mine,
     queryFn: () => apiFetch<MySignedListings>("/api/signed-listings/mine"),
-    enabled,
   });
+
+export function useMySignedListings(enabled = true) {
+  return useQuery({ ...mySignedListingsQuery(), enabled });
+}
+
+/**
+ * The seller's orders of one token that the chain still fills below `price` (shown, hidden or paused: all
+ * valid on chain until cancelled there), lowest first. Listing the token higher leaves each of them buyable.
+ */
+export function signedListingsBelow(
+  rows: readonly MySignedListing[],
+  token: { collection: string; tokenId: string },
+  price: bigint,
+): MySignedListing[] {
+  return rows
+    .filter(
+      (row) =>
+        row.order.collection.toLowerCase() === token.collection.toLowerCase() &&
+        BigInt(row.order.tokenId) === BigInt(token.tokenId) &&
+        BigInt(row.order.price) < price,
+    )
+    .sort((a, b) => (BigInt(a.order.price) < BigInt(b.order.price) ? -1 : 1));
 }
 
 /** The order as `fillSignedListing` takes it: every uint256 a bigint (`maxFeeBps`, a uint16, a number). */

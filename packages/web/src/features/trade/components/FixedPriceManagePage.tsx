@@ -1,9 +1,11 @@
 import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
 import { dateText } from "../../../lib/dates.ts";
-import { Button } from "../../../ui/Button.tsx";
+import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { CONFIRM_TEXT, ConfirmQuestion } from "../../../ui/ConfirmQuestion.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { apiStep, type TransactionStep, writeStep } from "../../../web3/tx/steps.ts";
+import { tradePath } from "../../items/lib/paths.ts";
 import { hideSignedListing } from "../api/signedListings.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
 import { FIXED_PRICE_TEXT } from "./FixedPriceScreens.tsx";
@@ -25,6 +27,9 @@ export const MANAGE_TEXT = {
     "Takes the listing off Easel at once, with no gas. Your signature stays valid on chain until you cancel it: whoever kept a copy could still buy at this price.",
   hiding: "Hiding your listing",
   hidden: "Your listing is hidden on Easel. It stays valid on chain until you cancel it.",
+  changePrice: "Change the price",
+  changePriceNote:
+    "Sign a new price, with no gas. A higher price leaves this listing valid on chain until you cancel it: Easel offers that cancel before you sign.",
   cancelNote: "One transaction: this listing can never be used again.",
   cancelAllNote: SIGNED_LISTING_TEXT.cancelAllNote,
   cancelAllQuestion: SIGNED_LISTING_TEXT.cancelAllQuestion,
@@ -115,6 +120,11 @@ function ManageListing({ item, me }: { item: Item; me: string }) {
         )
       ) : (
         <div className="flex flex-col gap-3">
+          <Choice note={MANAGE_TEXT.changePriceNote}>
+            <Link to={tradePath("FixedPrice/set", item)} className={buttonClass("secondary")}>
+              {MANAGE_TEXT.changePrice}
+            </Link>
+          </Choice>
           <Choice note={MANAGE_TEXT.hideNote}>
             <Button
               variant="secondary"

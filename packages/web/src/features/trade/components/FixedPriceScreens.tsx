@@ -1,5 +1,6 @@
 import { LISTING_DAYS } from "@easel/common";
-import { useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useConfig } from "wagmi";
 import { useAppConfig } from "../../../api/appConfig.tsx";
@@ -17,7 +18,14 @@ import {
   writeStep,
 } from "../../../web3/tx/steps.ts";
 import { useMarketApproval, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
-import { fetchSignedListingFill, orderArgs, postSignedListing } from "../api/signedListings.ts";
+import {
+  fetchSignedListingFill,
+  type MySignedListing,
+  mySignedListingsQuery,
+  orderArgs,
+  postSignedListing,
+  signedListingsBelow,
+} from "../api/signedListings.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
 import { signListing } from "../lib/signedListing.ts";
 import { BuyerTotal } from "./BuyerTotal.tsx";
@@ -61,6 +69,48 @@ export const FIXED_PRICE_TEXT = {
   ownItem: "You own this item.",
 } as const;
 
+/** Prices as a sentence lists them: "0.5 ETH", "0.5 ETH and 0.6 ETH", "0.5 ETH, 0.6 ETH and 0.7 ETH". */
+const priceList = (prices: readonly string[]) =>
+  prices.length < 2 ? (prices[0] ?? "") : `${prices.slice(0, -1).join(", ")} and ${prices.at(-1)}`;
+
+/** The distinct prices of signed listings, as the raise's sentences name them (the rows come lowest first). */
+const pricesOf = (rows: readonly MySignedListing[]) => [
+  ...new Set(rows.map((row) => ethText(row.order.price))),
+];
+
+/**
+ * A new price above one of the seller's signed listings of the item: each lower one stays valid on chain (the
+ * book only hides it) until `cancelSignedListing` voids every listing of the token. Said before signing, with
+ * the cancel offered in the same flow (security review I-2).
+ */
+export const RAISE_TEXT = {
+  title: (count: number) =>
+    count === 1
+      ? "Your listing at a lower price is still valid"
+      : "Your listings at lower prices are still valid",
+  stays: (prices: readonly string[]) =>
+    prices.length === 1
+      ? `Your listing at ${prices[0]} stays valid until it is cancelled on chain: anyone can still buy at that price.`
+      : `Your listings at ${priceList(prices)} stay valid until they are cancelled on chain: anyone can still buy at those prices.`,
+  advice: (count: number, method: ListingMethod) =>
+    `${count === 1 ? "Cancel it on chain first (one transaction" : "Cancel them on chain first (one transaction for all of them"}, network fee) and then ${
+      method === "signed" ? "sign the new price" : "list the new price on chain"
+    }.`,
+  cancelThen: { signed: "Cancel on chain, then sign", chain: "Cancel on chain, then list" },
+  without: { signed: "Sign without cancelling", chain: "List without cancelling" },
+  checking: "Checking your listings",
+  cancelStep: (prices: readonly string[]) =>
+    `Cancel on chain: your listing${prices.length === 1 ? "" : "s"} at ${priceList(prices)}`,
+  notCancelled: (prices: readonly string[], method: ListingMethod) =>
+    `${prices.length === 1 ? "Your listing" : "Your listings"} at ${priceList(prices)} ${
+      prices.length === 1 ? "was" : "were"
+    } not cancelled, and nothing was ${method === "signed" ? "signed" : "listed"}.`,
+  cancelledOnly: (prices: readonly string[]) =>
+    `${prices.length === 1 ? "Your listing" : "Your listings"} at ${priceList(prices)} ${
+      prices.length === 1 ? "is" : "are"
+    } cancelled on chain, but the new price is not listed yet: press ${FIXED_PRICE_TEXT.submit} to list it.`,
+} as const;
+
 /** The approval step, when the market may not move the owner's tokens of this collection yet. */
 export function useApprovalSteps(item: Item, owner: string): TransactionStep[] {
   const { chainId } = useAppConfig();
@@ -87,16 +137,21 @@ export function listingStepperSteps(
   statuses: readonly StepStatus[],
   approving: boolean,
   method: ListingMethod,
+  /** A raise that cancels the lower signed listings on chain first: that transaction is the first row. */
+  cancelling = false,
 ): StepStatus[] {
   const { approve, confirm, finalize } = FIXED_PRICE_TEXT.steps;
-  const first = approving ? statuses[0] : undefined;
-  const rest = approving ? statuses.slice(1) : statuses;
+  const cancel = cancelling ? statuses.slice(0, 1) : [];
+  const listing = cancelling ? statuses.slice(1) : statuses;
+  const first = approving ? listing[0] : undefined;
+  const rest = approving ? listing.slice(1) : listing;
   const approval: StepStatus = first
     ? { ...first, label: approve }
     : { id: "approve", label: approve, state: "done" };
-  if (method === "chain") return [approval, ...sentThenMined(rest[0], confirm, finalize)];
+  if (method === "chain") return [...cancel, approval, ...sentThenMined(rest[0], confirm, finalize)];
   const [sign, post] = rest;
   return [
+    ...cancel,
     approval,
     { id: sign?.id ?? "confirm", label: confirm, state: sign?.state ?? "waiting" },
     { id: post?.id ?? "finalize", label: finalize, state: post?.state ?? "waiting" },
@@ -112,22 +167,36 @@ export function FixedPriceSetPage() {
   );
 }
 
+/** The lower signed listings a new price would leave valid on chain, and what the seller chose about them. */
+type Raise = { price: bigint; method: ListingMethod; lower: MySignedListing[]; error: string | null };
+
 function SetFixedPrice({ item, me }: { item: Item; me: string }) {
   const id = useId();
   const wagmiConfig = useConfig();
+  const queryClient = useQueryClient();
   const market = useMarket();
   const minimums = useMinimums();
   const approval = useApprovalSteps(item, me);
   const action = useTradeAction();
+  const refresh = useRefreshAfterTrade();
   const [text, setText] = useState("");
   const [method, setMethod] = useState<ListingMethod>("signed");
-  const [running, setRunning] = useState<{ method: ListingMethod; approving: boolean } | null>(null);
+  const [running, setRunning] = useState<{
+    method: ListingMethod;
+    approving: boolean;
+    cancelling: boolean;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Reading the seller's signed listings of the item before anything is signed or sent.
+  const [checking, setChecking] = useState(false);
+  const [raise, setRaise] = useState<Raise | null>(null);
+  // What happened to the form's last attempt, when the runner's toast is not the whole story.
+  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const minimum = minimums.data?.listing ?? null;
   if (action.steps && running) {
     return (
       <TradeProgress
-        steps={listingStepperSteps(action.steps, running.approving, running.method)}
+        steps={listingStepperSteps(action.steps, running.approving, running.method, running.cancelling)}
         label={FIXED_PRICE_TEXT.stepperHeading}
         heading={FIXED_PRICE_TEXT.stepperHeading}
         success={action.success}
@@ -137,63 +206,128 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
   }
   if (item.nft.owner?.address !== me)
     return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notOwner}</TradeNotice>;
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!market || minimum === null) return;
-    const problem = priceError(text, minimum);
-    setError(problem);
-    if (problem) return;
-    const price = parseEthAmount(text) as bigint;
+  const [collection, tokenId] = tokenOf(item);
+  const token = { collection: item.nftCollection.contract_address, tokenId: item.nft.tokenId };
+
+  /**
+   * Lists at `price`: first, when `cancel` names the seller's lower signed listings, `cancelSignedListing`
+   * voids every listing of the token on chain (the collection counts one transfer), so the new order is
+   * signed over the new transfer count, read again after the cancel.
+   */
+  const list = async (price: bigint, how: ListingMethod, cancel: MySignedListing[] | null) => {
+    if (!market) return;
     const { confirm, finalize } = FIXED_PRICE_TEXT.steps;
     const approving = approval.length > 0;
-    setRunning({ method, approving });
-    if (method === "chain") {
-      await action.run(
+    const prices = cancel ? pricesOf(cancel) : [];
+    let cancelled = false;
+    const cancelSteps: TransactionStep[] = cancel
+      ? [
+          writeStep(
+            RAISE_TEXT.cancelStep(prices),
+            { ...market, functionName: "cancelSignedListing", args: [collection, tokenId] },
+            () => {
+              cancelled = true;
+            },
+          ),
+        ]
+      : [];
+    const transferCountAbove = cancel?.reduce(
+      (highest, row) =>
+        BigInt(row.order.transferCount) > highest ? BigInt(row.order.transferCount) : highest,
+      0n,
+    );
+    setNotice(null);
+    setRunning({ method: how, approving, cancelling: cancelSteps.length > 0 });
+    let ok: boolean;
+    if (how === "chain") {
+      ok = await action.run(
         [
+          ...cancelSteps,
           ...approval,
-          writeStep(confirm, { ...market, functionName: "setSellOrder", args: [...tokenOf(item), price] }),
+          writeStep(confirm, { ...market, functionName: "setSellOrder", args: [collection, tokenId, price] }),
         ],
         FIXED_PRICE_TEXT.listed,
         { after: afterTrade.listed(me, price, new Date(Date.now() + LISTING_DAYS * 86_400_000)) },
       );
-      return;
+    } else {
+      let signed: Awaited<ReturnType<typeof signListing>> | undefined;
+      let created: Awaited<ReturnType<typeof postSignedListing>> | undefined;
+      const steps: TransactionStep[] = [
+        ...cancelSteps,
+        ...approval,
+        signStep(confirm, async () => {
+          signed = await signListing(
+            wagmiConfig,
+            market,
+            { collection, tokenId, price, seller: me as `0x${string}` },
+            { transferCountAbove },
+          );
+        }),
+        apiStep(finalize, async () => {
+          if (!signed) throw new Error("The listing was not signed.");
+          created = await postSignedListing(signed);
+        }),
+      ];
+      ok = await action.run(steps, FIXED_PRICE_TEXT.listed, {
+        after: (nft) =>
+          afterTrade.listed(
+            me,
+            price,
+            new Date(Number(signed?.order.expiresAt ?? 0) * 1000),
+            created?.id ?? null,
+          )(nft),
+      });
     }
-    const [collection, tokenId] = tokenOf(item);
-    let signed: Awaited<ReturnType<typeof signListing>> | undefined;
-    let created: Awaited<ReturnType<typeof postSignedListing>> | undefined;
-    const steps: TransactionStep[] = [
-      ...approval,
-      signStep(confirm, async () => {
-        signed = await signListing(wagmiConfig, market, {
-          collection,
-          tokenId,
-          price,
-          seller: me as `0x${string}`,
-        });
-      }),
-      apiStep(finalize, async () => {
-        if (!signed) throw new Error("The listing was not signed.");
-        created = await postSignedListing(signed);
-      }),
-    ];
-    await action.run(steps, FIXED_PRICE_TEXT.listed, {
-      after: (nft) =>
-        afterTrade.listed(
-          me,
-          price,
-          new Date(Number(signed?.order.expiresAt ?? 0) * 1000),
-          created?.id ?? null,
-        )(nft),
-    });
+    if (ok || !cancel) return;
+    // The runner has said why in a toast; the form says where that leaves the seller's listings.
+    if (cancelled) {
+      // The cancel is on chain: the item and the seller's listings read again without the voided ones.
+      void refresh();
+      setRaise(null);
+      setNotice({ text: RAISE_TEXT.cancelledOnly(prices), failed: false });
+    } else setRaise({ price, method: how, lower: cancel, error: RAISE_TEXT.notCancelled(prices, how) });
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!market || minimum === null || checking) return;
+    const problem = priceError(text, minimum);
+    setError(problem);
+    if (problem) return;
+    const price = parseEthAmount(text) as bigint;
+    setNotice(null);
+    // Read now, not from the page's load: the seller may have cancelled or listed elsewhere since.
+    setChecking(true);
+    let lower: MySignedListing[];
+    try {
+      const mine = await queryClient.fetchQuery({ ...mySignedListingsQuery(), staleTime: 0 });
+      lower = signedListingsBelow(mine.data, token, price);
+    } catch (failure) {
+      setNotice({ text: errorMessage(failure), failed: true });
+      return;
+    } finally {
+      setChecking(false);
+    }
+    // A higher price leaves the lower listings buyable: the seller chooses first. A lower one is what buyers
+    // will take, so there is nothing to say.
+    if (lower.length > 0) setRaise({ price, method, lower, error: null });
+    else await list(price, method, null);
   };
   const approvalNeeded = approval.length > 0;
+  const choose = (next: ListingMethod) => {
+    setMethod(next);
+    setRaise(null);
+  };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <EthField
         id={id}
         label="Price"
         value={text}
-        onChange={setText}
+        onChange={(value) => {
+          setText(value);
+          setRaise(null);
+        }}
         error={error}
         wei={parseEthAmount(text)}
         hint={
@@ -208,7 +342,7 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
           name={`${id}-method`}
           value="signed"
           checked={method === "signed"}
-          onChange={setMethod}
+          onChange={choose}
           title={FIXED_PRICE_TEXT.bySignature}
         >
           {FIXED_PRICE_TEXT.bySignatureNote} {approvalNeeded ? FIXED_PRICE_TEXT.approvalNote : null}
@@ -217,21 +351,102 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
           name={`${id}-method`}
           value="chain"
           checked={method === "chain"}
-          onChange={setMethod}
+          onChange={choose}
           title={FIXED_PRICE_TEXT.onChain}
         >
           {FIXED_PRICE_TEXT.onChainNote} {approvalNeeded ? FIXED_PRICE_TEXT.approvalNote : null}
         </ListingChoice>
       </fieldset>
-      <Button type="submit" disabled={minimum === null}>
-        {FIXED_PRICE_TEXT.submit}
-      </Button>
+      {raise ? (
+        <RaiseChoice
+          raise={raise}
+          onCancelFirst={() => list(raise.price, raise.method, raise.lower)}
+          onWithout={() => list(raise.price, raise.method, null)}
+          onBack={() => {
+            setRaise(null);
+            document.getElementById(id)?.focus();
+          }}
+        />
+      ) : (
+        <Button
+          type="submit"
+          disabled={minimum === null}
+          loading={checking}
+          loadingText={RAISE_TEXT.checking}
+        >
+          {FIXED_PRICE_TEXT.submit}
+        </Button>
+      )}
+      {notice ? (
+        <p
+          role={notice.failed ? "alert" : "status"}
+          className={`text-sm ${notice.failed ? "text-red-700 dark:text-red-400" : "text-neutral-700 dark:text-neutral-300"}`}
+        >
+          {notice.text}
+        </p>
+      ) : null}
       <SignedListingsPanel
         title={SIGNED_LISTING_TEXT.hiddenTitle}
         token={{ collection: item.nftCollection.contract_address, tokenId: item.nft.tokenId }}
         onlyHidden
       />
     </form>
+  );
+}
+
+/**
+ * In place of the submit button, before anything is signed or sent: the seller's lower listings stay valid on
+ * chain after a raise, in words, and the choice. Cancelling them on chain first is the primary answer (focus
+ * lands on it); listing without cancelling keeps them buyable; Escape goes back to the price.
+ */
+function RaiseChoice({
+  raise,
+  onCancelFirst,
+  onWithout,
+  onBack,
+}: {
+  raise: Raise;
+  onCancelFirst: () => void;
+  onWithout: () => void;
+  onBack: () => void;
+}) {
+  const id = useId();
+  const primary = useRef<HTMLButtonElement>(null);
+  useEffect(() => primary.current?.focus(), []);
+  const prices = pricesOf(raise.lower);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text${raise.error ? ` ${id}-error` : ""}`}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          onBack();
+        }
+      }}
+      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <p id={`${id}-title`} className="font-semibold">
+        {RAISE_TEXT.title(prices.length)}
+      </p>
+      <p id={`${id}-text`}>
+        {RAISE_TEXT.stays(prices)} {RAISE_TEXT.advice(prices.length, raise.method)}
+      </p>
+      {raise.error ? (
+        <p id={`${id}-error`} role="alert" className="font-semibold text-red-700 dark:text-red-300">
+          {raise.error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button ref={primary} onClick={onCancelFirst}>
+          {RAISE_TEXT.cancelThen[raise.method]}
+        </Button>
+        <Button variant="secondary" onClick={onWithout}>
+          {RAISE_TEXT.without[raise.method]}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -28,15 +28,29 @@ export const signedListingExpiry = (chainNow: bigint, clockNow: bigint) =>
   (chainNow < clockNow ? chainNow : clockNow) + BigInt(LISTING_DAYS) * 86_400n - EXPIRY_MARGIN_SECONDS;
 
 /**
+ * Why a listing is not signed: the wallet is not the token's owner, or the chain read right after a cancel
+ * does not show it yet (a node a block behind: an order over the old count would be void at once).
+ */
+export const SIGN_LISTING_TEXT = {
+  notOwner: "Only the owner of this item can list it.",
+  cancelNotSeen:
+    "The chain does not show your cancel yet, so nothing was signed: wait a moment, then list again.",
+} as const;
+
+/**
  * The seller's wallet signs an EIP-712 `SignedListing` (no transaction, no gas). The token's transfer count
  * and the seller's listing counter are read from chain right before, so the order is void once the token
  * moves or the seller cancels all their listings; the fee that applies now is the highest it accepts
  * (`maxFeeBps`), so a fee raised later pauses the order instead of applying to it.
+ *
+ * After `cancelSignedListing` (which counts one transfer of the token), `transferCountAbove` is the highest
+ * count the cancelled orders named: the new order must name a higher one, or it would be void at once.
  */
 export async function signListing(
   config: Config,
   market: Market,
   listing: { collection: Address; tokenId: bigint; price: bigint; seller: Address },
+  { transferCountAbove }: { transferCountAbove?: bigint } = {},
 ): Promise<SignedListingInput> {
   const { collection, tokenId, price, seller } = listing;
   const [[owner, , transferCount], counter, now, fees, sale] = await Promise.all([
@@ -54,8 +68,9 @@ export async function signListing(
       args: [tokenId],
     }),
   ]);
-  if (owner.toLowerCase() !== seller.toLowerCase())
-    throw new Error("Only the owner of this item can list it.");
+  if (owner.toLowerCase() !== seller.toLowerCase()) throw new Error(SIGN_LISTING_TEXT.notOwner);
+  if (transferCountAbove !== undefined && transferCount <= transferCountAbove)
+    throw new Error(SIGN_LISTING_TEXT.cancelNotSeen);
   const order: SignedListingOrder = {
     collection: collection.toLowerCase(),
     tokenId: tokenId.toString(),
