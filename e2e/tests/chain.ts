@@ -29,6 +29,27 @@ export async function send(
   expect(receipt.status).toBe("success");
 }
 
+/** The local chain's time: its latest block's timestamp, in unix seconds. */
+export async function chainTime(): Promise<bigint> {
+  return (await createPublicClient({ transport: http(RPC_URL) }).getBlock()).timestamp;
+}
+
+/** Moves the local chain's clock forward by `seconds` and mines a block at the new time. */
+export async function moveTime(seconds: number) {
+  for (const [method, params] of [
+    ["evm_increaseTime", [seconds]],
+    ["evm_mine", []],
+  ] as const) {
+    const response = await fetch(RPC_URL, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const body = (await response.json()) as { error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  }
+}
+
 /**
  * A moderator (anvil account 0) verifies `artist` on the market from their wallet; resolves once the indexer has
  * it and the API says so, since minting and creating collections wait for it.

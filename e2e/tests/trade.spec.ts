@@ -1,16 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createPublicClient, http, parseAbi, parseEther, parseEventLogs } from "viem";
 import { newWalletPage, RPC_URL, signIn } from "./accounts.ts";
-import { accountAddress, send } from "./chain.ts";
+import { accountAddress, chainTime, moveTime, send } from "./chain.ts";
 
 const SELLER = 5;
+const DAY = 86_400n;
 const BUYER = 6;
 const marketAbi = parseAbi([
   "function setArtistVerified(address account, bool verified)",
-  "function getOffer(address collection, uint256 tokenId) view returns ((address buyer, uint96 amount))",
+  "function getOffer(address collection, uint256 tokenId) view returns ((address buyer, uint256 amount, uint256 expiresAt))",
   "function getSellOrder(address collection, uint256 tokenId) view returns (address seller, uint256 price, uint256 expiresAt)",
   "function setSellOrder(address collection, uint256 tokenId, uint256 price)",
-  "function makeOffer(address collection, uint256 tokenId, uint256 amount) payable",
+  "function makeOffer(address collection, uint256 tokenId, uint256 amount, uint256 expiresAt) payable",
   "function isBanned(address account) view returns (bool)",
 ]);
 const collectionAbi = parseAbi([
@@ -44,7 +45,7 @@ const offerOf = async (market: `0x${string}`, collection: `0x${string}`, tokenId
     abi: marketAbi,
     functionName: "getOffer",
     args: [collection, tokenId],
-  })) as { buyer: string; amount: bigint };
+  })) as { buyer: string; amount: bigint; expiresAt: bigint };
 
 /** The market's addresses, with the seller verified as an artist so they can mint in the shared collection. */
 async function verifiedSeller(page: Page) {
@@ -159,7 +160,12 @@ test("list and buy, unlist, make, raise and accept an offer: the chain agrees wi
   const raisedBy = beforeRaise - (await balance(seller));
   expect(raisedBy).toBeGreaterThanOrEqual(parseEther("0.1"));
   expect(raisedBy).toBeLessThan(parseEther("0.11"));
-  expect((await offerOf(config.market, collection, tokenId)).amount).toBe(parseEther("0.3"));
+  const raised = await offerOf(config.market, collection, tokenId);
+  expect(raised.amount).toBe(parseEther("0.3"));
+  // The default expiry: 7 days from the chain's latest block at the raise.
+  const weekAhead = (await chainTime()) + 7n * DAY;
+  expect(raised.expiresAt).toBeGreaterThan(weekAhead - 120n);
+  expect(raised.expiresAt).toBeLessThanOrEqual(weekAhead);
 
   // The owner accepts it: the item goes back to the artist.
   await b.goto(itemUrl);
@@ -218,20 +224,6 @@ const auctionAbi = parseAbi([
 
 /** The item page itself (a trading page's URL ends with the same path). */
 const onlyPath = (path: string) => new RegExp(`^https?://[^/]+${path}$`);
-
-/** Moves the local chain's clock forward and mines a block. */
-async function moveTime(seconds: number) {
-  for (const [method, params] of [
-    ["evm_increaseTime", [seconds]],
-    ["evm_mine", []],
-  ] as const) {
-    await fetch(RPC_URL, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-  }
-}
 
 /**
  * Mints a token in the shared collection, outside the browser, and returns once Easel has indexed it: an item
@@ -409,7 +401,7 @@ test("a banned member takes back a listing and an offer from the banned page, an
     address: config.market,
     abi: marketAbi,
     functionName: "makeOffer",
-    args: [collection, offeredId, parseEther("0.2")],
+    args: [collection, offeredId, parseEther("0.2"), (await chainTime()) + 7n * DAY],
     value: parseEther("0.2"),
   });
 
@@ -470,4 +462,75 @@ test("a banned member takes back a listing and an offer from the banned page, an
   expect(await isBanned(config.market, member)).toBe(false);
   await memberPage.context.close();
   await adminPage.context.close();
+});
+
+test("an offer made for the shortest time expires on the chain's clock: the owner cannot accept it and the offerer withdraws it", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const seller = accountAddress(SELLER);
+  const buyer = accountAddress(BUYER);
+  const sellerPage = await newWalletPage(browser, SELLER);
+  const buyerPage = await newWalletPage(browser, BUYER);
+  await signIn(sellerPage.page);
+  await signIn(buyerPage.page);
+  const { config, collection } = await verifiedSeller(sellerPage.page);
+  const tokenId = await mintShared(sellerPage.page, collection, "9e");
+  const itemUrl = `/${seller}/${tokenId}`;
+
+  // The buyer offers 0.2 ETH for 1 day (7 days is the default), counted from the chain's latest block.
+  const b = buyerPage.page;
+  await b.goto(itemUrl);
+  await b.getByRole("link", { name: "Make an Offer" }).click();
+  await b.getByLabel("Your offer").fill("0.2");
+  const expiry = b.getByRole("group", { name: "Offer expires in" });
+  await expect(expiry.getByRole("radio", { name: "7 days" })).toBeChecked();
+  await expiry.getByRole("radio", { name: "1 day" }).check();
+  await b.getByRole("button", { name: "Make Offer" }).click();
+  await expectSuccess(b, "You Successfully Made an Offer");
+  const made = await offerOf(config.market, collection, tokenId);
+  expect(made.amount).toBe(parseEther("0.2"));
+  const dayAhead = (await chainTime()) + DAY;
+  expect(made.expiresAt).toBeGreaterThan(dayAhead - 120n);
+  expect(made.expiresAt).toBeLessThanOrEqual(dayAhead);
+
+  // While it is live, the owner sees when it expires and may accept it.
+  const s = sellerPage.page;
+  await indexed(s);
+  await s.goto(itemUrl);
+  const offers = s.getByRole("list", { name: "Offer" });
+  await expect(offers.getByText(/^Expires in (23h|1d 0h)/)).toBeVisible();
+  await expect(s.getByRole("link", { name: "Accept Offer" })).toBeVisible();
+
+  // A day later by the chain's clock: 'Expired', no Accept Offer, and the reason in words.
+  await moveTime(Number(DAY) + 60);
+  await indexed(s);
+  await s.goto(itemUrl);
+  await expect(offers.getByText("Expired", { exact: true })).toBeVisible();
+  await expect(s.getByText(/^This offer has expired: it can no longer be accepted\./)).toBeVisible();
+  await expect(s.getByRole("link", { name: "Accept Offer" })).toHaveCount(0);
+  // The accept page, reached from elsewhere, refuses it the same way.
+  await s.goto(`/acceptOffer${itemUrl}`);
+  await expect(s.getByText(/^This offer expired on .*: it can no longer be accepted\./)).toBeVisible();
+  await expect(s.getByRole("button", { name: "Accept" })).toHaveCount(0);
+
+  // The offerer withdraws it (cancelOffer) and gets the 0.2 ETH back.
+  await b.goto(itemUrl);
+  await expect(b.getByRole("list", { name: "Offer" }).getByText("Expired", { exact: true })).toBeVisible();
+  await b.getByRole("link", { name: "Manage Offer" }).click();
+  await expect(b.getByRole("heading", { level: 1, name: "Manage Offer" })).toBeVisible();
+  await expect(b.getByText(/^Your offer expired on /)).toBeVisible();
+  await expect(b.getByRole("button", { name: "Cancel offer" })).toHaveCount(0);
+  const beforeWithdraw = await balance(buyer);
+  await b.getByRole("button", { name: "Withdraw" }).click();
+  await expectSuccess(b, "Your expired offer has been withdrawn and refunded.");
+  const refunded = (await balance(buyer)) - beforeWithdraw;
+  expect(refunded).toBeGreaterThan(parseEther("0.199"));
+  expect(refunded).toBeLessThanOrEqual(parseEther("0.2"));
+  expect((await offerOf(config.market, collection, tokenId)).amount).toBe(0n);
+  await b.goto(itemUrl);
+  await expect(b.getByRole("link", { name: "Make an Offer" })).toBeVisible();
+
+  await sellerPage.context.close();
+  await buyerPage.context.close();
 });

@@ -6,6 +6,7 @@ export * from "./feed.ts";
 export * from "./format.ts";
 export * from "./items.ts";
 export * from "./limits.ts";
+export * from "./many.ts";
 export * from "./media.ts";
 export * from "./options.ts";
 export * from "./richText.ts";

@@ -384,6 +384,8 @@ export const itemDetailSchema = z.object({
       priceWei: weiString,
       status: z.string(),
       time: z.string(),
+      /** When the offer stops being acceptable (ISO 8601); null for an offer made before offers expired. */
+      expiresAt: z.string().nullable(),
     }),
   ),
   favorites: z.number().int(),

@@ -61,11 +61,14 @@ export const tradeRowSchema = z.object({
   /** Amount in ETH (offer, top bid or start/reserve price). */
   price: z.string(),
   priceWei: weiString,
-  /** offer: active/outbid/cancelled/accepted; auction: active/cancelled/completed; listing: active. */
+  /**
+   * offer: active/expired (past its expiry, still escrowed until cancelled)/outbid/cancelled/accepted; auction:
+   * active/cancelled/completed; listing: active.
+   */
   status: z.string(),
   /** The other side: the token's owner for an offer made, the offerer for one received, the top bidder. */
   counterparty: z.string().nullable(),
-  /** Auction kind (standard or reserve) and end, when the row is an auction. */
+  /** Auction kind (standard or reserve) and end, when the row is an auction; a listing's or an offer's expiry. */
   kind: z.string().nullable(),
   endTime: z.string().nullable(),
   updatedAt: z.string().nullable(),
@@ -78,7 +81,10 @@ export const profileOffersResponseSchema = z.object({
 export const profileAuctionsResponseSchema = z.object({
   data: z.object({ held: z.array(tradeRowSchema), bidOn: z.array(tradeRowSchema) }),
 });
-/** What a banned user can still cancel: active fixed-price listings, auctions without bids, live offers. */
+/**
+ * What a banned user can still cancel: active fixed-price listings, auctions without bids, active offers (expired
+ * ones too: cancelling returns their ETH).
+ */
 export const profileOpenOrdersResponseSchema = z.object({
   data: z.object({
     listings: z.array(tradeRowSchema),

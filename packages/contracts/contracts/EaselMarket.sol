@@ -2,10 +2,10 @@
 pragma solidity 0.8.37;
 
 import {MarketCore} from "./market/MarketCore.sol";
-import {SellOrders} from "./market/SellOrders.sol";
-import {SignedListings} from "./market/SignedListings.sol";
+import {Carts} from "./market/Carts.sol";
 import {Auctions} from "./market/Auctions.sol";
 import {Offers} from "./market/Offers.sol";
+import {CollectionOffers} from "./market/CollectionOffers.sol";
 import {EaselFactory} from "./EaselFactory.sol";
 
 /// @title EaselMarket
@@ -21,7 +21,7 @@ import {EaselFactory} from "./EaselFactory.sol";
 /// @dev Why two contracts: with `viaIR`, the dispatcher compares the selector with every smaller one in turn
 /// (22 gas each). Keeping here only the trades and what collections and the factory call in a transaction puts
 /// every trade within 13 comparisons instead of up to 54.
-contract EaselMarket is SellOrders, SignedListings, Auctions, Offers {
+contract EaselMarket is Carts, Auctions, Offers, CollectionOffers {
     /// @dev Runtime code hash shared by every Easel collection (an EIP-1167 clone of one implementation).
     bytes32 private immutable _collectionCodeHash;
     /// @dev The EIP-712 domain separator of signed listings, and the chain it was computed for.

@@ -41,9 +41,19 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         /// The top bid, or the start/reserve price while there is no bid.
         uint256 auctionAmount;
         uint256 minimumBid;
-        // Current offer.
+        // Current offer (it may have expired: compare `offerExpiresAt` with the time).
         address offerBuyer;
         uint256 offerAmount;
+        uint256 offerExpiresAt;
+    }
+
+    /// @notice A token's current offer as `getOffer` returns it (zeros when there is none).
+    struct OfferView {
+        address buyer;
+        /// In wei.
+        uint256 amount;
+        /// Unix seconds; the offer cannot be accepted from then on.
+        uint256 expiresAt;
     }
 
     /// @notice Why a signed listing cannot be filled now (`signedListingStatus`), in the order checked.
@@ -270,7 +280,58 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         view
         returns (SignedListingStatus)
     {
-        if (!_isSellerSignature(order.seller, _signedListingDigest(order), signature)) {
+        return _signedListingStatus(order, _signedListingDigest(order), signature);
+    }
+
+    /// @notice As `signedListingStatus`, for a listing from a bulk signature (`fillBulkSignedListing`); reverts
+    /// with `InvalidBulkProof` for a proof no tree can have.
+    function bulkSignedListingStatus(
+        SignedListing calldata order,
+        bytes calldata signature,
+        uint256 index,
+        bytes32[] calldata proof
+    ) external view returns (SignedListingStatus) {
+        return _signedListingStatus(order, _bulkListingDigest(order, index, proof), signature);
+    }
+
+    /// @notice The EIP-712 type string of a bulk listing of `height` levels (1 to 10): `BulkListing`, a tree of
+    /// 2^height `SignedListing`s (its hash is the type hash).
+    function bulkListingType(uint256 height) external pure returns (string memory levels) {
+        if (height == 0 || height > MAX_BULK_HEIGHT) revert InvalidBulkProof();
+        for (uint256 i; i < height; ++i) {
+            levels = string.concat(levels, "[2]");
+        }
+        return string.concat(
+            "BulkListing(SignedListing",
+            levels,
+            " tree)SignedListing(address collection,uint256 tokenId,uint256 price,address seller,uint256 transferCount,uint256 counter,uint256 expiresAt,uint16 maxFeeBps)"
+        );
+    }
+
+    /// @notice The EIP-712 digest a seller signs for a tree of listings whose root (the `tree` array's hash) is
+    /// `root`, `height` levels deep.
+    function hashBulkListing(bytes32 root, uint256 height) external view returns (bytes32) {
+        if (height == 0 || height > MAX_BULK_HEIGHT) revert InvalidBulkProof();
+        return _typedDataDigest(keccak256(abi.encode(_bulkListingTypehash(height), root)));
+    }
+
+    /// @notice The identity of a collection offer: the hash of its terms.
+    function collectionOfferId(CollectionOffer calldata offer) external pure returns (bytes32) {
+        return keccak256(abi.encode(offer));
+    }
+
+    /// @notice How many tokens a collection offer still buys (0 once filled, cancelled or never made). It may
+    /// have expired: compare its `expiresAt` with the time.
+    function collectionOfferRemaining(bytes32 offerId) external view returns (uint256) {
+        return _collectionOffers[offerId];
+    }
+
+    function _signedListingStatus(SignedListing calldata order, bytes32 digest, bytes calldata signature)
+        private
+        view
+        returns (SignedListingStatus)
+    {
+        if (!_isSellerSignature(order.seller, digest, signature)) {
             return SignedListingStatus.InvalidSignature;
         }
         if (block.timestamp >= order.expiresAt) return SignedListingStatus.Expired;
@@ -308,6 +369,22 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         return _totalHeld;
     }
 
+    /// @notice Cancels the rest of a collection offer and refunds it to its buyer: the buyer's at any time
+    /// (allowed for banned users and while locked), anyone's once it has expired.
+    function cancelCollectionOffer(CollectionOffer calldata offer) external nonReentrant {
+        _checkThroughMarket();
+        bytes32 offerId = _collectionOfferId(offer);
+        uint256 remaining = _collectionOffers[offerId];
+        if (remaining == 0) revert NoCollectionOffer(offerId);
+        address buyer = offer.buyer;
+        if (buyer != msg.sender && block.timestamp < offer.expiresAt) revert NotCollectionOfferBuyer(msg.sender, buyer);
+        delete _collectionOffers[offerId];
+        // Stored only through `makeCollectionOffer`: price <= 2^80, remaining <= 10,000.
+        uint256 refund = offer.price * remaining;
+        emit CollectionOfferCancelled(offerId, buyer, remaining, refund);
+        _send(buyer, refund);
+    }
+
     /// @notice Reverts with `UserIsBanned` if any of `accounts` is banned. Lazy collections call it for the
     /// collaborators of a split voucher: a lazy mint with a banned payee is refused, as with a banned creator.
     function checkNotBanned(address[] calldata accounts) external view {
@@ -329,8 +406,9 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
     }
 
     /// @notice The current offer on a token (zeros when there is none).
-    function getOffer(address collection, uint256 tokenId) public view returns (Offer memory) {
-        return _offers[collection][tokenId];
+    function getOffer(address collection, uint256 tokenId) public view returns (OfferView memory) {
+        Offer memory o = _offers[collection][tokenId];
+        return OfferView(o.buyer, uint256(o.amountGwei) * 1 gwei, o.expiresAt);
     }
 
     /// @notice Owner, creator, royalty, listing, auction, minimum next bid and offer of one token.
@@ -352,9 +430,10 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         info.topBidder = a.bidder;
         info.auctionAmount = a.amount;
         info.minimumBid = minimumBid(collection, tokenId);
-        Offer memory o = getOffer(collection, tokenId);
+        OfferView memory o = getOffer(collection, tokenId);
         info.offerBuyer = o.buyer;
         info.offerAmount = o.amount;
+        info.offerExpiresAt = o.expiresAt;
     }
 
     // ---------------------------------------------------------------- controller

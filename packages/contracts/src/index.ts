@@ -5,6 +5,7 @@
 
 export * from "./abis.ts";
 export * from "./constants.ts";
+export * from "./orders.ts";
 export {
   easelCollectionArtifact,
   easelFactoryArtifact,

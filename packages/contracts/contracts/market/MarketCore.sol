@@ -86,6 +86,10 @@ abstract contract MarketCore is EaselCredits {
     uint256 internal constant MINIMUM_UNIT = 0.001 ether;
     /// @notice How long a listing lasts.
     uint256 internal constant SELL_ORDER_DURATION = 100 days;
+    /// @notice The furthest ahead an offer (on a token or a collection) may expire.
+    uint256 internal constant MAX_OFFER_DURATION = 100 days;
+    /// @notice The deepest tree of listings one bulk signature covers (2^10 = 1,024 listings).
+    uint256 internal constant MAX_BULK_HEIGHT = 10;
     /// @notice A later bid must be at least the top bid plus this share (in basis points).
     uint256 internal constant MIN_INCREMENT_BPS = 1_000;
 
@@ -115,10 +119,27 @@ abstract contract MarketCore is EaselCredits {
         uint96 amount;
     }
 
-    /// @dev A token's current offer, in one slot.
+    /// @dev A token's current offer, in one slot: its amount in gwei (56 bits hold 72 million ETH, above
+    /// `MAX_PRICE`), which leaves room for its expiry. Offers are whole numbers of gwei.
     struct Offer {
         address buyer;
-        uint96 amount;
+        uint40 expiresAt;
+        uint56 amountGwei;
+    }
+
+    /// @notice An offer on up to a number of tokens of one collection at one price each, escrowed in ETH
+    /// (`CollectionOffers`). Its identity is the hash of these fields (`collectionOfferId`); the market stores
+    /// only how many tokens it still buys.
+    struct CollectionOffer {
+        address buyer;
+        address collection;
+        /// Zero: any token of the collection. Otherwise the root of a Merkle tree of the token ids it covers
+        /// (a trait offer): sorted pairs, leaf `keccak256(abi.encode(tokenId))`, as Solady's `MerkleProofLib`.
+        bytes32 tokenRoot;
+        /// In wei, paid for each token.
+        uint256 price;
+        /// Unix seconds; from then on nobody can accept it, and anyone may return the rest to the buyer.
+        uint256 expiresAt;
     }
 
     /// @notice A fixed-price listing the seller signed (EIP-712, domain "Easel Market" / "1", this chain, the
@@ -189,6 +210,8 @@ abstract contract MarketCore is EaselCredits {
     uint256 internal _totalHeld;
     /// @dev How many accounts hold the admin role: the last one cannot leave.
     uint256 internal _adminCount;
+    /// @dev Per collection offer (`collectionOfferId`): how many tokens it still buys.
+    mapping(bytes32 offerId => uint256 remaining) internal _collectionOffers;
 
     event UserBanned(address indexed account, bool banned);
     event ArtistVerified(address indexed account, bool verified);
@@ -246,6 +269,15 @@ abstract contract MarketCore is EaselCredits {
     /// @notice An operator gave the payments held for `account` to the platform's fees.
     event HeldPaymentForfeited(address indexed account, uint256 amount);
 
+    /// @notice A bulk signature's proof is empty, longer than `MAX_BULK_HEIGHT` or its index lies outside the
+    /// tree.
+    error InvalidBulkProof();
+    /// @notice An owner cannot accept an offer they made themselves before they owned the token.
+    error CannotAcceptOwnOffer(address account);
+    /// @notice The offer expired at `expiresAt`.
+    error OfferExpired(uint256 expiresAt);
+    /// @notice An offer's expiry must lie after now and at most 100 days ahead.
+    error OfferExpiryOutOfRange(uint256 expiresAt, uint256 latest);
     /// @notice The seller incremented their listing counter since signing.
     error ListingCounterChanged(uint256 counter, uint256 currentCounter);
     /// @notice A signed listing's expiry lies more than 100 days ahead (not yet valid: it will be once it is
@@ -289,6 +321,36 @@ abstract contract MarketCore is EaselCredits {
     error NotStandardAuction(address collection, uint256 tokenId);
     error NotAuctionSeller(address caller, address seller);
     error AuctionHasBid(address collection, uint256 tokenId, address bidder);
+
+    // ---------------------------------------------------------------- collection offers (`CollectionOffers`)
+
+    /// @notice `offer.buyer` escrowed `price * added` for `added` more tokens; the offer now buys `remaining`.
+    event CollectionOfferMade(
+        bytes32 indexed offerId,
+        address indexed collection,
+        address indexed buyer,
+        bytes32 tokenRoot,
+        uint256 price,
+        uint256 expiresAt,
+        uint256 added,
+        uint256 remaining
+    );
+    /// @notice The rest of the offer (`quantity` tokens) was cancelled and `refund` returned to `buyer`.
+    event CollectionOfferCancelled(bytes32 indexed offerId, address indexed buyer, uint256 quantity, uint256 refund);
+    /// @notice `seller` sold token `tokenId` to the offer, which now buys `remaining` more; the payout is in the
+    /// Sale event (mechanism 5).
+    event CollectionOfferAccepted(
+        bytes32 indexed offerId, uint256 indexed tokenId, address indexed seller, uint256 remaining
+    );
+
+    /// @notice The offer does not exist, or buys no more tokens.
+    error NoCollectionOffer(bytes32 offerId);
+    /// @notice A collection offer is made by its buyer.
+    error NotCollectionOfferBuyer(address caller, address buyer);
+    /// @notice The quantity must be 1 to 10,000 tokens (with what the offer still buys).
+    error QuantityOutOfRange(uint256 quantity, uint256 max);
+    /// @notice The token's id is not in the offer's root (or the proof does not show it).
+    error TokenNotInOffer(uint256 tokenId);
 
     // ---------------------------------------------------------------- roles
 
@@ -348,6 +410,16 @@ abstract contract MarketCore is EaselCredits {
         if (blocked != 0) revert CollectionIsBlocked(collection);
     }
 
+    /// @dev The offer's identity: the hash of its five words as they lie in the calldata (each field's type is
+    /// checked where it is read, and a dirty word hashes to an offer nobody made).
+    function _collectionOfferId(CollectionOffer calldata offer) internal pure returns (bytes32 offerId) {
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            calldatacopy(m, offer, 0xa0)
+            offerId := keccak256(m, 0xa0)
+        }
+    }
+
     /// @dev The storage slot of `_auctions[collection][tokenId]` (its first of two).
     function _auctionSlot(address collection, uint256 tokenId) internal pure returns (uint256 slot) {
         assembly ("memory-safe") {
@@ -391,6 +463,12 @@ abstract contract MarketCore is EaselCredits {
         if (!approved) revert MarketNotApproved(collection, tokenId);
     }
 
+    /// @dev An offer's expiry: after now, at most `MAX_OFFER_DURATION` ahead.
+    function _checkOfferExpiry(uint256 expiresAt) internal view {
+        uint256 latest = block.timestamp + MAX_OFFER_DURATION;
+        if (expiresAt <= block.timestamp || expiresAt > latest) revert OfferExpiryOutOfRange(expiresAt, latest);
+    }
+
     function _checkPrice(uint256 price, uint256 min) internal pure {
         if (price < min || price > MAX_PRICE) revert PriceOutOfRange(price, min, MAX_PRICE);
     }
@@ -426,22 +504,83 @@ abstract contract MarketCore is EaselCredits {
         }
     }
 
-    /// @dev The EIP-712 digest the seller signs. The struct's eight static words are hashed as they lie in the
+    /// @dev The EIP-712 digest the seller signs for one listing.
+    function _signedListingDigest(SignedListing calldata order) internal view returns (bytes32) {
+        return _typedDataDigest(_signedListingHash(order));
+    }
+
+    /// @dev The EIP-712 `hashStruct` of a listing. The struct's eight static words are hashed as they lie in the
     /// calldata (each field's type is checked where it is read).
-    function _signedListingDigest(SignedListing calldata order) internal view returns (bytes32 digest) {
-        bytes32 separator = _domainSeparator();
+    function _signedListingHash(SignedListing calldata order) internal pure returns (bytes32 structHash) {
         bytes32 typeHash = SIGNED_LISTING_TYPEHASH;
         assembly ("memory-safe") {
             let m := mload(0x40)
             mstore(m, typeHash)
             calldatacopy(add(m, 0x20), order, 0x100)
-            let structHash := keccak256(m, 0x120)
+            structHash := keccak256(m, 0x120)
+        }
+    }
+
+    /// @dev The EIP-712 digest of a struct hash in the market's domain.
+    function _typedDataDigest(bytes32 structHash) internal view returns (bytes32 digest) {
+        bytes32 separator = _domainSeparator();
+        assembly ("memory-safe") {
+            let m := mload(0x40)
             mstore(0x00, 0x1901)
             mstore(0x20, separator)
             mstore(0x40, structHash)
             digest := keccak256(0x1e, 0x42)
             mstore(0x40, m)
         }
+    }
+
+    /// @dev The EIP-712 digest a seller signs for a tree of listings (`BulkListing`, one signature for up to
+    /// 2^`MAX_BULK_HEIGHT`), proven for the listing at leaf `index` by the sibling hashes `proof`, from the leaf
+    /// up. The typed data is Seaport's bulk-order shape, `BulkListing(SignedListing[2]...[2] tree)` with one
+    /// `[2]` per level, so a wallet shows every listing it covers; its array hashing is a positional binary
+    /// Merkle tree of the listings' struct hashes (bit `i` of `index`: whether the node at level `i` is the
+    /// right one). Unused leaves are zero listings, which no fill accepts. A proof of another height hashes
+    /// with another type, so it never matches a signature over this tree.
+    function _bulkListingDigest(SignedListing calldata order, uint256 index, bytes32[] calldata proof)
+        internal
+        view
+        returns (bytes32)
+    {
+        uint256 height = proof.length;
+        if (height == 0 || height > MAX_BULK_HEIGHT || index >> height != 0) revert InvalidBulkProof();
+        bytes32 node = _signedListingHash(order);
+        bytes32 typeHash = _bulkListingTypehash(height);
+        assembly ("memory-safe") {
+            for { let i := 0 } lt(i, height) { i := add(i, 1) } {
+                let sibling := calldataload(add(proof.offset, shl(5, i)))
+                let right := and(shr(i, index), 1)
+                // The node goes left (word 0) unless it is the right one.
+                mstore(shl(5, right), node)
+                mstore(shl(5, iszero(right)), sibling)
+                node := keccak256(0x00, 0x40)
+            }
+            mstore(0x00, typeHash)
+            mstore(0x20, node)
+            node := keccak256(0x00, 0x40)
+        }
+        return _typedDataDigest(node);
+    }
+
+    /// @dev `keccak256("BulkListing(SignedListing[2]...[2] tree)" + the SignedListing type)` for `height` levels
+    /// (1 to `MAX_BULK_HEIGHT`; checked against the type strings by a test).
+    function _bulkListingTypehash(uint256 height) internal pure returns (bytes32) {
+        if (height == 6) return 0x57d6e6c92c6ff7a55111bba740ebdf1da2c4f3261638c09c59b9c90be9d35228;
+        if (height < 6) {
+            if (height == 1) return 0xe13be42632b21fe93500b07d76daecdc9d8fc91e1207e81fcdbf051abd551e1e;
+            if (height == 2) return 0x0b18db1d900796f8e0d9effa8d32be7d239d30001a3ebf17fe4a01c509b81de0;
+            if (height == 3) return 0x21a249f9844e3d63ff112dced86994565eee921f0fb0b8a63520e76a1bdacbae;
+            if (height == 4) return 0x6ab80833d3a079741d7dd0a6268710378f5c6cce2a3a97fc80e88959972dc175;
+            return 0xf3735f92ccce980ab6ee0260e19855221f25ef6d4fcf9a85202391d7b927a580;
+        }
+        if (height == 7) return 0x92569b26037c93c7e9e255e308c278633631ea692c64a724db80cf550095b4ad;
+        if (height == 8) return 0xb53c549736fb600c094e67e6583adbccabf2feb09ecf5c958603c8db54fdba0d;
+        if (height == 9) return 0xf57309d5596ae145db62f5357b254fb8d8a6e0a73ccc6acf6848b8e5a84c5b04;
+        return 0x9a07990dec57f042817aca2ce818a008072f7c4b90c75ff599b2b1a755158db2;
     }
 
     /// @dev Whether `signature` is `seller`'s over `digest`: a 65-byte ECDSA signature (r, s, v) with a low `s`

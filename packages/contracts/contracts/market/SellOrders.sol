@@ -54,9 +54,14 @@ abstract contract SellOrders is MarketCore {
 
     /// @notice Buys a listed token, sending exactly the listed price.
     function buyNow(address collection, uint256 tokenId) external payable nonReentrant {
+        _buyListed(collection, tokenId, msg.value, msg.sender);
+    }
+
+    /// @dev Buys a listed token for `buyer`, who paid `paid` (exactly the listed price, or it reverts).
+    function _buyListed(address collection, uint256 tokenId, uint256 paid, address buyer) internal {
         Hot storage c = _config;
         _checkOpen(c);
-        _checkNotBanned(msg.sender);
+        _checkNotBanned(buyer);
         // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
         if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         TokenSlot storage slot = _tokenSlot(collection, tokenId);
@@ -65,17 +70,17 @@ abstract contract SellOrders is MarketCore {
         if (order.listPrice == 0) revert NoSellOrder(collection, tokenId);
         uint256 expiresAt = uint256(order.listedAt) + SELL_ORDER_DURATION;
         if (block.timestamp >= expiresAt) revert SellOrderExpired(expiresAt);
-        if (msg.value != order.listPrice) revert IncorrectPayment(order.listPrice, msg.value);
+        if (paid != order.listPrice) revert IncorrectPayment(order.listPrice, paid);
         // Not blocked: clearing the whole slot keeps the flag false.
         _writeListing(slot, 0, 0, 0, false);
         // The transfer and the checks below are one atomic step: a failed check undoes the transfer.
-        uint256 terms = _deliverPurchase(collection, tokenId, msg.sender);
+        uint256 terms = _deliverPurchase(collection, tokenId, buyer);
         uint256 transferCount = _termsWord(terms, 3);
         if (transferCount != order.listTransferCount) revert SellOrderVoid(order.listTransferCount, transferCount);
         address seller = address(uint160(_termsWord(terms, 0)));
-        if (seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        if (seller == buyer) revert TokenOwnerCannotCall(buyer);
         _checkNotBanned(seller);
-        _payout(c, collection, tokenId, terms, msg.sender, msg.value, _MECHANISM_BUY_NOW);
+        _payout(c, collection, tokenId, terms, buyer, paid, _MECHANISM_BUY_NOW);
     }
 
     /// @dev Writes the whole slot in one SSTORE (field-by-field assignment costs one per field).

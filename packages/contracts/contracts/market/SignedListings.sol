@@ -22,6 +22,31 @@ abstract contract SignedListings is MarketCore {
     /// @param signature The seller's: 65 bytes (r, s, v) for an account with a key, or what the seller
     /// contract's `isValidSignature` accepts.
     function fillSignedListing(SignedListing calldata order, bytes calldata signature) external payable nonReentrant {
+        _fillSigned(order, _signedListingDigest(order), signature, msg.sender, msg.value);
+    }
+
+    /// @notice Buys a token listed with one signature over many listings (a bulk listing, `BulkListing`: see
+    /// `MarketCore._bulkListingDigest`), sending exactly its price. Every rule of `fillSignedListing` applies,
+    /// and the listing is voided the same ways (its token's transfer count, the seller's counter, its expiry).
+    /// @param index The listing's leaf in the signed tree.
+    /// @param proof The sibling hashes from the leaf up: one per level of the tree (1 to 10).
+    function fillBulkSignedListing(
+        SignedListing calldata order,
+        bytes calldata signature,
+        uint256 index,
+        bytes32[] calldata proof
+    ) external payable nonReentrant {
+        _fillSigned(order, _bulkListingDigest(order, index, proof), signature, msg.sender, msg.value);
+    }
+
+    /// @dev Fills `order`, signed over `digest`, for `buyer`, who paid `paid` (exactly the price, or it reverts).
+    function _fillSigned(
+        SignedListing calldata order,
+        bytes32 digest,
+        bytes calldata signature,
+        address buyer,
+        uint256 paid
+    ) internal {
         Hot storage c = _config;
         // The settings slot as one word (layout on `Hot`): the locks, the listing minimum and, after the
         // transfer, the fee rates. Nothing in the fill writes it before `_payout`.
@@ -31,7 +56,7 @@ abstract contract SignedListings is MarketCore {
         }
         if (uint8(settings >> LOCKED_SHIFT) != 0) revert MarketIsLocked();
         if (uint8(settings >> ENTRANCE_LOCKED_SHIFT) != 0) revert MarketEntranceIsLocked();
-        _checkNotBanned(msg.sender);
+        _checkNotBanned(buyer);
         address collection = order.collection;
         uint256 tokenId = order.tokenId;
         // The collection refuses the sale itself while it or the token is blocked (it keeps a copy of the
@@ -39,7 +64,7 @@ abstract contract SignedListings is MarketCore {
         // the market's token slot is not read (a cold slot, 2,100 gas).
         if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
         uint256 price = order.price;
-        if (msg.value != price) revert IncorrectPayment(price, msg.value);
+        if (paid != price) revert IncorrectPayment(price, paid);
         _checkPrice(price, _minimum(uint24(settings >> LISTING_MINIMUM_SHIFT)));
         uint256 expiresAt = order.expiresAt;
         if (block.timestamp >= expiresAt) revert SellOrderExpired(expiresAt);
@@ -49,7 +74,7 @@ abstract contract SignedListings is MarketCore {
             revert ExpiryTooFar(expiresAt, block.timestamp + SELL_ORDER_DURATION);
         }
         address seller = order.seller;
-        if (seller == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        if (seller == buyer) revert TokenOwnerCannotCall(buyer);
         // The seller's flags hold their ban and their listing counter: one read.
         uint256 flags;
         assembly ("memory-safe") {
@@ -59,9 +84,9 @@ abstract contract SignedListings is MarketCore {
         }
         if (flags & BANNED != 0) revert UserIsBanned(seller);
         if (order.counter != flags >> COUNTER_SHIFT) revert ListingCounterChanged(order.counter, flags >> COUNTER_SHIFT);
-        if (!_isSellerSignature(seller, _signedListingDigest(order), signature)) revert InvalidSellerSignature(seller);
+        if (!_isSellerSignature(seller, digest, signature)) revert InvalidSellerSignature(seller);
         // The transfer and the checks below are one atomic step: a failed check undoes the transfer.
-        uint256 terms = _deliverPurchase(collection, tokenId, msg.sender);
+        uint256 terms = _deliverPurchase(collection, tokenId, buyer);
         uint256 transferCount = _termsWord(terms, 3);
         if (transferCount != order.transferCount) revert SellOrderVoid(order.transferCount, transferCount);
         // A listing signed for a token the seller does not own (or that the market holds for an auction).
@@ -71,6 +96,6 @@ abstract contract SignedListings is MarketCore {
         // fee (bits 16-31).
         uint256 feeBps = uint16(_termsWord(terms, 4) != 0 ? settings : settings >> 16);
         if (feeBps > order.maxFeeBps) revert FeeAboveSignedMax(feeBps, order.maxFeeBps);
-        _payout(c, collection, tokenId, terms, msg.sender, price, _MECHANISM_SIGNED_LISTING);
+        _payout(c, collection, tokenId, terms, buyer, price, _MECHANISM_SIGNED_LISTING);
     }
 }

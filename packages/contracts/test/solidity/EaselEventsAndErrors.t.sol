@@ -147,19 +147,19 @@ contract EaselEventsAndErrorsTest is Base {
     function test_events_offers() public {
         mintApproved(1);
         vm.expectEmit();
-        emit Offers.OfferMade(c, 1, buyer, 0.1 ether, address(0), 0);
+        emit Offers.OfferMade(c, 1, buyer, 0.1 ether, block.timestamp + 7 days, address(0), 0);
         vm.prank(buyer);
-        market.makeOffer{value: 0.1 ether}(c, 1, 0.1 ether);
+        market.makeOffer{value: 0.1 ether}(c, 1, 0.1 ether, block.timestamp + 7 days);
         vm.expectEmit();
-        emit Offers.OfferMade(c, 1, other, 0.2 ether, buyer, 0.1 ether);
+        emit Offers.OfferMade(c, 1, other, 0.2 ether, block.timestamp + 7 days, buyer, 0.1 ether);
         vm.prank(other);
-        market.makeOffer{value: 0.2 ether}(c, 1, 0.2 ether);
+        market.makeOffer{value: 0.2 ether}(c, 1, 0.2 ether, block.timestamp + 7 days);
         vm.expectEmit();
         emit Offers.OfferCancelled(c, 1, other, 0.2 ether);
         vm.prank(other);
         market.cancelOffer(c, 1);
         vm.prank(buyer);
-        market.makeOffer{value: 0.3 ether}(c, 1, 0.3 ether);
+        market.makeOffer{value: 0.3 ether}(c, 1, 0.3 ether, block.timestamp + 7 days);
         vm.expectEmit();
         emit Offers.OfferAccepted(c, 1, artist, buyer, 0.3 ether);
         vm.prank(artist);

@@ -128,7 +128,7 @@ contract EaselModerationTest is Base {
     function test_bannedCreator_royaltyHeldOnAcceptedOffer_thenForfeited() public {
         uint256 id = soldToBuyer();
         vm.prank(other);
-        market.makeOffer{value: 1 ether}(c, id, 1 ether);
+        market.makeOffer{value: 1 ether}(c, id, 1 ether, block.timestamp + 7 days);
         ban(artist, true);
         uint256 artistBefore = artist.balance;
         uint256 fees = marketAdmin.feesAvailable();

@@ -72,9 +72,11 @@ export function Component() {
       </ProseSection>
       <ProseSection id={offers.id} title={offers.title}>
         <p>
-          On a work that is not for sale, choose Make an Offer. The amount is held by the market until the
-          owner accepts it or you cancel it. Raising your offer sends only the difference; a higher offer from
-          someone else returns yours to your wallet.
+          On a work that is not for sale, choose Make an Offer and how long it lasts (1 to 30 days; 7 unless
+          you choose otherwise). The amount is held by the market until the owner accepts it or you cancel it.
+          Raising your offer sends only the difference; a higher offer from someone else returns yours to your
+          wallet. Once an offer expires the owner can no longer accept it: withdraw it to get your ETH back,
+          or renew it.
         </p>
       </ProseSection>
       <ProseSection id={selling.id} title={selling.title}>

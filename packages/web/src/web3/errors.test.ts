@@ -7,6 +7,7 @@ import {
   UserRejectedRequestError,
 } from "viem";
 import { describe, expect, it } from "vitest";
+import { dateTimeText } from "../lib/dates.ts";
 import { contractErrorOf, transactionErrorMessage } from "./errors.ts";
 
 /** The error viem throws when a simulated or sent call reverts with `errorName(args)`. */
@@ -53,6 +54,43 @@ describe("contract errors in words", () => {
     expect(transactionErrorMessage(reverted("NothingHeld", [seller], "releaseHeld"))).toBe(
       "Nothing is held for this account.",
     );
+  });
+
+  it("says why an offer is refused or cannot be accepted: expiry, whole gwei", () => {
+    const expiresAt = 1_800_000_000n;
+    expect(transactionErrorMessage(reverted("OfferExpired", [expiresAt], "acceptOffer"))).toBe(
+      `This offer expired on ${dateTimeText(Number(expiresAt) * 1000)}: it can no longer be accepted.`,
+    );
+    expect(transactionErrorMessage(reverted("OfferExpiryOutOfRange", [0n, expiresAt], "makeOffer"))).toBe(
+      "An offer must expire after now and at most 100 days ahead.",
+    );
+    expect(
+      transactionErrorMessage(reverted("AmountNotWholeGwei", [parseEther("0.1") + 1n], "makeOffer")),
+    ).toBe("Use at most 9 decimal places: the market takes amounts in whole gwei.");
+  });
+
+  it("words the collection-offer and cart errors", () => {
+    const account = "0x000000000000000000000000000000000000dEaD";
+    const words = (name: string, args: readonly unknown[]) =>
+      transactionErrorMessage(reverted(name, args, "makeCollectionOffer"));
+    expect(words("NoCollectionOffer", [`0x${"11".repeat(32)}`])).toBe(
+      "Nothing is left of this collection offer: it was filled, cancelled or never made.",
+    );
+    expect(words("NotCollectionOfferBuyer", [account, account])).toBe(
+      "A collection offer can only be made from the buyer's own wallet.",
+    );
+    expect(words("QuantityOutOfRange", [0n, 10_000n])).toBe(
+      "A collection offer can be for 1 to 10000 items in all.",
+    );
+    expect(words("TokenNotInOffer", [7n])).toBe("This item is not one of the items this offer is for.");
+    expect(words("CartSizeOutOfRange", [51n, 50n])).toBe("A cart holds 1 to 50 purchases.");
+    expect(words("SpendCapReached", [parseEther("1"), parseEther("0.4")])).toBe(
+      "This purchase costs 1 ETH, more than the 0.4 ETH left of what you sent.",
+    );
+    expect(words("InvalidBulkProof", [])).toBe(
+      "This listing's proof that the seller signed it with others is not valid.",
+    );
+    expect(words("OnlyMarket", [account])).toBe("Only Easel's market can do this.");
   });
 
   it("keeps the calm text for a rejected wallet prompt and the wallet's words otherwise", () => {

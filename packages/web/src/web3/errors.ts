@@ -96,6 +96,20 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   NotOfferBuyer: () => "Only the person who made this offer can cancel it.",
   OfferTooLow: ([, minimum]) => `Your offer must be at least ${eth(minimum)}.`,
   CannotAcceptOwnOffer: () => "You cannot accept your own offer; cancel it instead.",
+  OfferExpired: ([expiresAt]) => `This offer expired on ${date(expiresAt)}: it can no longer be accepted.`,
+  OfferExpiryOutOfRange: () => "An offer must expire after now and at most 100 days ahead.",
+  AmountNotWholeGwei: () => "Use at most 9 decimal places: the market takes amounts in whole gwei.",
+  // Collection offers
+  NoCollectionOffer: () =>
+    "Nothing is left of this collection offer: it was filled, cancelled or never made.",
+  NotCollectionOfferBuyer: () => "A collection offer can only be made from the buyer's own wallet.",
+  QuantityOutOfRange: ([, max]) => `A collection offer can be for 1 to ${max} items in all.`,
+  TokenNotInOffer: () => "This item is not one of the items this offer is for.",
+  // Carts and bulk listings
+  CartSizeOutOfRange: ([, max]) => `A cart holds 1 to ${max} purchases.`,
+  SpendCapReached: ([price, left]) =>
+    `This purchase costs ${eth(price)}, more than the ${eth(left)} left of what you sent.`,
+  InvalidBulkProof: () => "This listing's proof that the seller signed it with others is not valid.",
   // Minting and collections
   RecordAlreadyRegistered: () => "NFT record already registered.",
   RoyaltyTooHigh: () => "The maximum royalty fee amount is 20%.",
@@ -124,6 +138,7 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   ZeroAddress: () => "An address is missing.",
   InvalidSplit: () => "The royalty split is not valid.",
   NotMarket: () => "Only Easel's market can do this.",
+  OnlyMarket: () => "Only Easel's market can do this.",
   NotFactory: () => "Only Easel's factory can do this.",
   AlreadyInitialized: () => "This collection is already set up.",
   AccountBalanceOverflow: () => "This account holds too many items.",

@@ -1,6 +1,7 @@
 import { displayName, type ItemResponse } from "@easel/common";
 import { Link } from "react-router";
 import { useSession } from "../../../auth/session.ts";
+import { dateTimeText } from "../../../lib/dates.ts";
 import { ethText } from "../../../lib/eth.ts";
 import { Button, buttonClass } from "../../../ui/Button.tsx";
 import { PersonName } from "../../../ui/PersonName.tsx";
@@ -16,11 +17,48 @@ export const ITEM_ACTION_TEXT = {
     "Not for sale: the seller's account is suspended on Easel, and the market refuses this sale while it is.",
   ownBanned:
     "Your account is suspended: the market refuses the sale of this item while it is. A listing, or an auction without a bid, can be cancelled from the suspension notice.",
+  expired: "Expired",
+  expiredForOwner:
+    "This offer has expired: it can no longer be accepted. Its offerer can withdraw it or make a new one.",
+  expiredForOfferer:
+    "Your offer has expired: the owner can no longer accept it. Withdraw it to get your ETH back, or renew it, from Manage Offer.",
 } as const;
+
+type Offer = Item["nft"]["offers"][number];
+
+/**
+ * The offers the market still holds: live ones and expired ones (the API says 'expired' once its clock passes
+ * the expiry; until they are withdrawn or beaten their ETH stays escrowed).
+ */
+export const currentOffers = (offers: readonly Offer[]) =>
+  offers.filter((o) => o.status === "active" || o.status === "expired");
+
+/**
+ * Whether an offer has expired by `now` (the chain's time, which a local chain may move ahead of the API's),
+ * or by the API's word; an offer without an expiry never does.
+ */
+export const isExpiredOffer = (offer: Pick<Offer, "expiresAt" | "status">, now: number) =>
+  offer.status === "expired" || (!!offer.expiresAt && new Date(offer.expiresAt).getTime() <= now);
+
+/** "Expires in 2d 4h", "Expires in 3h 12m", "Expires in 5m", "Expires in 45s": the time left, coarsely. */
+export function expiresInText(expiresMs: number, now: number): string {
+  const left = Math.max(0, Math.floor((expiresMs - now) / 1000));
+  const d = Math.floor(left / 86_400);
+  const h = Math.floor((left % 86_400) / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  if (d > 0) return `Expires in ${d}d ${h}h`;
+  if (h > 0) return `Expires in ${h}h ${m}m`;
+  if (m > 0) return `Expires in ${m}m`;
+  return `Expires in ${left}s`;
+}
+
+/** Whether the item's actions depend on the time: an auction's end, or an offer's expiry. */
+export const needsClock = (item: Item) =>
+  !!item.nft.auction?.endTime || currentOffers(item.nft.offers).some((o) => !!o.expiresAt);
 
 /**
  * What this viewer may do with the item now, as links to the trading pages. `now` is the chain's time, read
- * only for an auction.
+ * only for an auction or an offer that expires (`needsClock`).
  */
 export function ActionArea({ item, now }: { item: Item; now: number }) {
   const { nft } = item;
@@ -32,6 +70,8 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
   const owner = nft.owner?.address ?? null;
   const isOwner = !!me && (nft.status === "lazy" ? me === nft.creator.address : me === owner);
   const actions: { to: string; label: string; primary?: boolean }[] = [];
+  const activeOffers = currentOffers(nft.offers);
+  const liveOffers = activeOffers.filter((o) => !isExpiredOffer(o, now));
   let priceLabel = "Price";
   let priceWei = nft.priceWei;
   if (nft.blocked) {
@@ -105,13 +145,13 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
   } else if (nft.status !== "burned") {
     priceLabel = "Last Price";
     priceWei = nft.lastPriceWei;
-    const activeOffers = nft.offers.filter((o) => o.status === "active");
     if (isOwner) {
       actions.push({ to: tradePath("FixedPrice/set", item), label: "Set a Fixed Price", primary: true });
       // The chooser offers the auction kinds this item allows (the spec's permisionNft flags).
       if (item.permisionNft.auction || item.permisionNft.reserve)
         actions.push({ to: tradePath("Auction/select", item), label: "Start an Auction" });
-      if (activeOffers.length) actions.push({ to: tradePath("acceptOffer", item), label: "Accept Offer" });
+      // An expired offer stays on chain until it is withdrawn, but the market refuses to accept it.
+      if (liveOffers.length) actions.push({ to: tradePath("acceptOffer", item), label: "Accept Offer" });
     } else {
       const mine = !!me && activeOffers.some((o) => o.address === me);
       actions.push({
@@ -121,7 +161,6 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
       });
     }
   }
-  const bestOffer = nft.offers.find((o) => o.status === "active");
   return (
     <section
       aria-labelledby="item-sale"
@@ -151,11 +190,8 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
         ) : null}
       </div>
       {ended && nft.auction ? <EndedAuction auction={nft.auction} me={me} /> : null}
-      {bestOffer && !nft.listing ? (
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          Best offer: <span className="font-semibold tabular-nums">{ethText(bestOffer.priceWei)}</span> by{" "}
-          <PersonName person={bestOffer.person} you={me} />
-        </p>
+      {activeOffers.length ? (
+        <OfferList offers={activeOffers} now={now} me={me} isOwner={isOwner && !!me} />
       ) : null}
       {actions.length && me ? (
         <div className="flex flex-wrap gap-2">
@@ -173,6 +209,64 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
         <ConnectToAct what={ended ? "settle" : "buy, bid or offer"} />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The item's current offers (the market keeps one per item; an expired one stays until it is withdrawn or
+ * beaten): amount, offerer and when it expires, or 'Expired' with what that means for the viewer.
+ */
+function OfferList({
+  offers,
+  now,
+  me,
+  isOwner,
+}: {
+  offers: Offer[];
+  now: number;
+  me: string | null;
+  isOwner: boolean;
+}) {
+  const expired = offers.filter((offer) => isExpiredOffer(offer, now));
+  const mineExpired = !!me && expired.some((offer) => offer.address === me);
+  const note = mineExpired
+    ? ITEM_ACTION_TEXT.expiredForOfferer
+    : isOwner && expired.length === offers.length
+      ? ITEM_ACTION_TEXT.expiredForOwner
+      : null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 id="item-offers" className="text-sm text-neutral-500">
+        {offers.length > 1 ? "Offers" : "Offer"}
+      </h3>
+      <ul aria-labelledby="item-offers" className="flex flex-col gap-1.5">
+        {offers.map((offer) => (
+          <li
+            key={`${offer.address}:${offer.time}`}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm"
+          >
+            <span className="text-neutral-700 dark:text-neutral-300">
+              <span className="font-semibold tabular-nums">{ethText(offer.priceWei)}</span> by{" "}
+              <PersonName person={offer.person} you={me} />
+            </span>
+            {isExpiredOffer(offer, now) ? (
+              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
+                {ITEM_ACTION_TEXT.expired}
+              </span>
+            ) : offer.expiresAt ? (
+              <time
+                dateTime={offer.expiresAt}
+                title={dateTimeText(offer.expiresAt)}
+                className="text-neutral-600 tabular-nums dark:text-neutral-400"
+              >
+                {expiresInText(new Date(offer.expiresAt).getTime(), now)}
+              </time>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {note ? <p className="text-sm text-neutral-700 dark:text-neutral-300">{note}</p> : null}
+    </div>
   );
 }
 

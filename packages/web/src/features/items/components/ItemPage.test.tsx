@@ -220,6 +220,62 @@ describe("the item page", () => {
     });
   });
 
+  describe("its offers", () => {
+    const OFFERER = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
+    const withOffer = (expiresAt: string | null, status = "active") =>
+      itemFixture({
+        offers: [
+          {
+            address: OFFERER,
+            person: { address: OFFERER, name: null, username: null, ens: null },
+            priceWei: "300000000000000000",
+            status,
+            time: "2026-11-20T00:00:00.000Z",
+            expiresAt,
+          },
+        ],
+      });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000 + 60_000).toISOString();
+    const expired = () => new Date(Date.now() - 60_000).toISOString();
+    const offers = () => screen.getByRole("list", { name: "Offer" });
+
+    it("shows when a live offer expires, and the owner may accept it", async () => {
+      await openItem(withOffer(inDays(3)), CREATOR);
+      expect(await screen.findByText("Expires in 3d 0h")).toBeTruthy();
+      expect(within(offers()).getByText("0.3 ETH")).toBeTruthy();
+      expect(within(offers()).queryByText(ITEM_ACTION_TEXT.expired)).toBeNull();
+      expect(link("Accept Offer")).toBe(`/acceptOffer/${CREATOR}/Studio%20Works/42`);
+    });
+
+    it("marks an expired offer Expired; the owner cannot accept it and is told why", async () => {
+      await openItem(withOffer(expired()), CREATOR);
+      expect(await within(offers()).findByText(ITEM_ACTION_TEXT.expired)).toBeTruthy();
+      expect(screen.getByText(ITEM_ACTION_TEXT.expiredForOwner)).toBeTruthy();
+      expect(screen.queryByRole("link", { name: "Accept Offer" })).toBeNull();
+      expect(screen.queryByText(/Expires in/)).toBeNull();
+    });
+
+    it("tells the offerer of an expired offer to withdraw or renew it from Manage Offer", async () => {
+      await openItem(withOffer(expired()), OFFERER);
+      expect(await within(offers()).findByText(ITEM_ACTION_TEXT.expired)).toBeTruthy();
+      expect(screen.getByText(ITEM_ACTION_TEXT.expiredForOfferer)).toBeTruthy();
+      expect(link("Manage Offer")).toBe(`/offer/${CREATOR}/Studio%20Works/42`);
+    });
+
+    it("lists an offer the API calls expired as Expired, still the offerer's to manage", async () => {
+      await openItem(withOffer(expired(), "expired"), OFFERER);
+      expect(await within(offers()).findByText(ITEM_ACTION_TEXT.expired)).toBeTruthy();
+      expect(link("Manage Offer")).toBe(`/offer/${CREATOR}/Studio%20Works/42`);
+    });
+
+    it("shows an offer made before offers expired as live, without an expiry", async () => {
+      await openItem(withOffer(null), CREATOR);
+      expect(within(offers()).getByText("0.3 ETH")).toBeTruthy();
+      expect(screen.queryByText(/Expires in|Expired/)).toBeNull();
+      expect(link("Accept Offer")).toBe(`/acceptOffer/${CREATOR}/Studio%20Works/42`);
+    });
+  });
+
   it("links a listed item to Buy Now for others", async () => {
     const listed = itemFixture({
       status: "fix",

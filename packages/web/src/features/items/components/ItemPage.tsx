@@ -33,7 +33,7 @@ import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.t
 import { useItem, useLiveItem } from "../api/items.ts";
 import { itemPath, useItemKey } from "../lib/paths.ts";
 import { useArtworkCheck } from "../verify/useArtworkCheck.ts";
-import { ActionArea } from "./ItemActions.tsx";
+import { ActionArea, needsClock } from "./ItemActions.tsx";
 import { ItemMedia } from "./ItemMedia.tsx";
 import { PriceHistory } from "./PriceHistory.tsx";
 import { TraitsPanel } from "./TraitsPanel.tsx";
@@ -357,11 +357,16 @@ const BurnDialog = lazy(() => import("./ItemTransactions.tsx").then((m) => ({ de
 
 /**
  * The actions. An auction ends by the chain's clock (a local chain may run ahead of this computer's), so an
- * item in an auction waits for it rather than show a moment of actions that are no longer open.
+ * item in an auction waits for it rather than show a moment of actions that are no longer open. An offer
+ * expires by the same clock; until it is read, this computer's stands in (the same on a real chain).
  */
 function TimedActionArea({ item }: { item: Item }) {
-  if (!item.nft.auction?.endTime) return <ActionArea item={item} now={0} />;
-  const waiting = <Loading label="Loading the auction's time" />;
+  if (!needsClock(item)) return <ActionArea item={item} now={0} />;
+  const waiting = item.nft.auction?.endTime ? (
+    <Loading label="Loading the auction's time" />
+  ) : (
+    <ActionArea item={item} now={Date.now()} />
+  );
   return (
     <WithWallet fallback={waiting}>
       <ChainTimedActionArea item={item} />

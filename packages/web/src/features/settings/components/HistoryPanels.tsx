@@ -71,8 +71,13 @@ export function OffersPanels() {
         {
           key: "made",
           title: "Offers you made",
+          // An expired offer stays escrowed until it is withdrawn (its page's Withdraw, or a renewal there).
           action: (row) =>
-            row.path && row.status === "active" ? { label: "Manage Offer", to: `/offer${row.path}` } : null,
+            row.path && row.status === "active"
+              ? { label: "Manage Offer", to: `/offer${row.path}` }
+              : row.path && row.status === "expired"
+                ? { label: "Withdraw", to: `/offer${row.path}` }
+                : null,
         },
         {
           key: "received",

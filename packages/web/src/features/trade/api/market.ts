@@ -35,6 +35,19 @@ export function useMarketConfig() {
   });
 }
 
+/** The market's current offer on a token (`getOffer`: buyer, amount in wei, expiresAt in unix seconds). */
+export function useChainOffer(collection: Address, tokenId: bigint) {
+  const market = useMarket();
+  return useReadContract({
+    address: market?.address,
+    abi: easelMarketAbi,
+    chainId: market?.chainId,
+    functionName: "getOffer",
+    args: [collection, tokenId],
+    query: { enabled: !!market },
+  });
+}
+
 /** Whether `owner` has let the market move their tokens of `collection` (setApprovalForAll). */
 export function useMarketApproval(collection: string, owner: string | undefined, chainId: number) {
   const market = useMarket();

@@ -1,13 +1,29 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { formatEther } from "viem";
-import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
+import { useConfig } from "wagmi";
+import { readContract } from "wagmi/actions";
+import { dateTimeText } from "../../../lib/dates.ts";
+import { ethText, parseEthAmount } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { PersonName } from "../../../ui/PersonName.tsx";
+import { chainNowSeconds, useChainNow } from "../../../web3/chainTime.ts";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
-import { useMinimums, useWalletBalance } from "../api/market.ts";
+import { currentOffers, isExpiredOffer } from "../../items/components/ItemActions.tsx";
+import { useChainOffer, useMinimums, useWalletBalance } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
+import {
+  type ChainOffer,
+  chainOfferOf,
+  DEFAULT_OFFER_DAYS,
+  OFFER_AMOUNT_TEXT,
+  OFFER_EXPIRY_CHOICES,
+  type OfferExpiryDays,
+  offerAmountError,
+  offerExpiry,
+  offerTerms,
+  tooManyDecimals,
+} from "../lib/offer.ts";
 import { BuyerTotal } from "./BuyerTotal.tsx";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import {
@@ -27,16 +43,39 @@ export const OFFER_TEXT = {
   made: "You Successfully Made an Offer",
   updated: "Your offer has been updated.",
   cancelled: "Your offer has been cancelled and refunded.",
+  withdrawn: "Your expired offer has been withdrawn and refunded.",
   accepted: "You accepted the Offer successfully!",
   ownItem: "You own this item: offers are made by others.",
-  beat: (current: bigint) => `Your offer must be more than the current offer of ${formatEther(current)} ETH`,
+  beat: OFFER_AMOUNT_TEXT.beat,
+  decimals: OFFER_AMOUNT_TEXT.decimals,
   noOffer: "There is no offer on this item to accept.",
   notOwner: "Only the owner of this item can accept an offer.",
   inAuction: "This item is in an auction: bid on it instead.",
+  expiresLegend: "Offer expires in",
+  expiredOwn: (when: string, amount: bigint) =>
+    `Your offer expired on ${when}: the owner can no longer accept it. Withdraw it to get your ${ethText(amount)} back, or renew it below: it counts towards your new offer.`,
+  expiredOther: (when: string) =>
+    `The current offer expired on ${when}: the owner can no longer accept it, and yours need not beat it.`,
+  expiredAccept: (when: string) =>
+    `This offer expired on ${when}: it can no longer be accepted. Its offerer can withdraw it, or make a new one.`,
 } as const;
 
-/** The live offer on an item (the market keeps one per item: the highest). */
-const activeOffer = (item: Item) => item.nft.offers.find((o) => o.status === "active") ?? null;
+/** The offer the market holds on an item (one per item: the highest), live or expired. */
+const activeOffer = (item: Item) => currentOffers(item.nft.offers)[0] ?? null;
+
+/** The API's active offer in `getOffer`'s shape: the form's fallback when the chain cannot be read. */
+const apiOffer = (item: Item): ChainOffer | null => {
+  const offer = activeOffer(item);
+  if (!offer) return null;
+  return {
+    buyer: offer.address.toLowerCase(),
+    amount: BigInt(offer.priceWei),
+    // An offer made before offers expired has no expiry: it stays live.
+    expiresAt: offer.expiresAt ? BigInt(Math.floor(Date.parse(offer.expiresAt) / 1000)) : 2n ** 64n,
+  };
+};
+
+const secondsText = (seconds: bigint) => dateTimeText(Number(seconds) * 1000);
 
 /** /offer: 'Make an Offer', or 'Manage Offer' when the live offer is the viewer's (raise it or cancel it). */
 export function OfferPage() {
@@ -52,51 +91,74 @@ export function OfferPage() {
 function OfferForm({ item, me }: { item: Item; me: string }) {
   const id = useId();
   const market = useMarket();
+  const wagmiConfig = useConfig();
   const minimums = useMinimums();
   const balance = useWalletBalance();
   const action = useTradeAction();
+  const [collection, tokenId] = tokenOf(item);
+  const chainOffer = useChainOffer(collection, tokenId);
+  // The chain decides whether an offer has expired: its clock, not this computer's.
+  const nowMs = useChainNow(true);
   const [text, setText] = useState("");
+  const [days, setDays] = useState<OfferExpiryDays>(DEFAULT_OFFER_DAYS);
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   if (action.steps)
     return <TradeProgress steps={action.steps} label="Your offer" success={action.success} item={item} />;
   if (item.nft.owner?.address === me) return <TradeNotice item={item}>{OFFER_TEXT.ownItem}</TradeNotice>;
   if (item.nft.auction) return <TradeNotice item={item}>{OFFER_TEXT.inAuction}</TradeNotice>;
-  const current = activeOffer(item);
-  const mine = current?.address === me;
-  const currentWei = current ? BigInt(current.priceWei) : null;
+  // The market's offer (undefined while it is read); the API's when the chain cannot be read.
+  const current: ChainOffer | null | undefined = chainOffer.data
+    ? chainOfferOf(chainOffer.data)
+    : chainOffer.isError
+      ? apiOffer(item)
+      : undefined;
+  const terms = offerTerms(current ?? null, me, BigInt(Math.floor(nowMs / 1000)));
+  const { mine, live, held } = terms;
+  const currentWei = current?.amount ?? null;
   const minimum = minimums.data?.offer ?? null;
+  const ready = minimum !== null && current !== undefined;
   const amount = parseEthAmount(text);
-  const [collection, tokenId] = tokenOf(item);
-  // The total shows once the typed offer is one the form would send (the leader sends the difference).
-  const sendable =
-    market &&
-    minimum !== null &&
-    amount !== null &&
-    !priceError(text, minimum) &&
-    (currentWei === null || amount > currentWei);
-  const sent = amount !== null && mine && currentWei !== null ? amount - currentWei : amount;
+  // The total shows once the typed offer is one the form would send (the offerer sends the difference).
+  const sendable = market && ready && amount !== null && !offerAmountError(text, minimum, terms, currentWei);
+  const sent = amount !== null ? amount - held : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!market || minimum === null) return;
-    let problem = priceError(text, minimum);
-    if (!problem && currentWei !== null && (amount as bigint) <= currentWei)
-      problem = OFFER_TEXT.beat(currentWei);
+    if (!market || !ready || checking) return;
+    const problem = offerAmountError(text, minimum, terms, currentWei);
     setError(problem);
     if (problem || amount === null) return;
-    // The leader raising their own offer sends only the difference; everyone else sends the whole amount.
-    const value = mine && currentWei !== null ? amount - currentWei : amount;
+    // The expiry counts from the chain's latest block, and the offer to beat is the market's as of now.
+    setChecking(true);
+    const [now, fresh] = await Promise.all([
+      chainNowSeconds(wagmiConfig, market.chainId).catch(() => BigInt(Math.floor(Date.now() / 1000))),
+      readContract(wagmiConfig, { ...market, functionName: "getOffer", args: [collection, tokenId] })
+        .then(chainOfferOf)
+        .catch(() => current),
+    ]);
+    setChecking(false);
+    const freshTerms = offerTerms(fresh, me, now);
+    const late = offerAmountError(text, minimum, freshTerms, fresh?.amount ?? null);
+    if (late) {
+      setError(late);
+      void chainOffer.refetch();
+      return;
+    }
+    const expiresAt = offerExpiry(now, days);
+    // The offerer (live or expired offer) sends only the difference; everyone else sends the whole amount.
+    const value = amount - freshTerms.held;
     await action.run(
       [
         writeStep(OFFER_TEXT.confirm, {
           ...market,
           functionName: "makeOffer",
-          args: [collection, tokenId, amount],
+          args: [collection, tokenId, amount, expiresAt],
           value,
         }),
       ],
-      mine ? OFFER_TEXT.updated : OFFER_TEXT.made,
-      { after: afterTrade.offered(me, amount) },
+      freshTerms.mine ? OFFER_TEXT.updated : OFFER_TEXT.made,
+      { after: afterTrade.offered(me, amount, new Date(Number(expiresAt) * 1000)) },
     );
   };
   const cancel = () =>
@@ -109,13 +171,45 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
           args: [collection, tokenId],
         }),
       ],
-      OFFER_TEXT.cancelled,
+      live ? OFFER_TEXT.cancelled : OFFER_TEXT.withdrawn,
       { after: afterTrade.offerCancelled(me) },
     );
 
+  const hint = !ready
+    ? "Reading the market's minimum..."
+    : mine && amount !== null && amount >= terms.floor && !tooManyDecimals(text)
+      ? amount === held
+        ? "You send nothing: your offer is renewed with the new expiry."
+        : `You send the difference: ${ethText(amount - held)}.`
+      : `At least ${ethText(minimum)}${
+          live && currentWei !== null
+            ? `, and more than ${ethText(currentWei)}`
+            : mine && currentWei !== null
+              ? `, and no less than your ${ethText(currentWei)}`
+              : ""
+        }, with at most 9 decimal places. The amount is held by the market until the owner accepts it or you withdraw it.`;
+
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      {current ? <PriceLine label={mine ? "Your offer" : "Current offer"} wei={current.priceWei} /> : null}
+      {current ? (
+        <div className="flex flex-col gap-1">
+          <PriceLine
+            label={mine ? "Your offer" : live ? "Current offer" : "Expired offer"}
+            wei={current.amount}
+          />
+          {live ? (
+            <p className="text-right text-sm text-neutral-600 tabular-nums dark:text-neutral-400">
+              Expires {secondsText(current.expiresAt)}
+            </p>
+          ) : (
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">
+              {mine
+                ? OFFER_TEXT.expiredOwn(secondsText(current.expiresAt), current.amount)
+                : OFFER_TEXT.expiredOther(secondsText(current.expiresAt))}
+            </p>
+          )}
+        </div>
+      ) : null}
       <div className="flex justify-between text-sm">
         <span className="text-neutral-600 dark:text-neutral-400">Your balance</span>
         <span className="tabular-nums">{balance.data ? ethText(balance.data.value, 5) : "—"}</span>
@@ -127,35 +221,79 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
         onChange={setText}
         error={error}
         wei={amount}
-        hint={
-          minimum === null
-            ? "Reading the market's minimum..."
-            : mine && currentWei !== null && amount !== null && amount > currentWei
-              ? `You send the difference: ${ethText(amount - currentWei)}.`
-              : `At least ${ethText(minimum)}${currentWei !== null ? `, and more than ${ethText(currentWei)}` : ""}. The amount is held by the market until the owner accepts or you cancel.`
-        }
+        hint={hint}
       />
+      <OfferExpiryChoice name={`${id}-expiry`} days={days} onChange={setDays} />
       {sendable && sent !== null ? (
         <BuyerTotal
           label={mine ? "You send" : "Your offer"}
           wei={sent}
           source={{
-            call: { ...market, functionName: "makeOffer", args: [collection, tokenId, amount], value: sent },
+            call: {
+              ...market,
+              functionName: "makeOffer",
+              // For the network fee's estimate only: the expiry sent is counted from the chain at submit.
+              args: [collection, tokenId, amount, offerExpiry(BigInt(Math.floor(nowMs / 1000)), days)],
+              value: sent,
+            },
           }}
           account={me}
         />
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={!amount || minimum === null}>
+        <Button type="submit" disabled={!amount || !ready} loading={checking}>
           {mine ? "Update Offer" : "Make Offer"}
         </Button>
         {mine ? (
           <Button variant="secondary" onClick={cancel}>
-            Cancel offer
+            {live ? "Cancel offer" : "Withdraw"}
           </Button>
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** 'Offer expires in': a few plain durations, 7 days unless chosen otherwise. */
+export function OfferExpiryChoice({
+  name,
+  days,
+  onChange,
+}: {
+  name: string;
+  days: OfferExpiryDays;
+  onChange: (days: OfferExpiryDays) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-sm font-semibold">{OFFER_TEXT.expiresLegend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {OFFER_EXPIRY_CHOICES.map((choice) => {
+          const checked = choice.days === days;
+          return (
+            <label
+              key={choice.days}
+              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600 ${
+                checked ? "border-accent-600 font-semibold" : "border-neutral-300 dark:border-neutral-700"
+              }`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={choice.days}
+                checked={checked}
+                onChange={() => onChange(choice.days)}
+                className="accent-accent-600"
+              />
+              {choice.label}
+            </label>
+          );
+        })}
+      </div>
+      <p className="text-xs text-neutral-600 dark:text-neutral-400">
+        After that the owner can no longer accept it; you withdraw it to get your ETH back.
+      </p>
+    </fieldset>
   );
 }
 
@@ -171,6 +309,8 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
   const navigate = useNavigate();
   const approval = useApprovalSteps(item, me);
   const action = useTradeAction();
+  // An offer can be accepted until its expiry by the chain's clock.
+  const nowMs = useChainNow(true);
   if (action.steps)
     return (
       <TradeProgress steps={action.steps} label="Accepting the offer" success={action.success} item={item} />
@@ -178,6 +318,8 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
   if (item.nft.owner?.address !== me) return <TradeNotice item={item}>{OFFER_TEXT.notOwner}</TradeNotice>;
   const offer = activeOffer(item);
   if (!offer) return <TradeNotice item={item}>{OFFER_TEXT.noOffer}</TradeNotice>;
+  if (isExpiredOffer(offer, nowMs) && offer.expiresAt)
+    return <TradeNotice item={item}>{OFFER_TEXT.expiredAccept(dateTimeText(offer.expiresAt))}</TradeNotice>;
   const accept = async () => {
     if (!market) return;
     await action.run(
@@ -198,8 +340,9 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
     <div className="flex flex-col gap-4">
       <PriceLine label="Offer" wei={offer.priceWei} />
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        From <PersonName person={offer.person} />. Accepting sells the item for this amount: Easel's fee and
-        the creator's royalty are paid from it.
+        From <PersonName person={offer.person} />.
+        {offer.expiresAt ? ` It can be accepted until ${dateTimeText(offer.expiresAt)}.` : ""} Accepting sells
+        the item for this amount: Easel's fee and the creator's royalty are paid from it.
       </p>
       <div className="flex gap-2">
         <Button onClick={accept}>Accept</Button>

@@ -30,11 +30,27 @@ describe("the item right after a mined trade", () => {
     const withOffers = {
       ...listed,
       offers: [
-        { address: BUYER, person: named(BUYER), priceWei: "100", status: "outbid", time: "" },
-        { address: OTHER, person: named(OTHER), priceWei: "200", status: "active", time: "" },
+        {
+          address: BUYER,
+          person: named(BUYER),
+          priceWei: "100",
+          status: "outbid",
+          time: "",
+          expiresAt: null,
+        },
+        {
+          address: OTHER,
+          person: named(OTHER),
+          priceWei: "200",
+          status: "active",
+          time: "",
+          expiresAt: null,
+        },
       ],
     };
-    const nft = afterTrade.offered(BUYER, 300n)(withOffers);
+    const expiry = new Date("2026-12-01T00:00:00.000Z");
+    const nft = afterTrade.offered(BUYER, 300n, expiry)(withOffers);
+    expect(nft.offers[0]?.expiresAt).toBe("2026-12-01T00:00:00.000Z");
     expect(nft.offers.map((o) => [o.address, o.priceWei, o.status])).toEqual([
       [BUYER, "300", "active"],
       [BUYER, "100", "outbid"],

@@ -12,6 +12,9 @@ const named = (address: string) => ({ address, username: null, name: null, ens: 
 
 const wei = (amount: bigint) => amount.toString();
 
+/** An offer the market still holds: live, or expired and not yet withdrawn. */
+const held = (offer: Nft["offers"][number]) => offer.status === "active" || offer.status === "expired";
+
 const notListed = { status: "minted", listing: null, auction: null, priceWei: null } as const;
 
 /** The item's new state after each trade, as the item page and every trading screen read it. */
@@ -46,9 +49,9 @@ export const afterTrade = {
     (buyer: string): AfterTrade =>
     (nft) => ({ ...nft, ...notListed, lazy: false, owner: person(buyer), lastPriceWei: nft.priceWei }),
 
-  /** A new offer or a raise: the offerer's offer leads; the one it beat is outbid. */
+  /** A new offer or a raise (or a renewal): the offerer's offer leads until `expiresAt`; the one it beat is outbid. */
   offered:
-    (buyer: string, amount: bigint): AfterTrade =>
+    (buyer: string, amount: bigint, expiresAt: Date | null = null): AfterTrade =>
     (nft) => ({
       ...nft,
       offers: [
@@ -58,10 +61,11 @@ export const afterTrade = {
           priceWei: wei(amount),
           status: "active",
           time: new Date().toISOString(),
+          expiresAt: expiresAt ? expiresAt.toISOString() : null,
         },
         ...nft.offers
-          .filter((offer) => !(offer.address === buyer && offer.status === "active"))
-          .map((offer) => (offer.status === "active" ? { ...offer, status: "outbid" } : offer)),
+          .filter((offer) => !(offer.address === buyer && held(offer)))
+          .map((offer) => (held(offer) ? { ...offer, status: "outbid" } : offer)),
       ],
     }),
 
@@ -70,7 +74,7 @@ export const afterTrade = {
     (nft) => ({
       ...nft,
       offers: nft.offers.map((offer) =>
-        offer.address === buyer && offer.status === "active" ? { ...offer, status: "cancelled" } : offer,
+        offer.address === buyer && held(offer) ? { ...offer, status: "cancelled" } : offer,
       ),
     }),
 
