@@ -53,6 +53,11 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     uint256 private constant _COUNT_SHIFT = 19;
     uint256 private constant _SHARES_SHIFT = 22;
     uint256 private constant _TRANSFERS_SHIFT = 57;
+    // Where `State`'s fields sit in its slot (see `_stateWord`).
+    uint256 private constant _KIND_SHIFT = 160;
+    uint256 private constant _SUPPLY_SHIFT = 168;
+    uint256 private constant _NONCE_SHIFT = 200;
+    uint256 private constant _BLOCKED_SHIFT = 248;
     // Solady ERC721's storage seed and Transfer topic (private there), for `_moveToken`.
     uint256 private constant _ERC721_MASTER_SLOT_SEED = 0x7d8825530a5a2e7a << 192;
     uint256 private constant _TRANSFER_EVENT_SIGNATURE =
@@ -82,8 +87,9 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     }
 
     State private _state;
-    string private _name;
-    string private _symbol;
+    /// The name and the symbol with their lengths, and the rest of them past 30 bytes (see `_setNames`).
+    bytes32 private _names;
+    bytes32 private _namesTail;
     mapping(uint256 tokenId => bytes32 digest) private _cidDigest;
     /// Default collection only: the artist who minted each token (elsewhere the creator is the owner).
     mapping(uint256 tokenId => address creator) private _tokenCreator;
@@ -160,11 +166,15 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         external
     {
         if (msg.sender != factory) revert NotFactory(msg.sender);
-        if (_state.kind != CollectionKind.None) revert AlreadyInitialized();
-        // Standard and default collections start with no token minted (the factory passes maxSupply 0).
-        _state = State({owner: owner_, kind: kind, supply: maxSupply, voucherNonce: 0, blocked: false});
-        _name = name_;
-        _symbol = symbol_;
+        if (uint8(_stateWord() >> _KIND_SHIFT) != uint8(CollectionKind.None)) revert AlreadyInitialized();
+        // The whole `State` in one word: the owner, the kind, the supply (standard and default collections start
+        // with no token minted: the factory passes maxSupply 0), voucher nonce 0, not blocked.
+        uint256 state = uint256(uint160(owner_)) | (uint256(uint8(kind)) << _KIND_SHIFT)
+            | (uint256(maxSupply) << _SUPPLY_SHIFT);
+        assembly ("memory-safe") {
+            sstore(_state.slot, state)
+        }
+        _setNames(name_, symbol_);
     }
 
     // ---------------------------------------------------------------- minting
@@ -179,13 +189,21 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         external
         returns (uint256 tokenId)
     {
-        State memory s = _state;
-        if (s.blocked) revert CollectionIsBlocked(address(this));
-        if (s.kind == CollectionKind.Lazy) revert LazyCollection();
-        if (s.kind != CollectionKind.Default && msg.sender != s.owner) revert NotCollectionOwner(msg.sender, s.owner);
+        uint256 state = _stateWord();
+        if (state >> _BLOCKED_SHIFT != 0) revert CollectionIsBlocked(address(this));
+        uint256 kind = uint8(state >> _KIND_SHIFT);
+        if (kind == uint8(CollectionKind.Lazy)) revert LazyCollection();
+        address owner_ = address(uint160(state));
+        if (kind != uint8(CollectionKind.Default) && msg.sender != owner_) {
+            revert NotCollectionOwner(msg.sender, owner_);
+        }
         market.authorizeMint(msg.sender);
-        tokenId = uint256(s.supply) + 1;
-        _mintToken(s, msg.sender, msg.sender, royaltyBps, cid, tokenId, collaborators, 0);
+        // The counter (checked: at most 2^32 - 1 tokens) is the last id; it is written back in the word read.
+        tokenId = uint32(state >> _SUPPLY_SHIFT) + 1;
+        assembly ("memory-safe") {
+            sstore(_state.slot, add(state, shl(_SUPPLY_SHIFT, 1)))
+        }
+        _mintToken(kind, 0, msg.sender, msg.sender, royaltyBps, cid, tokenId, collaborators, 0);
         emit Minted(tokenId, msg.sender, msg.sender, cid, royaltyBps, collaborators);
     }
 
@@ -196,13 +214,15 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @dev Exact payment: the wallet sends the voucher's price, so a refund path (and its failure mode) is not
     /// needed; any other amount reverts with IncorrectPayment.
     function lazyMint(LazyMintVoucher calldata voucher) external payable nonReentrant returns (uint256) {
-        State memory s = _state;
-        if (s.kind != CollectionKind.Lazy) revert NotLazyCollection();
-        if (s.blocked) revert CollectionIsBlocked(address(this));
+        uint256 state = _stateWord();
+        if (uint8(state >> _KIND_SHIFT) != uint8(CollectionKind.Lazy)) revert NotLazyCollection();
+        if (state >> _BLOCKED_SHIFT != 0) revert CollectionIsBlocked(address(this));
         if (block.timestamp > voucher.deadline) revert VoucherExpired(voucher.deadline);
-        if (voucher.nonce != s.voucherNonce) revert VoucherRevoked(voucher.nonce, s.voucherNonce);
-        if (msg.sender == s.owner) revert BuyerIsCollectionOwner(msg.sender);
-        (address signer, uint256 feeBps, uint256 minimum) = market.authorizeLazyMint(msg.sender, s.owner);
+        uint256 currentNonce = uint48(state >> _NONCE_SHIFT);
+        if (voucher.nonce != currentNonce) revert VoucherRevoked(voucher.nonce, currentNonce);
+        address creator = address(uint160(state));
+        if (msg.sender == creator) revert BuyerIsCollectionOwner(msg.sender);
+        (address signer, uint256 feeBps, uint256 minimum) = market.authorizeLazyMint(msg.sender, creator);
         uint256 price = voucher.price;
         if (price < minimum || price > MAX_PRICE) revert PriceOutOfRange(price, minimum, MAX_PRICE);
         if (msg.value != price) revert IncorrectPayment(price, msg.value);
@@ -210,18 +230,28 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         if (recovered == address(0) || recovered != signer) revert InvalidSignature();
         uint256 tokenId = voucher.tokenId;
         // The lazy mint is the token's primary sale: later market sales are secondary.
-        _mintToken(s, s.owner, msg.sender, voucher.royaltyBps, voucher.cid, tokenId, voucher.collaborators, _PRIMARY_SOLD);
+        _mintToken(
+            uint8(CollectionKind.Lazy),
+            uint32(state >> _SUPPLY_SHIFT),
+            creator,
+            msg.sender,
+            voucher.royaltyBps,
+            voucher.cid,
+            tokenId,
+            voucher.collaborators,
+            _PRIMARY_SOLD
+        );
 
         // The fee stays here until sweepFees; the rest is pushed now.
         uint256 fee = (price * feeBps) / 10_000;
         emit LazyMinted(
-            tokenId, s.owner, msg.sender, voucher.cid, voucher.royaltyBps, voucher.collaborators, price, fee
+            tokenId, creator, msg.sender, voucher.cid, voucher.royaltyBps, voucher.collaborators, price, fee
         );
         if (voucher.collaborators.length <= 1) {
             // The creator alone (stored as no split): no arrays to build.
-            _send(s.owner, price - fee);
+            _send(creator, price - fee);
         } else {
-            (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, s.owner);
+            (address[] memory recipients, uint256[] memory shares) = _recipients(tokenId, creator);
             // A banned collaborator is refused like a banned creator (the creator is checked above).
             market.checkNotBanned(recipients);
             _sendSplit(recipients, shares, price - fee);
@@ -362,12 +392,14 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     /// @inheritdoc ERC721
     function name() public view override returns (string memory) {
-        return _name;
+        (uint256 names, uint256 nameLength,) = _readNames();
+        return _slice(names, 0, nameLength);
     }
 
     /// @inheritdoc ERC721
     function symbol() public view override returns (string memory) {
-        return _symbol;
+        (uint256 names, uint256 nameLength, uint256 symbolLength) = _readNames();
+        return _slice(names, nameLength, symbolLength);
     }
 
     /// @notice The collection owner (its creator). Ownership of a collection cannot be transferred.
@@ -478,8 +510,66 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     // ---------------------------------------------------------------- internals
 
+    /// @dev The state slot as one word (`State`: owner bits 0-159, kind 160-167, supply 168-199, voucher nonce
+    /// 200-247, blocked 248-255), read without unpacking the struct into memory.
+    function _stateWord() private view returns (uint256 state) {
+        assembly ("memory-safe") {
+            state := sload(_state.slot)
+        }
+    }
+
+    /// @dev The name and the symbol share one slot (`_names`): seen as 32 bytes, bytes 0-29 are the first 30
+    /// bytes of `name ‖ symbol`, byte 30 the name's length, byte 31 the symbol's. The rest of `name ‖ symbol` (at
+    /// most 28 bytes: the factory allows 50 + 8) goes to `_namesTail`, written only when there is a rest. One
+    /// `SSTORE` at creation for the usual name instead of one per string. Called once, by `initialize`.
+    function _setNames(string calldata name_, string calldata symbol_) private {
+        uint256 nameLength = bytes(name_).length;
+        uint256 symbolLength = bytes(symbol_).length;
+        // The factory bounds the name to 50 bytes and the symbol to 8.
+        assert(nameLength <= 50 && symbolLength <= 8);
+        bytes32 head;
+        bytes32 tail;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            // Zeroed first, so that nothing past the symbol is kept.
+            mstore(m, 0)
+            mstore(add(m, 0x20), 0)
+            calldatacopy(m, name_.offset, nameLength)
+            calldatacopy(add(m, nameLength), symbol_.offset, symbolLength)
+            head := or(and(mload(m), not(0xffff)), or(shl(8, nameLength), symbolLength))
+            tail := mload(add(m, 30))
+        }
+        _names = head;
+        if (nameLength + symbolLength > 30) _namesTail = tail;
+    }
+
+    /// @dev `name ‖ symbol` as it is stored (see `_setNames`), in memory, and the two lengths.
+    function _readNames() private view returns (uint256 names, uint256 nameLength, uint256 symbolLength) {
+        uint256 head = uint256(_names);
+        nameLength = (head >> 8) & 0xff;
+        symbolLength = head & 0xff;
+        bytes32 tail = nameLength + symbolLength > 30 ? _namesTail : bytes32(0);
+        assembly ("memory-safe") {
+            names := mload(0x40)
+            mstore(0x40, add(names, 0x40))
+            mstore(names, and(head, not(0xffff)))
+            mstore(add(names, 30), tail)
+        }
+    }
+
+    /// @dev `length` bytes from `offset` of the stored names, as a string.
+    function _slice(uint256 names, uint256 offset, uint256 length) private pure returns (string memory out) {
+        out = new string(length);
+        assembly ("memory-safe") {
+            mcopy(add(out, 0x20), add(names, offset), length)
+        }
+    }
+
+    /// @dev `kind` and `supply` as in the state word (`supply` is read for lazy collections only: standard and
+    /// default ones count their mints in `mintNFT`).
     function _mintToken(
-        State memory s,
+        uint256 kind,
+        uint256 supply,
         address creator,
         address to,
         uint16 royaltyBps,
@@ -494,20 +584,17 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         uint96 previous = _getExtraData(tokenId);
         if (previous != 0) {
             if (previous != _BLOCKED) revert RecordAlreadyRegistered(tokenId);
-            if (s.kind == CollectionKind.Lazy) revert TokenIsBlocked(address(this), tokenId);
+            if (kind == uint8(CollectionKind.Lazy)) revert TokenIsBlocked(address(this), tokenId);
         }
-        if (s.kind == CollectionKind.Lazy) {
-            // Ids 1..maxSupply, each minted once (checked above): the cap needs no counter, and a lazy mint
-            // saves the State write (about 3,000 gas).
-            if (tokenId == 0 || tokenId > s.supply) revert TokenIdOutOfRange(tokenId, s.supply);
-        } else {
-            // Standard and default collections are unlimited; ids come from this counter.
-            _state.supply = s.supply + 1;
+        // Ids 1..maxSupply, each minted once (checked above): the cap needs no counter, and a lazy mint saves the
+        // State write (about 3,000 gas).
+        if (kind == uint8(CollectionKind.Lazy) && (tokenId == 0 || tokenId > supply)) {
+            revert TokenIdOutOfRange(tokenId, supply);
         }
         uint96 extra = previous | _REGISTERED | flags | (dagPb ? _DAG_PB : 0)
             | uint96(uint256(royaltyBps) << _ROYALTY_SHIFT) | _storeCollaborators(tokenId, creator, collaborators);
         _cidDigest[tokenId] = digest;
-        if (s.kind == CollectionKind.Default) _tokenCreator[tokenId] = creator;
+        if (kind == uint8(CollectionKind.Default)) _tokenCreator[tokenId] = creator;
         _mintAndSetExtraDataUnchecked(to, tokenId, extra);
     }
 

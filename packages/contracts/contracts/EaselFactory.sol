@@ -185,14 +185,26 @@ contract EaselFactory is EIP712 {
         emit ReservedWordSet(word, reserved);
     }
 
-    /// @dev keccak256 of the ASCII-lower-cased bytes.
-    function _lowerHash(bytes memory word) private pure returns (bytes32) {
-        bytes memory lower = new bytes(word.length);
-        for (uint256 i; i < word.length; ++i) {
-            bytes1 c = word[i];
-            lower[i] = (c >= 0x41 && c <= 0x5a) ? bytes1(uint8(c) + 32) : c;
+    /// @dev keccak256 of the ASCII-lower-cased bytes: 32 bytes at a time, each byte 0x41-0x5a ('A'-'Z') gets its
+    /// 0x20 bit, every other byte (0x80-0xff included) is kept. Per byte `b` with `x = b & 0x7f`: `x + 0x3f` has its
+    /// high bit set iff `x >= 0x41`, `x + 0x25` iff `x >= 0x5b` (neither carries into the next byte, `x` being
+    /// at most 0x7f); with `b`'s own high bit clear, that bit shifted right by 2 is the 0x20 to add.
+    function _lowerHash(bytes memory word) private pure returns (bytes32 hash) {
+        assembly ("memory-safe") {
+            let n := mload(word)
+            let m := mload(0x40)
+            let high := 0x8080808080808080808080808080808080808080808080808080808080808080
+            for { let i := 0 } lt(i, n) { i := add(i, 0x20) } {
+                let w := mload(add(add(word, 0x20), i))
+                let x := and(w, not(high))
+                let upper := and(
+                    and(add(x, 0x3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f), not(w)),
+                    and(not(add(x, 0x2525252525252525252525252525252525252525252525252525252525252525)), high)
+                )
+                mstore(add(m, i), or(w, shr(2, upper)))
+            }
+            hash := keccak256(m, n)
         }
-        return keccak256(lower);
     }
 
     function _domainNameAndVersion() internal pure override returns (string memory, string memory) {

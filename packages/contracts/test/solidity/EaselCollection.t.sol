@@ -65,6 +65,46 @@ contract EaselCollectionTest is Base {
         assertEq(minted, 1, "minted");
     }
 
+    /// `mintNFT` reads the state slot as one word and writes the counter back into it: the owner, the kind, the
+    /// voucher nonce and the block flag stay as they were.
+    function test_mint_counterKeepsTheRestOfTheState() public {
+        vm.prank(artist);
+        collection.revokeVouchers();
+        mint(1);
+        mint(2);
+        (CollectionKind kind,, uint256 minted, uint256 nonce) = collection.collectionInfo();
+        assertEq(uint256(kind), uint256(CollectionKind.Standard), "kind");
+        assertEq(minted, 2, "minted");
+        assertEq(nonce, 1, "voucher nonce");
+        assertEq(collection.owner(), artist, "owner");
+        assertTrue(!collection.isBlocked(), "not blocked");
+        assertEq(collection.name(), "Sunset Studies", "name");
+    }
+
+    /// The counter has 32 bits: the mint after id 2^32 - 1 reverts (checked arithmetic) instead of carrying into
+    /// the voucher nonce.
+    function test_mint_counterCannotWrap() public {
+        // The state slot: the one whose low 160 bits are the owner.
+        bytes32 slot;
+        bytes32 word;
+        for (uint256 i; i < 16; ++i) {
+            word = vm.load(address(collection), bytes32(i));
+            if (address(uint160(uint256(word))) == artist) {
+                slot = bytes32(i);
+                break;
+            }
+        }
+        assertEq(uint256(word) >> 160, uint256(CollectionKind.Standard), "state word found, nothing minted");
+        vm.store(address(collection), slot, bytes32(uint256(word) | (uint256(type(uint32).max - 1) << 168)));
+        mint(type(uint32).max);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSignature("Panic(uint256)", 0x11));
+        collection.mintNFT(1_000, cid(0), none());
+        (,, uint256 minted, uint256 nonce) = collection.collectionInfo();
+        assertEq(minted, type(uint32).max, "minted");
+        assertEq(nonce, 0, "voucher nonce untouched");
+    }
+
     function test_mint_idsAreAssignedInOrder() public {
         mint(1);
         mint(2);

@@ -62,6 +62,58 @@ contract EaselFactoryTest is Base {
         factory.createCollection("abc", "ABCDEFGHI", "");
     }
 
+    /// The name and the symbol share one slot up to 30 bytes together, and spill into a second one beyond: every
+    /// length the factory allows, around the 30-byte edge and at the 58-byte maximum, reads back as written.
+    function test_nameAndSymbolReadBack() public {
+        string memory fifty = "abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij";
+        string[6] memory names = ["abc", "abcdefghijabcdefghijabcdefghi", "abcdefghijabcdefghijabcdefghij",
+            "abcdefghijabcdefghijabcdefghija", "abcdefghijabcdefghijabcdefghijabcdefghijabcdefghi", fifty];
+        string[3] memory symbols = ["A", "AB", "ABCDEFGH"];
+        for (uint256 i; i < names.length; ++i) {
+            for (uint256 j; j < symbols.length; ++j) {
+                EaselCollection c = EaselCollection(factory.createCollection(names[i], symbols[j], ""));
+                assertEq(c.name(), names[i], "name");
+                assertEq(c.symbol(), symbols[j], "symbol");
+            }
+        }
+    }
+
+    /// Any bytes (UTF-8, zero bytes) of any allowed length read back as written.
+    function testFuzz_nameAndSymbolReadBack(bytes memory nameSeed, bytes memory symbolSeed) public {
+        bytes memory name = bytes.concat(nameSeed, "xyz");
+        bytes memory symbol = bytes.concat(symbolSeed, "\xc3");
+        if (name.length > 50) assembly { mstore(name, 50) }
+        if (symbol.length > 8) assembly { mstore(symbol, 8) }
+        // Skip what is reserved (the default collection's name).
+        vm.assume(!factory.isReserved(string(name)) && !factory.isReserved(string(symbol)));
+        EaselCollection c = EaselCollection(factory.createCollection(string(name), string(symbol), ""));
+        assertEq(c.name(), string(name), "name");
+        assertEq(c.symbol(), string(symbol), "symbol");
+    }
+
+    /// The factory's word-at-a-time lower-casing gives the byte-by-byte result: a word reserved in one case is
+    /// refused in every other, and nothing else is refused.
+    function testFuzz_reservedIsCaseInsensitive(bytes memory word, uint256 flips) public {
+        if (word.length > 70) assembly { mstore(word, 70) }
+        bytes memory lower = new bytes(word.length);
+        bytes memory other_ = new bytes(word.length);
+        for (uint256 i; i < word.length; ++i) {
+            bytes1 c = word[i];
+            bool upper = c >= 0x41 && c <= 0x5a;
+            bool letter = upper || (c >= 0x61 && c <= 0x7a);
+            lower[i] = upper ? bytes1(uint8(c) + 32) : c;
+            // Another spelling of the same word: some letters in the other case.
+            other_[i] = letter && (flips >> (i % 256)) & 1 == 1 ? bytes1(uint8(c) ^ 0x20) : c;
+        }
+        vm.assume(keccak256(lower) != keccak256("easel"));
+        assertTrue(!factory.isReserved(string(word)), "not reserved yet");
+        vm.prank(admin);
+        factory.setReserved(string(other_), true);
+        assertTrue(factory.isReserved(string(word)), "reserved in any case");
+        assertTrue(factory.isReserved(string(lower)), "lower case");
+        assertTrue(factory.isReservedHash(keccak256(lower)), "keyed by the lower-cased bytes");
+    }
+
     function test_reservedWords() public {
         vm.expectRevert(abi.encodeWithSelector(EaselFactory.ReservedWord.selector, "EaSeL"));
         factory.createCollection("EaSeL", "X", "");
