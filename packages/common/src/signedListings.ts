@@ -100,7 +100,19 @@ export const signedListingResponseSchema = z.object({ data: signedListingSchema 
  * `market_locked` during a market or entrance lock, which changes nothing in the book.
  */
 export const signedListingFillResponseSchema = z.object({
-  data: z.object({ id: z.string(), order: signedListingOrderSchema, signature: hexSchema }),
+  data: z.object({
+    id: z.string(),
+    order: signedListingOrderSchema,
+    signature: hexSchema,
+    /**
+     * For an order from a bulk signature (one signature over many listings): its leaf index and proof, passed to
+     * `fillBulkSignedListing(order, signature, index, proof)`; null (or absent) for a single signed listing.
+     */
+    bulk: z
+      .object({ index: z.string().regex(/^\d{1,4}$/), proof: z.array(z.string().regex(/^0x[0-9a-fA-F]{64}$/)) })
+      .nullable()
+      .optional(),
+  }),
 });
 
 /**

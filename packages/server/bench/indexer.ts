@@ -67,6 +67,8 @@ try {
   await d.market(admin, "setArtistVerified", [artist.address, true]);
   const art = await d.createCollection(artist, "Benchmark", "BENCH");
   await d.approve(artist, art);
+  // Every offer of the run lasts 30 days from the chain's time now (the run takes minutes).
+  const offerExpiry = await d.offerExpiry(30);
 
   // ---------------------------------------------------------------- generate the chain
   // Many transactions per block: automine off, signed locally, sent in JSON-RPC batches, then evm_mine.
@@ -157,7 +159,12 @@ try {
     if (id % 5 === 0)
       await queue(a, t.market, market("placeBid", [art, tokenId, parseEther("1")]), parseEther("1"));
     else
-      await queue(a, t.market, market("makeOffer", [art, tokenId, parseEther("0.05")]), parseEther("0.05"));
+      await queue(
+        a,
+        t.market,
+        market("makeOffer", [art, tokenId, parseEther("0.05"), offerExpiry]),
+        parseEther("0.05"),
+      );
   }
   await mineAll();
   for (let id = 1; id <= tokens; id++) {
@@ -254,7 +261,7 @@ try {
     await queue(
       watcher,
       t.market,
-      market("makeOffer", [art, BigInt(next), parseEther("0.06")]),
+      market("makeOffer", [art, BigInt(next), parseEther("0.06"), offerExpiry]),
       parseEther("0.06"),
     );
     for (let j = 0; j < pending.length; j++) {
@@ -299,7 +306,7 @@ try {
         await queue(
           collectors[who] as (typeof accounts)[0],
           t.market,
-          market("makeOffer", [art, BigInt(id), parseEther(amount)]),
+          market("makeOffer", [art, BigInt(id), parseEther(amount), offerExpiry]),
           parseEther(amount),
         );
       }

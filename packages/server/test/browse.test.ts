@@ -61,7 +61,12 @@ beforeAll(async () => {
   await d.market(artist, "setStandardAuction", [harbour, 3n, parseEther("1"), 0n, 86_400n]);
   await d.market(bob, "placeBid", [harbour, 3n, parseEther("1.2")], parseEther("1.2"));
   await d.market(artist, "setReserveAuction", [harbour, 4n, parseEther("2")]);
-  await d.market(alice, "makeOffer", [harbour, 5n, parseEther("0.2")], parseEther("0.2"));
+  await d.market(
+    alice,
+    "makeOffer",
+    [harbour, 5n, parseEther("0.2"), await d.offerExpiry()],
+    parseEther("0.2"),
+  );
   await d.market(artist, "setSellOrder", [harbour, 6n, parseEther("0.7")]);
   await d.market(bob, "buyNow", [harbour, 6n], parseEther("0.7"));
   // Meadow: 1 and 2 listed by carol.
@@ -143,7 +148,7 @@ async function tokensFromTables(): Promise<Any[]> {
       coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites,
       so.expires_at, au.kind AS auction_kind, au.end_time, au.top_bid,
       (SELECT count(*) FROM chain_offers o WHERE o.collection = t.collection AND o.token_id = t.token_id
-         AND o.status = 'active')::int AS offers,
+         AND o.status = 'active' AND (o.expires_at IS NULL OR o.expires_at > now()))::int AS offers,
       coalesce(ca.banned, false) AS owner_banned
     FROM chain_tokens t JOIN chain_collections c ON c.address = t.collection
     LEFT JOIN collection_details d ON d.address = t.collection

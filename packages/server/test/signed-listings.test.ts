@@ -565,7 +565,12 @@ describe("retirement by the indexer", () => {
   it("keeps a listing posted while an indexer batch that rewrites the token row is running", async () => {
     // Alice's offer on token 16 makes the next batch load and write the token row whole; the API's order is
     // posted while that batch holds its transaction open.
-    await d.market(alice, "makeOffer", [art, 16n, parseEther("0.2")], parseEther("0.2"));
+    await d.market(
+      alice,
+      "makeOffer",
+      [art, 16n, parseEther("0.2"), await d.offerExpiry()],
+      parseEther("0.2"),
+    );
     const order = await orderFor(artist.address, 16n);
     const signature = await sign(artist, order);
     let posted: Promise<Awaited<ReturnType<typeof post>>> | null = null;

@@ -1,4 +1,10 @@
-import type { ChainTokenItem, ProfileResponse, TradeRow } from "@easel/common";
+import type {
+  ChainTokenItem,
+  ExploreItemsResponse,
+  ItemResponse,
+  ProfileResponse,
+  TradeRow,
+} from "@easel/common";
 import { easelCollectionAbi } from "@easel/contracts";
 import { and, eq } from "drizzle-orm";
 import { parseEther } from "viem";
@@ -11,9 +17,11 @@ import {
   alice,
   artist,
   bob,
+  carol,
   cidBytes,
   createScratchDatabase,
   driver,
+  indexerFor,
   indexToHead,
   startTestChain,
   type TestChain,
@@ -25,6 +33,7 @@ let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let api: AccountsApi;
 let users: Record<"artist" | "alice" | "bob", TestUser>;
 let art: `0x${string}`;
+let index: () => Promise<void>;
 
 beforeAll(async () => {
   t = await startTestChain();
@@ -44,7 +53,7 @@ beforeAll(async () => {
   ]);
   await d.approve(artist, art);
   await d.market(artist, "setSellOrder", [art, 1n, parseEther("1")]);
-  await d.market(alice, "makeOffer", [art, 2n, parseEther("0.2")], parseEther("0.2"));
+  await d.market(alice, "makeOffer", [art, 2n, parseEther("0.2"), await d.offerExpiry()], parseEther("0.2"));
   await d.market(artist, "setStandardAuction", [art, 3n, parseEther("1"), 0n, 3600n]);
   await d.market(bob, "placeBid", [art, 3n, parseEther("1.5")], parseEther("1.5"));
 
@@ -56,6 +65,7 @@ beforeAll(async () => {
     config,
     log: () => {},
   });
+  index = indexerFor(scratch.db, config);
   api = await startAccountsApi(env);
   users = {
     artist: await api.signIn(artist as never),
@@ -212,4 +222,77 @@ describe("trading history", () => {
       expect((await api.call("GET", path)).status).toBe(401);
     }
   });
+});
+
+describe("expiring offers", () => {
+  type Orders = { data: { offers: TradeRow[] } };
+  type Offers = { data: { made: TradeRow[]; received: TradeRow[] } };
+  const item = async (tokenId: string) =>
+    (
+      await api.call<ItemResponse>(
+        "GET",
+        `/api/nft?creator=${artist.address.toLowerCase()}&collection=Harbour&tokenId=${tokenId}`,
+      )
+    ).body.data.nft;
+  const withOffers = async () =>
+    (
+      await api.call<ExploreItemsResponse>("GET", `/api/explore?status=hasOffers&collection=${art}`)
+    ).body.data.nfts
+      .map((n) => n.tokenId)
+      .sort();
+  const card = async (tokenId: string) =>
+    (
+      await api.call<ExploreItemsResponse>("GET", `/api/explore?collection=${art}&limit=50`)
+    ).body.data.nfts.find((n) => n.tokenId === tokenId);
+
+  it("shows an offer past its expiry as expired, out of Has offers, the card and offers received", async () => {
+    const d = driver(t);
+    // Bob's offer on token 4 lasts 12 seconds of the chain's clock (anvil keeps the wall clock's time).
+    const expiresAt = (await t.publicClient.getBlock()).timestamp + 12n;
+    await d.market(bob, "makeOffer", [art, 4n, parseEther("0.3"), expiresAt], parseEther("0.3"));
+    await index();
+    const expiry = new Date(Number(expiresAt) * 1000).toISOString();
+    // Live: the item page's current offer, the Has offers filter, the card's price line, offers received.
+    expect((await item("4")).offers).toEqual([
+      expect.objectContaining({ address: bob.address.toLowerCase(), status: "active", expiresAt: expiry }),
+    ]);
+    expect(await withOffers()).toEqual(["2", "4"]);
+    expect((await card("4"))?.offerWei).toBe(parseEther("0.3").toString());
+    const live = await api.call<Offers>("GET", "/api/profile/offers", { user: users.artist });
+    expect(live.body.data.received.map((r) => r.tokenId).sort()).toEqual(["2", "4"]);
+
+    // Time alone expires it: no event says so.
+    await new Promise((r) => setTimeout(r, Math.max(0, Number(expiresAt) * 1000 - Date.now()) + 200));
+    expect((await item("4")).offers).toEqual([
+      expect.objectContaining({ address: bob.address.toLowerCase(), status: "expired", expiresAt: expiry }),
+    ]);
+    expect(await withOffers()).toEqual(["2"]);
+    expect((await card("4"))?.offerWei).toBeNull();
+    expect((await card("2"))?.offerWei).toBe(parseEther("0.2").toString());
+    const after = await api.call<Offers>("GET", "/api/profile/offers", { user: users.artist });
+    expect(after.body.data.received.map((r) => r.tokenId)).toEqual(["2"]);
+    // The offerer sees it expired, with its end, and can still cancel it (its ETH is still in the market).
+    const made = await api.call<Offers>("GET", "/api/profile/offers", { user: users.bob });
+    expect(made.body.data.made).toEqual([
+      expect.objectContaining({ tokenId: "4", status: "expired", endTime: expiry }),
+    ]);
+    const orders = await api.call<Orders>("GET", "/api/profile/open-orders", { user: users.bob });
+    expect(orders.body.data.offers).toEqual([expect.objectContaining({ tokenId: "4", status: "expired" })]);
+    // Alice's offer on token 2 (a week) is still live.
+    expect((await item("2")).offers[0]).toMatchObject({ status: "active" });
+
+    // Anyone may return an expired offer: the row stays the offerer's, cancelled.
+    await d.market(carol, "cancelOffer", [art, 4n]);
+    await index();
+    expect((await item("4")).offers).toEqual([
+      expect.objectContaining({ address: bob.address.toLowerCase(), status: "cancelled", expiresAt: expiry }),
+    ]);
+    const { rows } = await scratch.db.$client.query(
+      `SELECT kind, "from" FROM chain_activity WHERE collection = $1 AND token_id = 4 AND kind = 'offer_cancelled'`,
+      [art.toLowerCase()],
+    );
+    expect(rows).toEqual([{ kind: "offer_cancelled", from: bob.address.toLowerCase() }]);
+    const none = await api.call<Orders>("GET", "/api/profile/open-orders", { user: users.bob });
+    expect(none.body.data.offers).toEqual([]);
+  }, 60_000);
 });

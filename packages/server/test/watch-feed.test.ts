@@ -234,7 +234,12 @@ describe("the activity feed", () => {
   };
 
   it("shows sales, listings, bids and offers of every collection, newest first", async () => {
-    await d.market(bob, "makeOffer", [harbour, 3n, parseEther("0.1")], parseEther("0.1"));
+    await d.market(
+      bob,
+      "makeOffer",
+      [harbour, 3n, parseEther("0.1"), await d.offerExpiry()],
+      parseEther("0.1"),
+    );
     await d.market(carol, "setSellOrder", [meadow, 1n, parseEther("0.5")]);
     await index();
     const { activity, nextCursor } = await feed("");

@@ -15,7 +15,7 @@ import {
 } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { formatEther } from "viem";
-import { listingLapsed, OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
+import { LIVE_OFFER, listingLapsed, OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import type { Database } from "../db/client.ts";
 import { dateOf, isoOf } from "../db/timestamps.ts";
 
@@ -98,14 +98,15 @@ export const visibleCollection = (viewer: Viewer): Sql => (viewer.moderator ? sq
 /**
  * The select list of an NFT card over `chain_tokens t JOIN chain_collections c`. The token row carries its
  * active listing's end, its auction's kind and end and its offer (the indexer copies them there), so a card
- * joins only what Easel keeps beside the chain: people, counts, metadata.
+ * joins only what Easel keeps beside the chain: people, counts, metadata. An expired offer shows as none.
  */
 export const NFT_CARD_COLUMNS = sql`
   t.collection, t.token_id, t.creator, t.owner, t.cid, t.royalty_bps, t.collaborators, t.status, t.lazy,
   t.price, t.last_price, t.blocked OR c.blocked AS blocked, t.listed_at, t.sold_at, t.minted_block,
   c.name AS collection_name, c.kind AS collection_kind,
   cp.username AS creator_username, cp.name AS creator_name, cp.avatar AS creator_avatar,
-  t.listing_expires_at, t.auction_kind, t.auction_end, t.offer AS offer_wei,
+  t.listing_expires_at, t.auction_kind, t.auction_end,
+  CASE WHEN ${LIVE_OFFER} THEN t.offer END AS offer_wei,
   coalesce(st.views, 0) AS views, coalesce(st.favorites, 0) AS favorites,
   im.name AS item_name, am.thumbnail_cid, icat.title AS category_title,
   CASE WHEN am.mime LIKE 'video/%' THEN am.cid END AS video_cid`;

@@ -184,11 +184,15 @@ async function mintedItem(
       FROM chain_auctions a ${personJoin("pb", sql`a.top_bidder`)}
       WHERE a.collection = ${collection} AND a.token_id = ${tokenId}::numeric AND a.status = 'active'`),
     // Offers, activity and the auction come with the names of the people they name (`community/people.ts`).
+    // An active offer past its expiry can no longer be accepted: it reads "expired", after the live one.
     db.execute<Record<string, unknown>>(sql`
-      SELECT o.buyer, o.amount, o.status, o.updated_at, ${personColumns("pb", "buyer")}
+      SELECT o.buyer, o.amount, o.updated_at, o.expires_at,
+        CASE WHEN o.status = 'active' AND o.expires_at <= now() THEN 'expired' ELSE o.status END AS status,
+        ${personColumns("pb", "buyer")}
       FROM chain_offers o ${personJoin("pb", sql`o.buyer`)}
       WHERE o.collection = ${collection} AND o.token_id = ${tokenId}::numeric
-      ORDER BY (o.status = 'active') DESC, o.amount DESC LIMIT 20`),
+      ORDER BY (o.status = 'active' AND (o.expires_at IS NULL OR o.expires_at > now())) DESC,
+        (o.status = 'active') DESC, o.amount DESC LIMIT 20`),
     db.execute<Record<string, unknown>>(sql`
       SELECT a.kind, a.token_id, a."from", a."to", a.price, a.tx_hash, a.block_time,
         ${personColumns("pf", "from")}, ${personColumns("pt", "to")}
@@ -261,6 +265,7 @@ async function mintedItem(
         priceWei: String(row.amount),
         status: String(row.status),
         time: isoOf(row.updated_at) ?? "",
+        expiresAt: isoOf(row.expires_at),
       })),
       ...stats,
       blocked: token.blocked === true,

@@ -7,6 +7,7 @@
 import type { ItemSort, ItemStatus, NftCard } from "@easel/common";
 import { type SQL, sql } from "drizzle-orm";
 import { parseEther } from "viem";
+import { LIVE_OFFER } from "../chain/rows.ts";
 import { type Database, literalInteger } from "../db/client.ts";
 import { shortLived } from "../db/shortLived.ts";
 import { dateOf } from "../db/timestamps.ts";
@@ -127,7 +128,8 @@ const BUY_NOW = sql`t.status IN ('fix', 'lazy') AND t.listing_expires_at > now()
 const LIVE_AUCTION = sql`t.status = 'auction' AND t.auction_end > now() AND ${SELLER_NOT_BANNED}`;
 /** A reserve auction has no end until its first bid, which must reach the reserve. */
 const RESERVE_NOT_MET = sql`t.status = 'auction' AND t.auction_kind = 'reserve' AND t.auction_end IS NULL AND ${SELLER_NOT_BANNED}`;
-const HAS_OFFERS = sql`t.offer IS NOT NULL`;
+/** A live offer: an offer past its expiry can no longer be accepted (no event says so). */
+const HAS_OFFERS = sql`t.offer IS NOT NULL AND ${LIVE_OFFER}`;
 
 const STATUS_FILTERS: Record<ItemStatus, SQL> = {
   buyNow: BUY_NOW,

@@ -1,7 +1,7 @@
 /**
  * How rows of the chain tables read on Easel, the same way for browse lists, item pages, profiles, trading
  * lists and the indexer's notifications: the name of a token without Easel metadata, the page of a
- * collection whose name another shares, and a listing that lapsed without an event.
+ * collection whose name another shares, and a listing or an offer that lapsed without an event.
  */
 import { sql } from "drizzle-orm";
 
@@ -28,4 +28,21 @@ export const slugOf = (row: Record<string, unknown>) => String(row.owns_name ? r
  */
 export function listingLapsed(status: string, listingExpiresAt: Date | null): boolean {
   return status === "fix" && !!listingExpiresAt && listingExpiresAt.getTime() <= Date.now();
+}
+
+/**
+ * Over `chain_tokens t`: the token's current offer (`t.offer`) is live. An offer expires without any event (the
+ * market refuses to accept it from its `expiresAt` on), so one past its expiry is no offer at read time; a null
+ * expiry is an offer made before offers expired.
+ */
+export const LIVE_OFFER = sql`(t.offer_expires_at IS NULL OR t.offer_expires_at > now())`;
+
+/**
+ * An offer row's status as readers show it: an active offer past its expiry reads "expired" (its ETH stays in
+ * the market until its offerer, or anyone, cancels it).
+ */
+export function offerStatus(status: string, expiresAt: Date | string | null): string {
+  if (status !== "active" || expiresAt == null) return status;
+  const ms = expiresAt instanceof Date ? expiresAt.getTime() : new Date(expiresAt).getTime();
+  return ms <= Date.now() ? "expired" : status;
 }

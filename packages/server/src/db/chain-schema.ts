@@ -144,12 +144,15 @@ export const chainTokens = pgTable(
      * explore filters (Buy now, Live auction, Reserve not yet met, Has offers) and the NFT card read the
      * token row alone: the active listing's end (`chain_sell_orders.expires_at`), the active auction's kind
      * and end (`chain_auctions.kind`, `end_time`: null for a reserve auction until its first bid), and the
-     * current offer (the market holds at most one per token). Null when there is none.
+     * current offer (the market holds at most one per token) and its expiry. Null when there is none. An offer
+     * expires without any event: readers treat one whose `offer_expires_at` has passed as none (null expiry:
+     * an offer made before offers expired).
      */
     listingExpiresAt: time("listing_expires_at"),
     auctionKind: text("auction_kind"),
     auctionEnd: time("auction_end"),
     offer: wei("offer"),
+    offerExpiresAt: time("offer_expires_at"),
     /** When it was last put on sale (listing or auction); null while not on sale. */
     listedAt: time("listed_at"),
     /** When it last sold (market sale or lazy mint). */
@@ -310,8 +313,14 @@ export const chainOffers = pgTable(
     tokenId: tokenId(),
     buyer: text("buyer").notNull(),
     amount: wei("amount").notNull(),
-    /** active, outbid (refunded by a higher offer), cancelled, accepted. */
+    /**
+     * active, outbid (refunded when another offer replaced it: a higher one, or any once it had expired),
+     * cancelled, accepted. An active offer past `expires_at` can no longer be accepted: readers show it as
+     * expired (its ETH stays in the market until the offerer, or anyone, cancels it).
+     */
     status: text("status").notNull(),
+    /** When the market stops accepting it (OfferMade's `expiresAt`); null for offers made before they expired. */
+    expiresAt: time("expires_at"),
     updatedBlock: blockNumber("updated_block").notNull(),
     updatedTx: text("updated_tx").notNull(),
     updatedAt: time("updated_at").notNull(),
@@ -322,7 +331,44 @@ export const chainOffers = pgTable(
   ],
 );
 
-/** Sales: buy now, auction, accepted offer (market Sale events) and lazy mints (LazyMinted). */
+/**
+ * Collection (and trait) offers, one row per offer id (`keccak256(abi.encode(offer))`: the same terms again add
+ * to the same row). `quantity` counts every token ever offered for under these terms, `remaining` what the market
+ * still escrows. An active offer past `expires_at` can no longer be accepted (no event says so).
+ */
+export const chainCollectionOffers = pgTable(
+  "chain_collection_offers",
+  {
+    /** bytes32, 0x hex. */
+    offerId: text("offer_id").primaryKey(),
+    collection: text("collection").notNull(),
+    buyer: text("buyer").notNull(),
+    /** Merkle root of the token ids it may buy; null: any token of the collection. */
+    tokenRoot: text("token_root"),
+    /** Per token. */
+    price: wei("price").notNull(),
+    expiresAt: time("expires_at").notNull(),
+    quantity: integer("quantity").notNull(),
+    remaining: integer("remaining").notNull(),
+    /** active, filled (remaining reached 0), cancelled. */
+    status: text("status").notNull(),
+    createdBlock: blockNumber("created_block").notNull(),
+    createdTx: text("created_tx").notNull(),
+    createdAt: time("created_at").notNull(),
+    updatedBlock: blockNumber("updated_block").notNull(),
+    updatedTx: text("updated_tx").notNull(),
+    updatedAt: time("updated_at").notNull(),
+  },
+  (t) => [
+    index("chain_collection_offers_collection_idx").on(t.collection, t.status),
+    index("chain_collection_offers_buyer_idx").on(t.buyer),
+  ],
+);
+
+/**
+ * Sales: buy now, auction, accepted offer, signed listing, accepted collection offer (market Sale events) and lazy
+ * mints (LazyMinted).
+ */
 export const chainSales = pgTable(
   "chain_sales",
   {
@@ -332,7 +378,7 @@ export const chainSales = pgTable(
     tokenId: tokenId(),
     seller: text("seller").notNull(),
     buyer: text("buyer").notNull(),
-    /** buy-now, auction, offer or lazy-mint. */
+    /** buy-now, auction, offer, signed-listing, collection-offer or lazy-mint. */
     mechanism: text("mechanism").notNull(),
     price: wei("price").notNull(),
     fee: wei("fee").notNull(),

@@ -432,8 +432,14 @@ export async function seedDemo(options: DemoOptions): Promise<DemoSummary> {
   };
   const bid = (t: Token, bidder: number, amount: string) =>
     onMarket(bidder, "placeBid", [t.collection, t.tokenId, eth(amount)], eth(amount));
-  const offer = (t: Token, buyer: number, amount: string) =>
-    onMarket(buyer, "makeOffer", [t.collection, t.tokenId, eth(amount)], eth(amount));
+  /** An offer good for 30 days of the story's clock (the last ones stay live weeks after the demo ran). */
+  const offer = async (t: Token, buyer: number, amount: string) =>
+    onMarket(
+      buyer,
+      "makeOffer",
+      [t.collection, t.tokenId, eth(amount), BigInt((await chainNow()) + 30 * DAY)],
+      eth(amount),
+    );
   /** A standard auction by the token's artist, starting now for `seconds`. */
   const standardAuction = (t: Token, price: string, seconds: number) =>
     onMarket(t.artist, "setStandardAuction", [t.collection, t.tokenId, eth(price), 0n, seconds]);

@@ -15,6 +15,7 @@ import {
   chainBids,
   chainBlockedCollections,
   chainBlockedTokens,
+  chainCollectionOffers,
   chainCollections,
   chainCredits,
   chainOffers,
@@ -56,6 +57,7 @@ export const TABLES = {
   auctions: describe(chainAuctions),
   bids: describe(chainBids),
   offers: describe(chainOffers),
+  collectionOffers: describe(chainCollectionOffers),
   sales: describe(chainSales),
   credits: describe(chainCredits),
   accounts: describe(chainAccounts),
@@ -120,6 +122,8 @@ export class Batch {
   readonly sellOrders = store(TABLES.sellOrders);
   readonly auctions = store(TABLES.auctions);
   readonly offers = store(TABLES.offers);
+  /** Collection offers by offer id (`handlers/collection-offers.ts`). */
+  readonly collectionOffers = store(TABLES.collectionOffers);
   readonly accounts = store(TABLES.accounts);
   readonly blockedTokens = store(TABLES.blockedTokens);
   readonly blockedCollections = store(TABLES.blockedCollections);
@@ -161,6 +165,7 @@ export class Batch {
     const accounts = new Set<string>();
     const settings = new Set<string>();
     const offers = new Map<string, Row>();
+    const collectionOffers = new Set<string>();
     const created: Row[] = [];
     const offer = (collection: string, tokenId: string, buyer: unknown) => {
       if (typeof buyer !== "string" || buyer === ZERO) return;
@@ -176,6 +181,11 @@ export class Batch {
         tokenKeys.set(tokenKey(collection, tokenId), { collection, token_id: tokenId });
       if (e.name === "UserBanned" || e.name === "ArtistVerified") accounts.add(String(e.args.account));
       if (SETTINGS_EVENTS.has(e.name)) settings.add(e.name);
+      // A collection offer's events name it by its id (the accept names no collection): its row is read by the
+      // handlers (a new make adds to its quantity, an accept names its buyer and price).
+      if (e.address === this.market && COLLECTION_OFFER_EVENTS.has(e.name)) {
+        collectionOffers.add(String(e.args.offerId));
+      }
       if (e.address !== this.market || !collection || tokenId === undefined) continue;
       if (e.name === "OfferMade" || e.name === "OfferCancelled" || e.name === "OfferAccepted") {
         offer(collection, tokenId, e.args.buyer);
@@ -200,6 +210,10 @@ export class Batch {
     await this.accounts.load(
       client,
       [...accounts].map((address) => ({ address })),
+    );
+    await this.collectionOffers.load(
+      client,
+      [...collectionOffers].map((offer_id) => ({ offer_id })),
     );
     if (this.undo) {
       // The handlers write these rows whole without reading them: loaded only for their undo records.
@@ -234,6 +248,7 @@ export class Batch {
       this.sellOrders,
       this.auctions,
       this.offers,
+      this.collectionOffers,
       this.accounts,
       this.blockedTokens,
       this.blockedCollections,
@@ -366,7 +381,8 @@ export class Batch {
 
   /**
    * Copies a change of the token's active listing, auction or offer onto the token row
-   * (`chain_tokens.listing_expires_at`, `auction_kind`, `auction_end`, `offer`), which explore filters on:
+   * (`chain_tokens.listing_expires_at`, `auction_kind`, `auction_end`, `offer`, `offer_expires_at`), which explore
+   * filters on:
    * every handler that changes one of those rows calls this with the same change.
    */
   copyToToken(collection: string, tokenId: string, change: Row): void {
@@ -481,6 +497,13 @@ export class Batch {
     }
   }
 }
+
+/** The market's events about a collection offer, each naming it by `offerId`. */
+const COLLECTION_OFFER_EVENTS: ReadonlySet<string> = new Set([
+  "CollectionOfferMade",
+  "CollectionOfferAccepted",
+  "CollectionOfferCancelled",
+]);
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

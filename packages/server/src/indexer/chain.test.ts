@@ -471,7 +471,7 @@ describe("indexer robustness", () => {
         // Alice raises her own offer: each call states the new total and sends the 0.1 difference.
         for (let i = 0; i < depth; i++) {
           const step = parseEther("0.1");
-          await d.market(alice, "makeOffer", [art, 4n, step * BigInt(i + 1)], step);
+          await d.market(alice, "makeOffer", [art, 4n, step * BigInt(i + 1), await d.offerExpiry()], step);
         }
         await indexToHead(options);
         expect(await artistOffers()).toBe(base + depth);
@@ -481,7 +481,7 @@ describe("indexer robustness", () => {
         // canonical chain, so they carry over to the next round.
         for (let i = 0; i < replacement; i++) {
           const total = carolOffer === 0n ? parseEther("0.1") : carolOffer + parseEther("0.01");
-          await d.market(carol, "makeOffer", [art, 2n, total], total - carolOffer);
+          await d.market(carol, "makeOffer", [art, 2n, total, await d.offerExpiry()], total - carolOffer);
           carolOffer = total;
         }
         await indexToHead(options);
@@ -605,9 +605,24 @@ describe("indexer robustness", () => {
         other = await d.createCollection(artist, "Reorged too", "RE2");
         for (const id of [1n, 2n, 3n, 4n, 5n, 6n]) await d.mint(artist, art, id);
         await d.approve(artist, art);
-        await d.market(alice, "makeOffer", [art, 1n, parseEther("0.1")], parseEther("0.1"));
-        await d.market(dave, "makeOffer", [art, 2n, parseEther("0.1")], parseEther("0.1"));
-        await d.market(carol, "makeOffer", [art, 3n, parseEther("0.1")], parseEther("0.1"));
+        await d.market(
+          alice,
+          "makeOffer",
+          [art, 1n, parseEther("0.1"), await d.offerExpiry()],
+          parseEther("0.1"),
+        );
+        await d.market(
+          dave,
+          "makeOffer",
+          [art, 2n, parseEther("0.1"), await d.offerExpiry()],
+          parseEther("0.1"),
+        );
+        await d.market(
+          carol,
+          "makeOffer",
+          [art, 3n, parseEther("0.1"), await d.offerExpiry()],
+          parseEther("0.1"),
+        );
         await d.market(artist, "setSellOrder", [art, 4n, parseEther("1")]);
         await d.market(artist, "setStandardAuction", [art, 5n, parseEther("0.5"), 0n, 3_600n]);
         await d.market(alice, "placeBid", [art, 5n, parseEther("0.5")], parseEther("0.5"));
@@ -623,7 +638,12 @@ describe("indexer robustness", () => {
       // 2. New values of every setting, and changes to rows that existed, on a branch that is dropped.
       snapshot = await t.test.snapshot();
       await d.market(alice, "cancelOffer", [art, 1n]);
-      await d.market(carol, "makeOffer", [art, 2n, parseEther("0.2")], parseEther("0.2"));
+      await d.market(
+        carol,
+        "makeOffer",
+        [art, 2n, parseEther("0.2"), await d.offerExpiry()],
+        parseEther("0.2"),
+      );
       await d.market(artist, "acceptOffer", [art, 3n, parseEther("0.1")]);
       await d.market(artist, "cancelSellOrder", [art, 4n]);
       await d.market(carol, "placeBid", [art, 5n, parseEther("0.6")], parseEther("0.6"));
@@ -883,10 +903,11 @@ describe("live updates", () => {
       const byAccount = await open(`account=${carol.address}`);
       expect(byToken.position).toBe(before);
       expect(byAccount.position).toBe(before);
-      const receipt = await driver(t).market(
+      const d = driver(t);
+      const receipt = await d.market(
         carol,
         "makeOffer",
-        [flow.art, 4n, parseEther("0.5")],
+        [flow.art, 4n, parseEther("0.5"), await d.offerExpiry()],
         parseEther("0.5"),
       );
       const block = receipt.blockNumber;

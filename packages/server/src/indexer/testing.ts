@@ -254,6 +254,11 @@ export function driver(t: TestChain) {
     },
     approve: (who: (typeof accounts)[0], address: Address) =>
       send(who, address, easelCollectionAbi, "setApprovalForAll", [t.market, true]),
+    /** An offer's `expiresAt` (item or collection offer): `days` after the latest block's time. */
+    async offerExpiry(days = 7): Promise<bigint> {
+      const latest = await t.publicClient.getBlock();
+      return latest.timestamp + BigInt(days * 86_400);
+    },
     async increaseTime(seconds: number) {
       await t.test.increaseTime({ seconds });
       await t.test.mine({ blocks: 1 });
@@ -294,9 +299,9 @@ export async function runFullFlow(t: TestChain) {
   await d.market(artist, "completeAuction", [art, 3n]);
 
   // Offers on token 1 (owned by alice): bob offers, carol outbids, bob offers on 4 and cancels, alice accepts.
-  await d.market(bob, "makeOffer", [art, 1n, parseEther("0.1")], parseEther("0.1"));
-  await d.market(carol, "makeOffer", [art, 1n, parseEther("0.2")], parseEther("0.2"));
-  await d.market(bob, "makeOffer", [art, 4n, parseEther("0.1")], parseEther("0.1"));
+  await d.market(bob, "makeOffer", [art, 1n, parseEther("0.1"), await d.offerExpiry()], parseEther("0.1"));
+  await d.market(carol, "makeOffer", [art, 1n, parseEther("0.2"), await d.offerExpiry()], parseEther("0.2"));
+  await d.market(bob, "makeOffer", [art, 4n, parseEther("0.1"), await d.offerExpiry()], parseEther("0.1"));
   await d.market(bob, "cancelOffer", [art, 4n]);
   await d.approve(alice, art);
   await d.market(alice, "acceptOffer", [art, 1n, parseEther("0.2")]);

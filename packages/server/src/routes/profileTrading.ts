@@ -6,9 +6,27 @@ import {
 } from "@easel/common";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { offerStatus } from "../chain/rows.ts";
 import { chainAuctions, chainBids, chainOffers, chainSellOrders, chainTokens } from "../db/chain-schema.ts";
 import { auctionInput, LIST_LIMIT, type RowInput, tradeRows } from "../trading/profileLists.ts";
 import { requireSession } from "./guards.ts";
+
+/** Over `chain_offers`: an offer the market would still accept (no expiry: one made before offers expired). */
+const LIVE_OFFER_ROW = sql`(${chainOffers.expiresAt} IS NULL OR ${chainOffers.expiresAt} > now())`;
+
+/** An offer's trade row: an active offer past its expiry reads "expired", its expiry is its end. */
+function offerInput(o: typeof chainOffers.$inferSelect, counterparty: string | null): RowInput {
+  return {
+    id: `${o.collection}:${o.tokenId}:${o.buyer}`,
+    collection: o.collection,
+    tokenId: o.tokenId,
+    amount: o.amount,
+    status: offerStatus(o.status, o.expiresAt),
+    counterparty,
+    endTime: o.expiresAt,
+    updatedAt: o.updatedAt,
+  };
+}
 
 /**
  * The signed-in user's offers, auctions and open orders, from the chain tables; only their own. Part of
@@ -55,19 +73,11 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
               eq(chainTokens.tokenId, chainOffers.tokenId),
             ),
           )
-          .where(and(eq(chainTokens.owner, address), eq(chainOffers.status, "active")))
+          // Live offers only: an expired one can no longer be accepted.
+          .where(and(eq(chainTokens.owner, address), eq(chainOffers.status, "active"), LIVE_OFFER_ROW))
           .orderBy(desc(chainOffers.updatedBlock))
           .limit(LIST_LIMIT),
       ]);
-      const offerInput = (o: typeof chainOffers.$inferSelect, counterparty: string | null): RowInput => ({
-        id: `${o.collection}:${o.tokenId}:${o.buyer}`,
-        collection: o.collection,
-        tokenId: o.tokenId,
-        amount: o.amount,
-        status: o.status,
-        counterparty,
-        updatedAt: o.updatedAt,
-      });
       return {
         data: {
           made: await tradeRows(
@@ -130,7 +140,8 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/open-orders",
     {
       schema: {
-        summary: "What the signed-in user can still cancel: listings, auctions without bids, live offers",
+        summary:
+          "What the signed-in user can still cancel: listings, auctions without bids, offers (expired ones too)",
         response: { 200: profileOpenOrdersResponseSchema },
       },
     },
@@ -175,17 +186,10 @@ export const profileTradingRoutes: FastifyPluginAsyncZod = async (app) => {
             })),
           ),
           auctions: await tradeRows(db, auctions.map(auctionInput)),
+          // An expired offer is still the user's to cancel (its ETH stays in the market until then).
           offers: await tradeRows(
             db,
-            offers.map((o) => ({
-              id: `${o.collection}:${o.tokenId}:${o.buyer}`,
-              collection: o.collection,
-              tokenId: o.tokenId,
-              amount: o.amount,
-              status: o.status,
-              counterparty: null,
-              updatedAt: o.updatedAt,
-            })),
+            offers.map((o) => offerInput(o, null)),
           ),
         },
       };

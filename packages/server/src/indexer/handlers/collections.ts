@@ -85,6 +85,7 @@ export const collectionHandlers = {
         auction_kind: null,
         auction_end: null,
         offer: null,
+        offer_expires_at: null,
         blocked: b.blockedTokens.get(tokenKey(collection, tokenId)) !== undefined,
         minted_block: blockText(e.blockNumber),
         minted_at: timeText(e.blockTime),

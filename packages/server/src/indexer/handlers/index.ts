@@ -6,6 +6,7 @@ import type { Batch } from "../batch.ts";
 import type { ChainEvent } from "../decode.ts";
 import { blockText, SETTINGS_EVENTS } from "../keys.ts";
 import { auctionHandlers } from "./auctions.ts";
+import { collectionOfferHandlers } from "./collection-offers.ts";
 import { collectionHandlers } from "./collections.ts";
 import { marketHandlers } from "./market.ts";
 import { offerHandlers } from "./offers.ts";
@@ -19,13 +20,16 @@ const recordSetting = (b: Batch, e: ChainEvent) => {
 /**
  * Events with no handler are still kept in chain_events (and undone with their block): `PaymentHeld`,
  * `HeldPaymentReleased` and `HeldPaymentForfeited` (a banned payee's share held, then paid or forfeited by an
- * operator; the sale's own `Sale` row is unchanged; GET /api/admin/held sums them from `chain_events`).
+ * operator; the sale's own `Sale` row is unchanged; GET /api/admin/held sums them from `chain_events`), and
+ * `PurchaseSkipped` (a cart's purchase that was not made and refunded: it changes nothing; the purchases made
+ * emit their own `Sale`).
  */
 export const HANDLERS = {
   ...collectionHandlers,
   ...sellOrderHandlers,
   ...auctionHandlers,
   ...offerHandlers,
+  ...collectionOfferHandlers,
   ...marketHandlers,
   ...Object.fromEntries([...SETTINGS_EVENTS].map((name) => [name, recordSetting])),
   // Each handler takes its own event's arguments; the batch calls it only for events of that name.

@@ -75,6 +75,16 @@ export const marketHandlers = {
     // on-chain listing of the token.
     if (mechanism === "buy-now" || mechanism === "signed-listing") {
       notifyPurchase(b, e, { buyer: a.buyer, price: a.price, data });
+    } else if (mechanism === "collection-offer") {
+      // The offerer bought a token through their collection offer (mechanism 5): told as an accepted offer.
+      b.notify(
+        e,
+        a.buyer,
+        "offer_accepted",
+        "successfulPurchase",
+        (item) => `Your collection offer of ${eth(a.price)} was accepted: you bought ${item}.`,
+        { collection, tokenId, amount: a.price },
+      );
     } else if (mechanism === "auction") {
       b.notify(
         e,

@@ -3,11 +3,43 @@ import type { ChainEvent } from "../decode.ts";
 import { blockText, timeText, ZERO } from "../keys.ts";
 import { eth, type Handlers } from "./shared.ts";
 
+/**
+ * A time in its stored text form, from Unix seconds (an event's `expiresAt`); null when the event has none (an
+ * `OfferMade` stored before offers expired).
+ */
+export const unixTimeText = (seconds: unknown): string | null =>
+  seconds == null ? null : new Date(Number(seconds) * 1000).toISOString();
+
+/** Whether a stored time (a loaded row's Date, or a handler's ISO text) is at or before `time`. */
+export function passedBy(value: unknown, time: Date): boolean {
+  if (value == null) return false;
+  const ms = value instanceof Date ? value.getTime() : new Date(String(value)).getTime();
+  return ms <= time.getTime();
+}
+
+/**
+ * The expiry of the token's current offer, as its row holds it (`offer_expires_at`, copied by `setOffer`): the
+ * token row is always loaded, the offer rows only when the batch records undo, so the offer the market holds is
+ * known from the token. Null for an offer made before offers expired.
+ */
+function currentExpiry(b: Batch, collection: string, tokenId: string): string | null {
+  const value = b.token(collection, tokenId)?.offer_expires_at;
+  if (value == null) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
 /** Writes an offer's row (one per token and offerer) as the event leaves it. */
 function setOffer(
   b: Batch,
   e: ChainEvent,
-  offer: { collection: string; tokenId: string; buyer: unknown; amount: unknown; status: string },
+  offer: {
+    collection: string;
+    tokenId: string;
+    buyer: unknown;
+    amount: unknown;
+    status: string;
+    expiresAt: string | null;
+  },
 ): void {
   b.offers.set({
     collection: offer.collection,
@@ -15,14 +47,17 @@ function setOffer(
     buyer: String(offer.buyer),
     amount: String(offer.amount),
     status: offer.status,
+    expires_at: offer.expiresAt,
     updated_block: blockText(e.blockNumber),
     updated_tx: e.txHash,
     updated_at: timeText(e.blockTime),
   });
-  // The market holds one current offer per token: the token row shows it until it is outbid, cancelled or
-  // accepted.
+  // The market holds one current offer per token: the token row shows it (and its expiry, after which readers
+  // ignore it) until it is outbid, cancelled or accepted.
+  const active = offer.status === "active";
   b.copyToToken(offer.collection, offer.tokenId, {
-    offer: offer.status === "active" ? String(offer.amount) : null,
+    offer: active ? String(offer.amount) : null,
+    offer_expires_at: active ? offer.expiresAt : null,
   });
 }
 
@@ -34,13 +69,26 @@ export const offerHandlers = {
     const tokenId = String(a.tokenId);
     const previous = a.previousBuyer === ZERO ? null : String(a.previousBuyer);
     if (previous) {
-      setOffer(b, e, { collection, tokenId, buyer: previous, amount: a.previousAmount, status: "outbid" });
+      // The offer replaced is the token's current one: a live one was beaten, an expired one (which need not
+      // be beaten) was only returned to its offerer.
+      const previousExpiry = currentExpiry(b, collection, tokenId);
+      const lapsed = passedBy(previousExpiry, e.blockTime);
+      setOffer(b, e, {
+        collection,
+        tokenId,
+        buyer: previous,
+        amount: a.previousAmount,
+        status: "outbid",
+        expiresAt: previousExpiry,
+      });
       b.notify(
         e,
         previous,
         "offer_outbid",
         "bidActivity",
-        (item, buyer) => `Your offer on ${item} was outbid by ${buyer}; it was refunded.`,
+        lapsed
+          ? (item, buyer) => `Your expired offer on ${item} was replaced by ${buyer}'s; it was refunded.`
+          : (item, buyer) => `Your offer on ${item} was outbid by ${buyer}; it was refunded.`,
         {
           collection,
           tokenId,
@@ -48,7 +96,14 @@ export const offerHandlers = {
         a.buyer,
       );
     }
-    setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "active" });
+    setOffer(b, e, {
+      collection,
+      tokenId,
+      buyer: a.buyer,
+      amount: a.amount,
+      status: "active",
+      expiresAt: unixTimeText(a.expiresAt),
+    });
     b.activityRow(e, 0, "offer", collection, tokenId, a.buyer, null, a.amount);
     const owner = b.token(collection, tokenId)?.owner;
     b.notify(e, owner, "offer", "bidActivity", (item) => `New offer of ${eth(a.amount)} on your ${item}.`, {
@@ -59,11 +114,19 @@ export const offerHandlers = {
     b.touch(collection, tokenId, a.buyer, previous, owner);
   },
 
+  /** Its offerer's cancellation, or anyone's once it expired: `buyer` is the offerer either way. */
   OfferCancelled(b, e) {
     const a = e.args;
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
-    setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "cancelled" });
+    setOffer(b, e, {
+      collection,
+      tokenId,
+      buyer: a.buyer,
+      amount: a.amount,
+      status: "cancelled",
+      expiresAt: currentExpiry(b, collection, tokenId),
+    });
     b.activityRow(e, 0, "offer_cancelled", collection, tokenId, a.buyer, null, a.amount);
     b.touch(collection, tokenId, a.buyer);
   },
@@ -72,7 +135,14 @@ export const offerHandlers = {
     const a = e.args;
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
-    setOffer(b, e, { collection, tokenId, buyer: a.buyer, amount: a.amount, status: "accepted" });
+    setOffer(b, e, {
+      collection,
+      tokenId,
+      buyer: a.buyer,
+      amount: a.amount,
+      status: "accepted",
+      expiresAt: currentExpiry(b, collection, tokenId),
+    });
     b.activityRow(e, 0, "offer_accepted", collection, tokenId, a.seller, a.buyer, a.amount);
     b.notify(
       e,
