@@ -481,6 +481,15 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         (info.recipients, info.shares) = _recipients(tokenId, info.creator);
     }
 
+    /// @notice The token's owner and whether the market's operator blocked it: what an offer on it checks, from the
+    /// ownership slot alone (the block's copy lives there, see `_BLOCKED`).
+    function offerOwner(uint256 tokenId) external view returns (address tokenOwner, bool blocked) {
+        uint256 ownership = _ownershipPacked(tokenId);
+        tokenOwner = address(uint160(ownership));
+        if (tokenOwner == address(0)) revert TokenDoesNotExist();
+        blocked = (ownership >> 160) & uint256(_BLOCKED) != 0;
+    }
+
     /// @notice The token's owner, whether `operator` may transfer it (approved for the token or for all of the
     /// owner's tokens) and how many times it changed hands: what the market checks before a listing.
     function listingCheck(uint256 tokenId, address operator)

@@ -54,9 +54,11 @@ abstract contract Offers is MarketCore {
         _checkOpen(c);
         _checkNotBanned(msg.sender);
         _checkCollection(collection);
-        _checkTokenNotBlocked(collection, tokenId);
         _checkOfferExpiry(expiresAt);
-        address owner = IEaselCollection(collection).ownerOf(tokenId);
+        // The collection's copy of the token's block (kept by `setTokenBlocked`) comes with its owner: the market's
+        // token slot is not read.
+        (address owner, bool blocked) = IEaselCollection(collection).offerOwner(tokenId);
+        if (blocked) revert TokenIsBlocked(collection, tokenId);
         if (owner == address(this)) revert TokenInAuction(collection, tokenId);
         if (owner == msg.sender) revert TokenOwnerCannotCall(msg.sender);
         Offer memory o = _offers[collection][tokenId];
@@ -102,9 +104,9 @@ abstract contract Offers is MarketCore {
         Hot storage c = _config;
         _checkOpen(c);
         _checkNotBanned(msg.sender);
-        // The collection refuses the sale itself while it is blocked; only its code hash is checked here.
+        // The collection refuses the sale itself while it or the token is blocked (its copy of the token's block);
+        // only its code hash is checked here.
         if (!_isEaselCollection(collection)) revert CollectionNotSupported(collection);
-        _checkTokenNotBlocked(collection, tokenId);
         Offer memory o = _offers[collection][tokenId];
         if (o.buyer == address(0)) revert NoOffer(collection, tokenId);
         if (block.timestamp >= o.expiresAt) revert OfferExpired(o.expiresAt);

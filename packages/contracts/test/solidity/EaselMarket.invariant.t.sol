@@ -227,12 +227,12 @@ contract MarketHandler {
     function offer(uint256 tokenSeed, uint256 actorSeed, uint256 amount) external {
         (address c, uint256 id) = _token(tokenSeed);
         address buyer = _actor(actorSeed);
-        MarketCore.Offer memory current = marketAdmin.getOffer(c, id);
+        EaselMarketAdmin.OfferView memory current = marketAdmin.getOffer(c, id);
         uint256 total = 0.05 ether + (amount % 3 ether);
         uint256 value = current.buyer == buyer && total > current.amount ? total - current.amount : total;
         vm.deal(buyer, buyer.balance + value);
         vm.prank(buyer);
-        try market.makeOffer{value: value}(c, id, total) {} catch {}
+        try market.makeOffer{value: value}(c, id, total, block.timestamp + 7 days) {} catch {}
     }
 
     function cancelOffer(uint256 tokenSeed) external {
