@@ -255,10 +255,7 @@ await run(market.write.placeBid([c2, 1n, outbid], { account: onlyWinner.address,
 await networkHelpers.time.increase(86_400);
 // Settled by the winner (anyone may): token to a holder new to the collection, primary payout.
 await measure("completeAuction", market.write.completeAuction([c, 6n], { account: bidder2.account }));
-await measure(
-  "completeAuctionOnly",
-  market.write.completeAuction([c2, 1n], { account: onlyWinner.address }),
-);
+await measure("completeAuctionOnly", market.write.completeAuction([c2, 1n], { account: onlyWinner.address }));
 
 // ---------------------------------------------------------------- offers
 
@@ -277,9 +274,7 @@ await measure(
 // The offerer never held a token of the collection.
 await measure("acceptOffer", market.write.acceptOffer([c, 8n, raised], { account: artist.account }));
 const canceller = fresh();
-await run(
-  market.write.makeOffer([c, 9n, offer, offerExpiry], { account: canceller.account, value: offer }),
-);
+await run(market.write.makeOffer([c, 9n, offer, offerExpiry], { account: canceller.account, value: offer }));
 await measure("cancelOffer", market.write.cancelOffer([c, 9n], { account: canceller.account }));
 
 // ---------------------------------------------------------------- lazy mint
@@ -353,8 +348,21 @@ async function measureSales(name: string, hash: Promise<Hash>, sales: number) {
 }
 const expiresAt = BigInt(await networkHelpers.time.latest()) + 30n * 86_400n;
 /** Signs a listing with a local key or the artist's wallet (both sign typed data the same way). */
-const signListing = (seller: { signTypedData: typeof artist.signTypedData }, order: SignedListingMessage) =>
-  seller.signTypedData({ domain: marketDomain, types: signedListingTypes, primaryType: "SignedListing", message: order });
+type ListingSigner = {
+  signTypedData: (args: {
+    domain: typeof marketDomain;
+    types: typeof signedListingTypes;
+    primaryType: "SignedListing";
+    message: SignedListingMessage;
+  }) => Promise<Hex>;
+};
+const signListing = (seller: ListingSigner, order: SignedListingMessage) =>
+  seller.signTypedData({
+    domain: marketDomain,
+    types: signedListingTypes,
+    primaryType: "SignedListing",
+    message: order,
+  });
 
 // A cart of 5 signed listings from 5 artists, each in a collection of their own (a primary sale each), bought by a
 // buyer new to all five collections.
@@ -465,7 +473,10 @@ const trait = tokenRoot(traitIds);
 const traitOffer = { ...collectionOffer, buyer: (await newAccount()).address, tokenRoot: trait.root };
 await measure(
   "makeTraitOffer",
-  market.write.makeCollectionOffer([traitOffer, 2n], { account: traitOffer.buyer, value: traitOffer.price * 2n }),
+  market.write.makeCollectionOffer([traitOffer, 2n], {
+    account: traitOffer.buyer,
+    value: traitOffer.price * 2n,
+  }),
 );
 await measureSales(
   "acceptTraitOffer",

@@ -5,7 +5,6 @@
 
 export * from "./abis.ts";
 export * from "./constants.ts";
-export * from "./orders.ts";
 export {
   easelCollectionArtifact,
   easelFactoryArtifact,
@@ -15,4 +14,5 @@ export {
   mockEnsUniversalResolverArtifact,
   mockV3AggregatorArtifact,
 } from "./generated/artifacts.ts";
+export * from "./orders.ts";
 export type { EaselDeployment } from "./types.ts";

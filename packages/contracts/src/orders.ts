@@ -42,10 +42,9 @@ export const bulkListingTypes = (height: number) => {
   if (!Number.isInteger(height) || height < 1 || height > MAX_BULK_HEIGHT) {
     throw new Error(`a bulk listing tree has 1 to ${MAX_BULK_HEIGHT} levels`);
   }
-  return {
-    BulkListing: [{ name: "tree", type: `SignedListing${"[2]".repeat(height)}` }],
-    SignedListing: signedListingTypes.SignedListing,
-  } as const;
+  // The tree's type is only known at run time (one `[2]` per level): typed as a plain string.
+  const tree: { name: string; type: string } = { name: "tree", type: `SignedListing${"[2]".repeat(height)}` };
+  return { BulkListing: [tree], SignedListing: signedListingTypes.SignedListing };
 };
 
 /** The height of the smallest tree that holds `count` listings (at least one level). */
