@@ -29,12 +29,19 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** POST /api/cart/quote: the works to buy (1 to 50, no duplicates). */
 export const cartQuoteInputSchema = z.object({
-  items: z.array(cartItemSchema).min(1, "The cart is empty").max(MAX_CART_ITEMS, "A cart holds at most 50 works"),
+  items: z
+    .array(cartItemSchema)
+    .min(1, "The cart is empty")
+    .max(MAX_CART_ITEMS, "A cart holds at most 50 works"),
 });
 export type CartQuoteInput = z.infer<typeof cartQuoteInputSchema>;
 
 /** `buyMany`'s `ListedPurchase`: an on-chain listing at its price. */
-export const listedPurchaseSchema = z.object({ collection: addressSchema, tokenId: uintString, price: uintString });
+export const listedPurchaseSchema = z.object({
+  collection: addressSchema,
+  tokenId: uintString,
+  price: uintString,
+});
 export type ListedPurchase = z.infer<typeof listedPurchaseSchema>;
 
 /** `buyMany`'s `SignedPurchase`: a signed listing, with its leaf index and proof when it is from a bulk signature. */
@@ -120,8 +127,22 @@ export const bulkListingResponseSchema = z.object({
   }),
 });
 
-/** What a buyer passes besides the order and signature for an order from a bulk signature (null for a single one). */
-export const bulkProofSchema = z.object({ index: uintString, proof: z.array(bytes32Schema) }).nullable();
+/**
+ * GET /api/signed-listings/listable?collection=: the signed-in wallet's works it can list by signature now (it
+ * owns them; not in an auction, not listed on chain), in one collection or all, newest first, at most 1,024;
+ * `signedPriceWei` is its live signed listing's price, if any (a new one replaces it).
+ */
+export const listableWorkSchema = z.object({
+  collection: addressSchema,
+  collectionName: z.string().nullable(),
+  tokenId: uintString,
+  name: z.string(),
+  imageCid: z.string().nullable(),
+  path: z.string().nullable(),
+  signedPriceWei: uintString.nullable(),
+});
+export type ListableWork = z.infer<typeof listableWorkSchema>;
+export const listableWorksResponseSchema = z.object({ data: z.array(listableWorkSchema) });
 
 // ---------------------------------------------------------------- collection and trait offers
 
@@ -156,6 +177,8 @@ export const collectionOfferSchema = z.object({
   offerId: bytes32Schema,
   terms: collectionOfferTermsSchema,
   buyerPerson: personRefSchema,
+  /** The collection's name as the chain has it (null when unknown). */
+  collectionName: z.string().nullable(),
   /** The trait it covers, or null for any token (or a root the server does not know). */
   trait: z.object({ traitType: z.string(), traitValue: z.string() }).nullable(),
   quantity: z.number().int(),

@@ -109,7 +109,10 @@ export const signedListingFillResponseSchema = z.object({
      * `fillBulkSignedListing(order, signature, index, proof)`; null (or absent) for a single signed listing.
      */
     bulk: z
-      .object({ index: z.string().regex(/^\d{1,4}$/), proof: z.array(z.string().regex(/^0x[0-9a-fA-F]{64}$/)) })
+      .object({
+        index: z.string().regex(/^\d{1,4}$/),
+        proof: z.array(z.string().regex(/^0x[0-9a-fA-F]{64}$/)),
+      })
       .nullable()
       .optional(),
   }),

@@ -20,7 +20,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { network } from "hardhat";
 import { type Address, type Hash, type Hex, parseEther, parseSignature, sha256, toHex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import {
   LAZY_COLLECTION_DOMAIN,
   LAZY_MINT_DOMAIN,

@@ -10,7 +10,13 @@ export const AUCTION_KIND = { none: 0, standard: 1, reserve: 2 } as const;
 export const COLLECTION_KIND = { standard: 1, lazy: 2, default: 3 } as const;
 
 /** The `mechanism` field of the market's Sale event. */
-export const SALE_MECHANISM = { buyNow: 1, auction: 2, offer: 3, signedListing: 4, collectionOffer: 5 } as const;
+export const SALE_MECHANISM = {
+  buyNow: 1,
+  auction: 2,
+  offer: 3,
+  signedListing: 4,
+  collectionOffer: 5,
+} as const;
 
 /** Listings expire this many seconds after being set. */
 export const SELL_ORDER_DURATION_S = 100 * 24 * 60 * 60;

@@ -51,7 +51,8 @@ export const bulkListingTypes = (height: number) => {
 export const bulkListingHeight = (count: number) => {
   if (count < 1) throw new Error("a bulk listing holds at least one listing");
   const height = Math.max(1, Math.ceil(Math.log2(count)));
-  if (height > MAX_BULK_HEIGHT) throw new Error(`a bulk listing holds at most ${2 ** MAX_BULK_HEIGHT} listings`);
+  if (height > MAX_BULK_HEIGHT)
+    throw new Error(`a bulk listing holds at most ${2 ** MAX_BULK_HEIGHT} listings`);
   return height;
 };
 
@@ -73,7 +74,8 @@ export function bulkListing(orders: readonly SignedListingMessage[]) {
   const levels: Hex[][] = [level];
   while (level.length > 1) {
     const next: Hex[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(keccak256(concat([level[i] as Hex, level[i + 1] as Hex])));
+    for (let i = 0; i < level.length; i += 2)
+      next.push(keccak256(concat([level[i] as Hex, level[i + 1] as Hex])));
     level = next;
     levels.push(level);
   }
@@ -81,7 +83,9 @@ export function bulkListing(orders: readonly SignedListingMessage[]) {
     levels.slice(0, height).map((nodes, depth) => nodes[(index >> depth) ^ 1] as Hex);
   // The typed data's nested `tree`: pairs of pairs, the leaf index's highest bit choosing the outermost half.
   const nest = (from: number, span: number): Tree =>
-    span === 1 ? (leaves[from] as SignedListingMessage) : [nest(from, span / 2), nest(from + span / 2, span / 2)];
+    span === 1
+      ? (leaves[from] as SignedListingMessage)
+      : [nest(from, span / 2), nest(from + span / 2, span / 2)];
   return {
     height,
     root: level[0] as Hex,
@@ -92,7 +96,8 @@ export function bulkListing(orders: readonly SignedListingMessage[]) {
 }
 
 /** A token id's leaf in a collection offer's token root. */
-export const tokenLeaf = (tokenId: bigint) => keccak256(encodeAbiParameters([{ type: "uint256" }], [tokenId]));
+export const tokenLeaf = (tokenId: bigint) =>
+  keccak256(encodeAbiParameters([{ type: "uint256" }], [tokenId]));
 
 const hashPair = (a: Hex, b: Hex) => keccak256(BigInt(a) < BigInt(b) ? concat([a, b]) : concat([b, a]));
 

@@ -32,7 +32,11 @@ const READS = [
   // A small file of the web build, served by the same process: the floor every kind stands on.
   "static",
 ] as const;
-const WRITES = ["signIn", "favourite", "follow"] as const;
+/**
+ * Writes, and the cart's answers: a quote and a sweep recheck every work on chain now (as a fill does), so they
+ * are measured beside the reads without the reads' target.
+ */
+const WRITES = ["signIn", "favourite", "follow", "cartQuote", "sweep"] as const;
 type Kind = (typeof READS)[number] | (typeof WRITES)[number];
 const say = (line: string) => console.log(`[bench] ${line}`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -177,6 +181,13 @@ async function discover() {
     await json<{ category_web2: { _id: number }[] }>("/api/category-web2")
   ).category_web2.map((c) => c._id);
   const artistAddresses = [...new Set(nfts.map((n) => n.creatorData.address))];
+  // The works for sale at a fixed price, for carts and sweeps.
+  const forSale = (
+    await json<{ nfts: { tokenId: string; collection: { address: string } }[] }>(
+      "/api/explore?status=buyNow&limit=50",
+    )
+  ).nfts.map((nft) => ({ collection: nft.collection.address, tokenId: nft.tokenId }));
+  if (forSale.length === 0) throw new Error("the demo marketplace has nothing for sale at a fixed price");
   // The icon every page names: small, so its time is the process's queue and not the bytes.
   const asset = "/favicon.svg";
   if ((await fetch(`${base}${asset}`)).status !== 200) throw new Error(`${asset} is not served`);
@@ -187,8 +198,14 @@ async function discover() {
     profiles,
     categories,
     artistAddresses,
+    forSale,
     asset,
-    summary: { items: items.length, collections: collections.length, profiles: profiles.length },
+    summary: {
+      items: items.length,
+      collections: collections.length,
+      profiles: profiles.length,
+      forSale: forSale.length,
+    },
   };
 }
 
@@ -307,6 +324,29 @@ async function user(
       },
     ],
     [1, () => request("follow", "POST", "/api/profile/follow", { userAddress: pick(world.artistAddresses) })],
+    [
+      2,
+      () => {
+        // A cart of 1 to 5 different works for sale.
+        const size = 1 + Math.floor(Math.random() * 5);
+        const items = [
+          ...new Map(
+            Array.from({ length: size }, () => pick(world.forSale)).map((i) => [
+              `${i.collection}/${i.tokenId}`,
+              i,
+            ]),
+          ).values(),
+        ];
+        return request("cartQuote", "POST", "/api/cart/quote", { items });
+      },
+    ],
+    [
+      1,
+      () => {
+        const query = new URLSearchParams({ collection: pick(world.forSale).collection, count: "5" });
+        return request("sweep", "GET", `/api/cart/sweep?${query}`);
+      },
+    ],
   ];
   const total = actions.reduce((sum, [weight]) => sum + weight, 0);
   const next = () => {

@@ -35,6 +35,8 @@ import { echoRequestId, requestIdOf } from "./requestId.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { cartRoutes } from "./routes/cart.ts";
+import { collectionOfferRoutes } from "./routes/collectionOffers.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { communityRoutes } from "./routes/community.ts";
 import { eventsRoutes } from "./routes/events.ts";
@@ -270,6 +272,8 @@ export async function buildApp(
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api/admin" });
   await app.register(signedListingRoutes, { prefix: "/api/signed-listings" });
+  await app.register(collectionOfferRoutes, { prefix: "/api/collection-offers" });
+  await app.register(cartRoutes, { prefix: "/api/cart" });
   await app.register(activityRoutes, { prefix: "/api/activity" });
   await app.register(watchlistRoutes, { prefix: "/api/watchlist" });
   await app.register(mediaRoutes);

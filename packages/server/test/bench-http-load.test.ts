@@ -65,9 +65,7 @@ describe("bench:api's HTTP load", () => {
     expect(Math.abs(missing - statuses.length / 3)).toBeLessThanOrEqual(3);
     expect(statuses.length - missing).toBe(statuses.filter((s) => s === 200).length);
     expect(seen[0]).toBe(`GET /big HTTP/1.1\r\nhost: ${new URL(base).host}\r\nx-forwarded-for: 10.0.0.0`);
-    expect(seen).toContain(
-      "GET /empty HTTP/1.1\r\nhost: " + new URL(base).host + "\r\nx-forwarded-for: 10.0.0.2",
-    );
+    expect(seen).toContain(`GET /empty HTTP/1.1\r\nhost: ${new URL(base).host}\r\nx-forwarded-for: 10.0.0.2`);
   });
 
   it("assembles an answer's head sent a byte at a time", async () => {

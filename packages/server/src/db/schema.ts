@@ -475,6 +475,29 @@ export const itemTraits = pgTable(
 );
 
 /**
+ * The token roots of trait offers (`POST /api/collection-offers/roots`): the token ids the server found for a
+ * collection's trait, in the order `tokenRoot(ids)` of @easel/contracts built the tree, so that an owner gets
+ * the proof of their token and a root on chain reads as its trait. The same ids make the same root: the first
+ * trait that asked for it names it.
+ */
+export const traitRoots = pgTable(
+  "trait_roots",
+  {
+    /** bytes32, lowercase 0x hex. */
+    tokenRoot: text("token_root").primaryKey(),
+    collection: text("collection").notNull(),
+    traitType: text("trait_type").notNull(),
+    traitValue: text("trait_value").notNull(),
+    /** Decimal token ids, ascending: the leaves' order. */
+    tokenIds: text("token_ids").array().notNull(),
+    /** Who asked for it first. */
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("trait_roots_collection_idx").on(t.collection, t.traitType, t.traitValue)],
+);
+
+/**
  * Items of lazy collections, listed before they exist on chain: a buyer's `lazyMint` mints `token_id` with
  * this metadata at `price`. Token ids are 1..maxSupply per collection, handed out in order under a lock on
  * the collection's rows, so two uploads never get one id; an id already minted or listed is never reused.
@@ -576,6 +599,14 @@ export const signedListings = pgTable(
     recheckAt: timestamp("recheck_at", { withTimezone: true }),
     /** The seller had code when the order was posted (a contract wallet, ERC-1271): rechecked on a schedule. */
     contractSeller: boolean("contract_seller").notNull().default(false),
+    /**
+     * An order from a bulk signature (one signature over a Merkle tree of listings, `bulkListing` of
+     * @easel/contracts): its leaf index, the sibling hashes from its leaf up, and the tree's root. All null for a
+     * single signed listing; checked and filled with `bulkSignedListingStatus` / `fillBulkSignedListing`.
+     */
+    bulkIndex: integer("bulk_index"),
+    bulkProof: text("bulk_proof").array(),
+    bulkRoot: text("bulk_root"),
   },
   (t) => [
     // The book of a token, best price first.

@@ -25,6 +25,7 @@ import {
   chainTokens,
   chainTransfers,
 } from "../db/chain-schema.ts";
+import type { CollectionOfferNotice } from "../trading/collectionOffers.ts";
 import { type BookChange, projectSignedListings, retireSignedListings } from "../trading/signedListings.ts";
 import type { ChainEvent } from "./decode.ts";
 import { blockText, SETTINGS_EVENTS, timeText, tokenKey, ZERO } from "./keys.ts";
@@ -97,6 +98,11 @@ export type NotificationIntent = {
    * addresses (whoever acted) and anyone the same event notifies already (`indexer/notifications.ts`).
    */
   watchersOf?: { except: string[] };
+  /**
+   * Instead of `address`, notify the owners of the works this new collection offer covers whose best item offer
+   * it beats (`ownersBeaten` in trading/collectionOffers.ts).
+   */
+  ownersBeatenBy?: CollectionOfferNotice;
   /** Dropped (the transfer turned out to be part of a sale). */
   skip?: boolean;
   /** The address of the person the text names ("… listed", "… outbid you"), named as profiles show them. */

@@ -1,5 +1,6 @@
 import { displayName, type NotificationFlag, notificationAllowed } from "@easel/common";
 import { itemLabel, notificationMail, preferences } from "../community/notify.ts";
+import { ownersBeaten } from "../trading/collectionOffers.ts";
 import type { NotificationIntent } from "./batch.ts";
 import { timeText } from "./keys.ts";
 import { copyRows, Pace, type Runner, type Statements } from "./store.ts";
@@ -44,14 +45,23 @@ export async function readNotifications(
     );
     for (const r of rows) followers.set(r.followee, [...(followers.get(r.followee) ?? []), r.follower]);
   }
-  const watchers = await watchersOf(read, intents);
+  const [watchers, beaten] = await Promise.all([
+    watchersOf(read, intents),
+    collectionOfferNotices(read, intents),
+  ]);
   // Someone an event notifies already (the seller of a bid, the outbid bidder) gets no watch alert beside it.
   const eventOf = (key: string) => key.split(":", 3).join(":");
   const direct = new Set(
-    intents.filter((n) => !n.followersOf && !n.watchersOf).map((n) => `${eventOf(n.key)}:${n.address}`),
+    intents
+      .filter((n) => !n.followersOf && !n.watchersOf && !n.ownersBeatenBy)
+      .map((n) => `${eventOf(n.key)}:${n.address}`),
   );
   const expanded: NotificationIntent[] = [];
   for (const n of intents) {
+    if (n.ownersBeatenBy) {
+      expanded.push(...(beaten.get(n.key) ?? []));
+      continue;
+    }
     if (n.watchersOf) {
       const except = new Set(n.watchersOf.except);
       const block = BigInt(String(n.data.block));
@@ -176,6 +186,36 @@ async function watchersOf(
   for (const r of rows) {
     const key = `${r.collection}:${r.token_id}`;
     found.set(key, [...(found.get(key) ?? []), { address: r.address, since: BigInt(r.since) }]);
+  }
+  return found;
+}
+
+/**
+ * The owners told of each new collection offer among `intents` (`ownersBeaten`), by the intent's key: one
+ * notification per owner and offer (keyed by the offer id, so adding to the same terms tells nobody twice).
+ */
+async function collectionOfferNotices(
+  read: Runner,
+  intents: NotificationIntent[],
+): Promise<Map<string, NotificationIntent[]>> {
+  const found = new Map<string, NotificationIntent[]>();
+  for (const n of intents) {
+    const offer = n.ownersBeatenBy;
+    if (!offer) continue;
+    const owners = await ownersBeaten(read, offer);
+    found.set(
+      n.key,
+      owners.map((o) => ({
+        // "chain:" and data.block: a reorg that drops the offer removes them (indexer/reorg.ts).
+        key: `chain:collection_offer:${offer.offerId}:${o.address}`,
+        address: o.address,
+        kind: n.kind,
+        flag: n.flag,
+        message: o.message,
+        data: { ...n.data, ...o.data },
+        time: n.time,
+      })),
+    );
   }
   return found;
 }

@@ -252,6 +252,42 @@ export function chainOrder(order: SignedListingOrder) {
   };
 }
 
+/** Where an order from a bulk signature sits in its tree: its leaf index and proof (null for a single order). */
+export type BulkLeaf = { index: number; proof: `0x${string}`[] };
+
+/** A stored row's bulk leaf, or null for a single signed listing. */
+export function bulkOf(row: Record<string, unknown>): BulkLeaf | null {
+  if (row.bulk_index === null || row.bulk_index === undefined) return null;
+  return { index: Number(row.bulk_index), proof: (row.bulk_proof as `0x${string}`[] | null) ?? [] };
+}
+
+/**
+ * The order's `signedListingStatus` at `block`, or `bulkSignedListingStatus` for an order from a bulk signature
+ * (its leaf index and proof): every recheck of a stored order asks here.
+ */
+export async function orderStatus(
+  chain: PublicClient,
+  market: string,
+  order: SignedListingOrder,
+  signature: `0x${string}`,
+  bulk: BulkLeaf | null,
+  block: bigint,
+): Promise<number> {
+  const at = { address: market as `0x${string}`, abi: easelMarketAbi, blockNumber: block } as const;
+  const status = bulk
+    ? await chain.readContract({
+        ...at,
+        functionName: "bulkSignedListingStatus",
+        args: [chainOrder(order), signature, BigInt(bulk.index), bulk.proof],
+      })
+    : await chain.readContract({
+        ...at,
+        functionName: "signedListingStatus",
+        args: [chainOrder(order), signature],
+      });
+  return Number(status);
+}
+
 /**
  * A change the indexer makes to the book for one event, in chain order (see `retireSignedListings`).
  * `block` guards replays: an order checked live at or after the event's block is not the event's to retire.

@@ -6,15 +6,15 @@
  * without any event. Orders past their expiry are retired. A market or entrance lock changes nothing.
  */
 import { SIGNED_LISTING_STATUS } from "@easel/contracts";
-import { easelMarketAbi } from "@easel/contracts/abis";
 import type { PublicClient } from "viem";
 import type { Database } from "../db/client.ts";
 import { refreshCollectionStats } from "../indexer/stats.ts";
 import {
   applyVerdict,
-  chainOrder,
+  bulkOf,
   marketLocked,
   orderOf,
+  orderStatus,
   projectSignedListings,
   type TokenRef,
   type Verdict,
@@ -100,13 +100,14 @@ export async function recheckSignedListings(deps: {
     await Promise.all(
       due.slice(i, i + PARALLEL_CALLS).map(async (row) => {
         const order = orderOf(row);
-        const status = await chain.readContract({
-          address: market as `0x${string}`,
-          abi: easelMarketAbi,
-          functionName: "signedListingStatus",
-          args: [chainOrder(order), String(row.signature) as `0x${string}`],
-          blockNumber: block,
-        });
+        const status = await orderStatus(
+          chain,
+          market,
+          order,
+          String(row.signature) as `0x${string}`,
+          bulkOf(row),
+          block,
+        );
         const verdict =
           Number(status) === SIGNED_LISTING_STATUS.live
             ? ({ kind: "live" } as const)

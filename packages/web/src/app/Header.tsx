@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useHeaderData } from "../auth/headerData.ts";
 import { useSession } from "../auth/session.ts";
 import { useSignOut } from "../auth/useSignOut.ts";
+import { CartButton } from "../features/cart/components/CartButton.tsx";
 import { Avatar } from "../ui/Avatar.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Logo } from "../ui/Logo.tsx";
@@ -69,6 +70,7 @@ export function Header() {
               <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
+          <CartButton />
           {signedIn ? (
             <AccountMenu />
           ) : (

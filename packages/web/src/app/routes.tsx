@@ -83,6 +83,8 @@ export const routes: RouteObject[] = [
                   lazy: () => import("../pages/CollectionEdit.tsx"),
                 },
                 { path: "notification", lazy: () => import("../pages/Notification.tsx") },
+                // "List several" (issue 51): one signature for many signed listings.
+                { path: "List/several", lazy: () => import("../pages/ListSeveral.tsx") },
                 // Moderators only (the page checks header-data's isAdmin; the API answers 403 to others).
                 { path: "admin", lazy: () => import("../pages/Admin.tsx") },
                 ...itemRoutes("FixedPrice/set", () => import("../pages/FixedPriceSet.tsx")),

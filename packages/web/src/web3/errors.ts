@@ -3,7 +3,9 @@ import {
   type Abi,
   BaseError,
   ContractFunctionRevertedError,
+  decodeErrorResult,
   formatEther,
+  type Hex,
   UserRejectedRequestError,
 } from "viem";
 import { dateTimeText } from "../lib/dates.ts";
@@ -170,6 +172,20 @@ export function contractErrorOf(error: unknown): { name: ContractErrorName; args
   if (!(reverted instanceof ContractFunctionRevertedError) || !reverted.data) return null;
   const name = reverted.data.errorName as ContractErrorName;
   return name in WORDS ? { name, args: reverted.data.args ?? [] } : null;
+}
+
+/**
+ * The words for raw revert data (a cart's `PurchaseSkipped` reason), or null when it is no Easel error (an empty
+ * reason, a failed transfer of ETH).
+ */
+export function revertDataMessage(data: Hex): string | null {
+  try {
+    const decoded = decodeErrorResult({ abi: easelErrorsAbi, data });
+    const name = decoded.errorName as ContractErrorName;
+    return name in WORDS ? WORDS[name](decoded.args ?? []) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

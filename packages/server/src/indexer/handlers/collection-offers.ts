@@ -48,6 +48,24 @@ export const collectionOfferHandlers = {
     row.status = "active";
     updated(b, e, row);
     b.touch(collection, undefined, a.buyer);
+    // Owners of the works it covers whose best item offer it beats are told (indexer/notifications.ts).
+    b.notifications.push({
+      key: `chain:${e.blockNumber}:${e.logIndex}:collection_offer`,
+      address: "",
+      kind: "collection_offer",
+      flag: "offer",
+      message: "",
+      data: { block: blockText(e.blockNumber), tx: e.txHash },
+      time: e.blockTime,
+      ownersBeatenBy: {
+        offerId,
+        collection,
+        buyer: String(row.buyer),
+        tokenRoot: row.token_root == null ? null : String(row.token_root),
+        price: String(row.price),
+        expiresAt: String(row.expires_at),
+      },
+    });
   },
 
   /** One token sold to the offer (its `Sale` follows); `remaining` is what is left of it. */

@@ -18,6 +18,9 @@ import { buttonClass } from "../../../ui/Button.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
+import { ListSeveralLink } from "../../bulk-listing/components/ListSeveralLink.tsx";
+import { SweepButton } from "../../cart/components/SweepDialog.tsx";
+import { CollectionOfferButton } from "../../collection-offers/components/CollectionOfferButton.tsx";
 import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
 import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { ProfileBanner } from "../../profile/components/ProfileBanner.tsx";
@@ -103,7 +106,10 @@ export function CollectionView({ name }: { name: string }) {
           <div className="size-24 overflow-hidden rounded-2xl border-4 border-white bg-neutral-200 dark:border-neutral-950 dark:bg-neutral-800">
             {logo ? <img src={logo} alt="" className="size-full object-cover" /> : null}
           </div>
-          <CollectionActions collection={collection} isOwner={isOwner} isFavorite={first.isFavorite} />
+          <div className="flex flex-wrap items-center gap-2">
+            {collection.stats.floorPriceWei ? <SweepButton collection={collection._id} /> : null}
+            <CollectionActions collection={collection} isOwner={isOwner} isFavorite={first.isFavorite} />
+          </div>
         </div>
         <h1 className="mt-4 text-3xl font-bold tracking-tight">{collection.name}</h1>
         <p className="mt-1 text-neutral-600 dark:text-neutral-400">
@@ -209,6 +215,11 @@ export function CollectionView({ name }: { name: string }) {
                 )
               }
             />
+            {trait ? (
+              <CollectionOfferButton
+                target={{ collection: { address: collection._id, name: collection.name }, trait }}
+              />
+            ) : null}
             <SelectFilter
               label="Sort by"
               value={sort}
@@ -296,7 +307,7 @@ function CollectionActions({
   };
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {isOwner ? (
         <>
           <Link
@@ -306,9 +317,14 @@ function CollectionActions({
             Edit
           </Link>
           <CreateItemLink className={buttonClass("secondary")} />
+          <ListSeveralLink collection={collection._id} />
         </>
       ) : (
         <>
+          <CollectionOfferButton
+            target={{ collection: { address: collection._id, name: collection.name } }}
+            variant="primary"
+          />
           <button type="button" aria-pressed={shown} onClick={toggle} className={buttonClass("secondary")}>
             <span aria-hidden="true">{shown ? "♥" : "♡"}</span>
             {shown ? "Favourited" : "Favourite"}
@@ -321,6 +337,7 @@ function CollectionActions({
           >
             Report
           </button>
+          {signedIn ? <ListSeveralLink collection={collection._id} /> : null}
           {signedIn ? (
             <LazyReportDialog
               open={reportOpen}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatEther } from "viem";
 import { Avatar } from "../../../ui/Avatar.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
+import { AddToCartButton } from "../../cart/components/AddToCartButton.tsx";
 import { CardVideo } from "./CardVideo.tsx";
 import { FavoriteHeart } from "./FavoriteHeart.tsx";
 
@@ -176,6 +177,21 @@ export const NftCard = memo(function NftCard({
           ) : (
             <p className="text-neutral-600 dark:text-neutral-400">Not for sale</p>
           )}
+          {nft.status === "fix" && nft.priceWei && !nft.blocked ? (
+            // For sale at a fixed price, on chain or by signature: one of a cart's works.
+            <AddToCartButton
+              compact
+              seller={nft.owner}
+              work={{
+                collection: nft.collection.address,
+                tokenId: nft.tokenId,
+                name: nft.name,
+                image: nft.image_cid,
+                path: to,
+                priceWei: nft.priceWei,
+              }}
+            />
+          ) : null}
           {endMs !== null ? (
             <p className="tabular-nums text-neutral-600 dark:text-neutral-400">
               {/* An auction still open after its end awaits its settlement (or ended without a bid). */}

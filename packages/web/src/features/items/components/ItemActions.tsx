@@ -8,7 +8,8 @@ import { PersonName } from "../../../ui/PersonName.tsx";
 import { UsdValue } from "../../../ui/UsdValue.tsx";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { endsIn } from "../../browse/components/NftCard.tsx";
-import { tradePath } from "../lib/paths.ts";
+import { AddToCartButton } from "../../cart/components/AddToCartButton.tsx";
+import { itemPath, tradePath } from "../lib/paths.ts";
 
 type Item = ItemResponse["data"];
 
@@ -204,6 +205,19 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
               {action.label}
             </Link>
           ))}
+          {nft.listing && nft.priceWei && !isOwner ? (
+            <AddToCartButton
+              seller={owner}
+              work={{
+                collection: item.nftCollection.contract_address,
+                tokenId: nft.tokenId,
+                name: nft.name,
+                image: nft.media?.thumbnail ?? null,
+                path: itemPath(item),
+                priceWei: nft.listing.priceWei,
+              }}
+            />
+          ) : null}
         </div>
       ) : actions.length ? (
         <ConnectToAct what={ended ? "settle" : "buy, bid or offer"} />

@@ -29,6 +29,7 @@ import { recordItemView } from "../../browse/api/browse.ts";
 import { ActivityTable } from "../../browse/components/CollectionActivity.tsx";
 import { FavoriteHeart } from "../../browse/components/FavoriteHeart.tsx";
 import { RichText } from "../../browse/components/RichText.tsx";
+import { BestCollectionOffer } from "../../collection-offers/components/BestCollectionOffer.tsx";
 import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { useItem, useLiveItem } from "../api/items.ts";
 import { itemPath, useItemKey } from "../lib/paths.ts";
@@ -190,6 +191,12 @@ const ItemAbout = memo(function ItemAbout({ item }: { item: Item }) {
       </div>
       <People item={item} />
       <TimedActionArea item={item} />
+      <BestCollectionOffer
+        collection={nftCollection.contract_address}
+        tokenId={nft.tokenId}
+        owner={nft.owner?.address ?? null}
+        lazy={nft.status === "lazy"}
+      />
       <section aria-labelledby="item-details" className="flex flex-col gap-3">
         <h2 id="item-details" className="text-lg font-semibold">
           Details

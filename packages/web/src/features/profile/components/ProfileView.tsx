@@ -25,6 +25,8 @@ import { menuContentClass, menuItemClass } from "../../../ui/menu.ts";
 import { useWalletDialog } from "../../../wallet/walletDialogState.tsx";
 import { WithWallet } from "../../../web3/walletLoader.tsx";
 import { nftPath } from "../../browse/components/NftCard.tsx";
+import { ListSeveralLink } from "../../bulk-listing/components/ListSeveralLink.tsx";
+import { BuyerCollectionOffers } from "../../collection-offers/components/BuyerCollectionOffers.tsx";
 import { CreateItemLink } from "../../items/components/CreateItemLink.tsx";
 import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.tsx";
 import { type ProfileData, profileKeys, useFollow, useProfile } from "../api/profile.ts";
@@ -103,6 +105,7 @@ function ProfileContent({ data }: { data: ProfileData }) {
           </p>
         ) : null}
         <SocialLinks social={user.social} />
+        <BuyerCollectionOffers address={user.address} isOwner={data.isOwner} />
         <ProfileTabs data={data} />
       </div>
     </div>
@@ -166,9 +169,12 @@ function ProfileActions({ data }: { data: ProfileData }) {
     <div className="flex items-center gap-2 md:pb-2">
       {isOwner ? (
         // The spec labels this 'Edit Collection', but it opens the profile settings: it is named for what it does.
-        <Link to={`/profile/edit/${user.username || user.address}`} className={buttonClass("primary")}>
-          Edit Profile
-        </Link>
+        <>
+          <Link to={`/profile/edit/${user.username || user.address}`} className={buttonClass("primary")}>
+            Edit Profile
+          </Link>
+          <ListSeveralLink />
+        </>
       ) : (
         <FollowButton data={data} />
       )}

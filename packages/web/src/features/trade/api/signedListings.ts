@@ -89,3 +89,25 @@ export const orderArgs = (order: SignedListingOrder) => ({
   expiresAt: BigInt(order.expiresAt),
   maxFeeBps: order.maxFeeBps,
 });
+
+type SignedListingFill = FillResponse["data"];
+
+/**
+ * The market call that fills `fill`: `fillSignedListing(order, signature)`, or for an order from a bulk
+ * signature `fillBulkSignedListing(order, signature, index, proof)` with the leaf the API handed out.
+ */
+export const fillCall = (fill: SignedListingFill) =>
+  fill.bulk
+    ? ({
+        functionName: "fillBulkSignedListing",
+        args: [
+          orderArgs(fill.order),
+          fill.signature as `0x${string}`,
+          BigInt(fill.bulk.index),
+          fill.bulk.proof as `0x${string}`[],
+        ],
+      } as const)
+    : ({
+        functionName: "fillSignedListing",
+        args: [orderArgs(fill.order), fill.signature as `0x${string}`],
+      } as const);

@@ -20,9 +20,9 @@ import {
 import { useMarketApproval, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
 import {
   fetchSignedListingFill,
+  fillCall,
   type MySignedListing,
   mySignedListingsQuery,
-  orderArgs,
   postSignedListing,
   signedListingsBelow,
 } from "../api/signedListings.ts";
@@ -532,12 +532,7 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
         void refresh();
         return null;
       }
-      return writeStep(FIXED_PRICE_TEXT.buying, {
-        ...bound,
-        functionName: "fillSignedListing",
-        args: [orderArgs(fill.order), fill.signature as `0x${string}`],
-        value: price,
-      });
+      return writeStep(FIXED_PRICE_TEXT.buying, { ...bound, ...fillCall(fill), value: price });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         setGone(true);
@@ -574,12 +569,7 @@ function BuyNow({ item, me }: { item: Item; me: string }) {
           key: `fillSignedListing:${item.nftCollection.contract_address}:${item.nft.tokenId}:${price}`,
           makeCall: async () => {
             const fill = await fetchSignedListingFill(item.nftCollection.contract_address, item.nft.tokenId);
-            return {
-              ...market,
-              functionName: "fillSignedListing",
-              args: [orderArgs(fill.order), fill.signature as `0x${string}`],
-              value: price,
-            };
+            return { ...market, ...fillCall(fill), value: price };
           },
         }
       : { call: { ...market, functionName: "buyNow", args: [...tokenOf(item)], value: price } };
