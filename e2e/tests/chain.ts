@@ -27,6 +27,7 @@ export async function send(
   const hash = await wallet.writeContract({ ...call, account, chain: null } as never);
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");
+  return receipt;
 }
 
 /** The local chain's time: its latest block's timestamp, in unix seconds. */

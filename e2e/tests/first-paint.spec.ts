@@ -1,6 +1,6 @@
 import { cidToHex } from "@easel/common";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { parseAbi } from "viem";
+import { parseAbi, parseEventLogs } from "viem";
 import { makePng, newWalletPage, signIn } from "./accounts.ts";
 import { send, verifyArtist } from "./chain.ts";
 
@@ -110,7 +110,7 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
   expect(upload.status(), await upload.text()).toBe(200);
   const { data } = (await upload.json()) as { data: { newNft: { uri_cid: string } } };
   const cid = data.newNft.uri_cid;
-  await send(9, {
+  const receipt = await send(9, {
     address: config.contracts.defaultCollection,
     abi: parseAbi([
       "function mintNFT(uint16 royaltyBps, bytes cid, (address account, uint8 share)[] collaborators) returns (uint256)",
@@ -118,11 +118,21 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
     functionName: "mintNFT",
     args: [500, cidToHex(cid), []],
   });
+  // The default collection numbers every artist's works in one sequence: the id is the mint's Transfer's.
+  const [transfer] = parseEventLogs({
+    abi: parseAbi(["event Transfer(address indexed from, address indexed to, uint256 indexed id)"]),
+    logs: receipt.logs,
+    eventName: "Transfer",
+  });
+  const tokenId = transfer?.args.id;
+  expect(tokenId).toBeDefined();
   // The indexer has it once its page answers.
-  const path = `/${wallet.address.toLowerCase()}/1`;
+  const path = `/${wallet.address.toLowerCase()}/${tokenId}`;
   await expect
     .poll(async () =>
-      (await page.request.get(`/api/nft?creator=${wallet.address.toLowerCase()}&tokenId=1`)).status(),
+      (
+        await page.request.get(`/api/nft?creator=${wallet.address.toLowerCase()}&tokenId=${tokenId}`)
+      ).status(),
     )
     .toBe(200);
   await context.close();
@@ -135,7 +145,7 @@ test("an item's page arrives with its artwork drawn where the page draws it, and
   // picture's own width, under the preview's 1200).
   const { nft } = (
     (await (
-      await visit.request.get(`/api/nft?creator=${wallet.address.toLowerCase()}&tokenId=1`)
+      await visit.request.get(`/api/nft?creator=${wallet.address.toLowerCase()}&tokenId=${tokenId}`)
     ).json()) as { data: { nft: { media: { stills: { cid: string; width: number }[] } } } }
   ).data;
   expect(nft.media.stills.map((still) => still.width)).toEqual([640, 900]);

@@ -1,6 +1,15 @@
 import { writeFileSync } from "node:fs";
 import { availableParallelism, totalmem } from "node:os";
-import { ITEM_SORTS, ITEM_STATUSES, SESSION_COOKIE, SIWE_STATEMENT } from "@easel/common";
+import {
+  type CartQuote,
+  ITEM_SORTS,
+  ITEM_STATUSES,
+  type PublicConfig,
+  SESSION_COOKIE,
+  SIWE_STATEMENT,
+} from "@easel/common";
+import { easelMarketAbi } from "@easel/contracts";
+import { createPublicClient, createWalletClient, defineChain, http, numberToHex, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { startDemoStack } from "./demoStack.ts";
@@ -34,9 +43,11 @@ const READS = [
 ] as const;
 /**
  * Writes, and the cart's answers: a quote and a sweep recheck every work on chain now (as a fill does), so they
- * are measured beside the reads without the reads' target.
+ * are measured beside the reads without the reads' target. A checkout is a quote of 1 to 3 works for sale and
+ * the `buyMany` it answers, sent from the user's wallet, until its receipt (a cart with nothing left to buy, the
+ * demo's works sold out, counts as refused).
  */
-const WRITES = ["signIn", "favourite", "follow", "cartQuote", "sweep"] as const;
+const WRITES = ["signIn", "favourite", "follow", "cartQuote", "sweep", "checkout"] as const;
 type Kind = (typeof READS)[number] | (typeof WRITES)[number];
 const say = (line: string) => console.log(`[bench] ${line}`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -181,6 +192,14 @@ async function discover() {
     await json<{ category_web2: { _id: number }[] }>("/api/category-web2")
   ).category_web2.map((c) => c._id);
   const artistAddresses = [...new Set(nfts.map((n) => n.creatorData.address))];
+  const config = await json<PublicConfig>("/api/config");
+  if (!config.rpcUrl) throw new Error("the stack names no chain RPC for wallets (GET /api/config rpcUrl)");
+  const chain = defineChain({
+    id: config.chainId,
+    name: "Easel local chain",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [new URL(config.rpcUrl, base).toString()] } },
+  });
   // The works for sale at a fixed price, for carts and sweeps.
   const forSale = (
     await json<{ nfts: { tokenId: string; collection: { address: string } }[] }>(
@@ -199,6 +218,8 @@ async function discover() {
     categories,
     artistAddresses,
     forSale,
+    chain,
+    market: config.contracts.market as `0x${string}`,
     asset,
     summary: {
       items: items.length,
@@ -255,6 +276,101 @@ async function user(
       else if (response.status >= 400) entry.refused++;
     }
     return response;
+  }
+
+  function record(kind: Kind, ms: number, status: number) {
+    const entry = samples.get(kind) ?? { ms: [], serverErrors: 0, refused: 0 };
+    samples.set(kind, entry);
+    if (Date.now() > until) return;
+    entry.ms.push(ms);
+    if (status >= 500) entry.serverErrors++;
+    else if (status >= 400) entry.refused++;
+  }
+
+  const walletClient = createWalletClient({ account: wallet, chain: world.chain, transport: http() });
+  const chainClient = createPublicClient({ chain: world.chain, transport: http() });
+  let funded = false;
+  /** A checkout as a collector meets it: the quote, then one `buyMany` until its receipt. */
+  async function checkout() {
+    const started = performance.now();
+    const size = 1 + Math.floor(Math.random() * 3);
+    const items = [
+      ...new Map(
+        Array.from({ length: size }, () => pick(world.forSale)).map((i) => [
+          `${i.collection}/${i.tokenId}`,
+          i,
+        ]),
+      ).values(),
+    ];
+    const headers: Record<string, string> = {
+      "x-forwarded-for": address,
+      "content-type": "application/json",
+    };
+    if (cookie) headers.cookie = cookie;
+    let status = 599;
+    try {
+      const answer = await fetch(`${base}/api/cart/quote`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ items }),
+      });
+      status = answer.status;
+      if (!answer.ok) return record("checkout", performance.now() - started, status);
+      const quote = ((await answer.json()) as { data: CartQuote }).data;
+      const listed = quote.lines.flatMap((l) =>
+        l.listed
+          ? [
+              {
+                collection: l.listed.collection as `0x${string}`,
+                tokenId: BigInt(l.listed.tokenId),
+                price: BigInt(l.listed.price),
+              },
+            ]
+          : [],
+      );
+      const signed = quote.lines.flatMap((l) =>
+        l.signed
+          ? [
+              {
+                order: {
+                  ...l.signed.order,
+                  collection: l.signed.order.collection as `0x${string}`,
+                  seller: l.signed.order.seller as `0x${string}`,
+                  tokenId: BigInt(l.signed.order.tokenId),
+                  price: BigInt(l.signed.order.price),
+                  transferCount: BigInt(l.signed.order.transferCount),
+                  counter: BigInt(l.signed.order.counter),
+                  expiresAt: BigInt(l.signed.order.expiresAt),
+                },
+                signature: l.signed.signature as `0x${string}`,
+                bulkIndex: BigInt(l.signed.bulkIndex),
+                bulkProof: l.signed.bulkProof as `0x${string}`[],
+              },
+            ]
+          : [],
+      );
+      // Sold out: nothing left to buy in this cart.
+      if (listed.length + signed.length === 0) return record("checkout", performance.now() - started, 409);
+      if (!funded) {
+        await chainClient.request({
+          method: "anvil_setBalance" as "eth_chainId",
+          params: [wallet.address, numberToHex(parseEther("1000"))] as unknown as undefined,
+        });
+        funded = true;
+      }
+      const hash = await walletClient.writeContract({
+        address: world.market,
+        abi: easelMarketAbi,
+        functionName: "buyMany",
+        args: [listed, signed, false],
+        value: BigInt(quote.totalWei),
+      });
+      const receipt = await chainClient.waitForTransactionReceipt({ hash });
+      status = receipt.status === "success" ? 200 : 500;
+    } catch {
+      status = 599;
+    }
+    record("checkout", performance.now() - started, status);
   }
 
   async function signIn() {
@@ -347,6 +463,7 @@ async function user(
         return request("sweep", "GET", `/api/cart/sweep?${query}`);
       },
     ],
+    [1, checkout],
   ];
   const total = actions.reduce((sum, [weight]) => sum + weight, 0);
   const next = () => {
