@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import { ApiError } from "../errors.ts";
+import { liveSignedOrder } from "../trading/cart.ts";
 import {
   canonicalOrder,
   listingIntake,
@@ -21,12 +22,9 @@ import {
   reproject,
   SIGNED_LISTING_MESSAGES,
 } from "../trading/listingIntake.ts";
-import { applyVerdict, bulkOf, orderOf, verdictOf, withProjectionLock } from "../trading/signedListings.ts";
+import { withProjectionLock } from "../trading/signedListings.ts";
 import { badRequest, requireActiveUser, requireSession, walletOrIpKey } from "./guards.ts";
 import { signedListingBulkRoutes } from "./signedListingsBulk.ts";
-
-/** How many stale orders one fill request retires before giving up (the next request goes on). */
-const FILL_RECHECKS = 10;
 
 const idParams = z.object({ id: z.uuid() });
 const fillQuery = z.object({
@@ -116,40 +114,27 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { collection, tokenId } = request.query;
-      for (let i = 0; i < FILL_RECHECKS; i++) {
-        // Only orders in the book: a hidden or paused order's signature is its seller's alone (a stranger
-        // holding it could fill it the moment a passing refusal ends, at a price its seller forgot).
-        const { rows } = await db.execute<Record<string, unknown>>(sql`
-          SELECT * FROM signed_listings
-          WHERE collection = ${collection} AND token_id = ${tokenId}::numeric AND status = 'active'
-          ORDER BY price, created_at, id LIMIT 1`);
-        const row = rows[0];
-        if (!row) break;
-        const order = orderOf(row);
-        const signature = String(row.signature) as `0x${string}`;
-        const bulk = bulkOf(row);
-        const { status, block } = await intake.chainStatus(order, signature, bulk);
-        const verdict = await verdictOf(chain, config.contracts.market, order, status, block);
-        if (verdict.kind === "live")
-          return {
-            data: {
-              id: String(row.id),
-              order,
-              signature,
-              // A leaf of a bulk signature is filled with `fillBulkSignedListing(order, signature, index, proof)`.
-              bulk: bulk ? { index: String(bulk.index), proof: bulk.proof } : null,
-            },
-          };
-        // A market or entrance lock pauses all trading (or every new sale) for a while: the book stays as it is.
-        if (verdict.kind === "locked")
-          throw new ApiError(403, "market_locked", SIGNED_LISTING_MESSAGES.locked);
-        // A stale order never reaches a buyer's wallet: an order the chain can never fill leaves the book, one
-        // it refuses for now is paused (off the book, still on its seller's Manage); the next one is tried.
-        await withProjectionLock(pool, async (client) => {
-          if (await applyVerdict(client, String(row.id), "active", verdict, block))
-            await reproject(client, [{ collection, tokenId }]);
-        });
+      // The cart's recheck, at the head: a stale order never reaches a buyer's wallet.
+      const block = await chain.getBlockNumber({ cacheTime: 0 });
+      const answer = await liveSignedOrder(
+        { db, chain, market: market.address },
+        { collection, tokenId },
+        block,
+      );
+      if (answer.kind === "live") {
+        const { order, signature, bulkIndex, bulkProof } = answer.order;
+        return {
+          data: {
+            id: answer.id,
+            order,
+            signature,
+            // A leaf of a bulk signature is filled with `fillBulkSignedListing(order, signature, index, proof)`.
+            bulk: bulkProof.length > 0 ? { index: bulkIndex, proof: bulkProof } : null,
+          },
+        };
       }
+      // A market or entrance lock pauses all trading (or every new sale) for a while: the book stays as it is.
+      if (answer.kind === "locked") throw new ApiError(403, "market_locked", SIGNED_LISTING_MESSAGES.locked);
       throw new ApiError(404, "not_found", SIGNED_LISTING_MESSAGES.unavailable);
     },
   );

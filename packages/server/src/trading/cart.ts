@@ -22,13 +22,12 @@ import { sql } from "drizzle-orm";
 import type { PublicClient } from "viem";
 import { OWNS_NAME, slugOf, tokenName } from "../chain/rows.ts";
 import type { Database } from "../db/client.ts";
-import { refreshCollectionStats } from "../indexer/stats.ts";
+import { reproject } from "./listingIntake.ts";
 import {
   applyVerdict,
   bulkOf,
   orderOf,
   orderStatus,
-  projectSignedListings,
   verdictOf,
   withProjectionLock,
 } from "./signedListings.ts";
@@ -254,15 +253,16 @@ async function marketApproved(
 }
 
 type SignedAnswer =
-  | { kind: "live"; order: SignedPurchase }
+  | { kind: "live"; id: string; order: SignedPurchase }
   | { kind: "none" }
   | { kind: "locked" }
   | { kind: "refused"; message: string; seller: string };
 
 /**
  * The token's best signed order in the book that the chain finds live at `block`, with what a cart passes for
- * it. A stale order met on the way leaves the book (final) or is paused (refused for now), and the next is
- * tried; a lock changes nothing.
+ * it (and `/api/signed-listings/fill` hands a buyer). Only orders in the book: a hidden or paused order's
+ * signature is its seller's alone. A stale order met on the way leaves the book (final) or is paused (refused
+ * for now), and the next is tried; a lock changes nothing.
  */
 export async function liveSignedOrder(deps: CartDeps, item: CartItem, block: bigint): Promise<SignedAnswer> {
   const { db, chain, market } = deps;
@@ -285,16 +285,15 @@ export async function liveSignedOrder(deps: CartDeps, item: CartItem, block: big
     if (verdict.kind === "live")
       return {
         kind: "live",
+        id: String(row.id),
         order: { order, signature, bulkIndex: String(bulk?.index ?? 0), bulkProof: bulk?.proof ?? [] },
       };
     if (verdict.kind === "locked") return { kind: "locked" };
     // Refused for now (a ban, a block, the approval withdrawn): said as such when no other order is live.
     if (verdict.kind === "paused") paused ??= { reason: verdict.reason, seller: order.seller };
     await withProjectionLock(db.$client, async (client) => {
-      if (await applyVerdict(client, String(row.id), "active", verdict, block)) {
-        await projectSignedListings(client, [item]);
-        await refreshCollectionStats(client, [item.collection]);
-      }
+      if (await applyVerdict(client, String(row.id), "active", verdict, block))
+        await reproject(client, [item]);
     });
   }
   return paused
