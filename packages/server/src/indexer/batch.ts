@@ -147,6 +147,8 @@ export class Batch {
   /** Transfer activity and notifications by `tx:collection:tokenId`, dropped when a sale follows. */
   readonly transferActivity = new Map<string, Row>();
   readonly transferNotes = new Map<string, NotificationIntent>();
+  /** Listings a transfer voided, by `tx:collection:tokenId`: a buy-now's Sale that follows marks its own sold. */
+  readonly transferVoided = new Map<string, Row>();
   readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
   /** Collections created in this batch: their unsold lazy items are projected onto token rows (a rebuild). */
   readonly createdCollections = new Set<string>();
@@ -492,15 +494,15 @@ export class Batch {
     };
   }
 
-  /** Ends the fixed-price listing of a token if it is active. */
-  endListing(e: ChainEvent, collection: string, tokenId: string, status: string): void {
+  /** Ends the fixed-price listing of a token if it is active; returns the listing it ended. */
+  endListing(e: ChainEvent, collection: string, tokenId: string, status: string): Row | undefined {
     const order = this.sellOrders.get(tokenKey(collection, tokenId));
-    if (order && order.status === "active") {
-      order.status = status;
-      order.updated_block = blockText(e.blockNumber);
-      this.sellOrders.touch(order);
-      this.copyToToken(collection, tokenId, { listing_expires_at: null });
-    }
+    if (order?.status !== "active") return undefined;
+    order.status = status;
+    order.updated_block = blockText(e.blockNumber);
+    this.sellOrders.touch(order);
+    this.copyToToken(collection, tokenId, { listing_expires_at: null });
+    return order;
   }
 }
 

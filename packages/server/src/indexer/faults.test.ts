@@ -161,6 +161,52 @@ describe("an RPC node behind the chain", () => {
   }, 90_000);
 });
 
+describe("an RPC node whose head is below the index", () => {
+  it("is waited for, not taken for a reorg: nothing is rolled back, and the index goes on once the node has caught up", async () => {
+    const scratch = await createScratchDatabase(inject("databaseUrl"));
+    const fresh = await createScratchDatabase(inject("databaseUrl"));
+    const config = configFor(t, scratch.url);
+    const { lines, log } = recorder();
+    const indexer = startIndexer({
+      ...indexerOptions(scratch.db, config, proxied()),
+      log,
+      pollIntervalMs: 50,
+    });
+    const d = driver(t);
+    const count = async (table: string) =>
+      (await scratch.db.$client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number;
+    try {
+      const collection = await d.createCollection(artist, "Behind", "BHD");
+      await d.mint(artist, collection, 1n);
+      await caughtUp(scratch.db);
+      const indexed = await indexedBlock(scratch.db);
+      const events = await count("chain_events");
+      const blocks = await count("chain_blocks");
+      // The node answers a head 3 blocks below the cursor and no header above it: the cursor's block is missing.
+      proxy.behind(indexed - 3n);
+      await waitFor(() => lines.filter((l) => l.message.includes(`has no block ${indexed}`)).length >= 2);
+      expect(
+        lines.filter((l) => l.message.includes("a node behind the chain?")).every((l) => l.level === "warn"),
+      ).toBe(true);
+      expect(lines.some((l) => l.message.includes("reorg"))).toBe(false);
+      expect(await indexedBlock(scratch.db)).toBe(indexed);
+      expect(await count("chain_events")).toBe(events);
+      expect(await count("chain_blocks")).toBe(blocks);
+
+      proxy.set("pass");
+      await d.mint(artist, collection, 2n);
+      await caughtUp(scratch.db);
+      expect(lines.some((l) => l.message.includes("reorg"))).toBe(false);
+      await indexToHead(indexerOptions(fresh.db, configFor(t, fresh.url), t.publicClient));
+      expect(await dumpTables(scratch.db)).toEqual(await dumpTables(fresh.db));
+    } finally {
+      proxy.set("pass");
+      await indexer.stop();
+      await Promise.all([scratch.drop(), fresh.drop()]);
+    }
+  }, 90_000);
+});
+
 describe("failures", () => {
   it("are logged as warnings, retried with exponential backoff while the database is away", async () => {
     const away = createDatabase(`postgres://easel:easel@127.0.0.1:${await freePort()}/easel`);

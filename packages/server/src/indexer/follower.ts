@@ -64,7 +64,15 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
     const stored = rows[0]?.hash;
     if (stored) {
       const cursor = await chainBlock(chain, indexed);
-      if (stored !== cursor?.hash) {
+      // No block there is a node behind the chain (or a load balancer's lagging node), not a reorg: a reorg
+      // shows another hash at that height once the chain is that long again. Rolling back would undo good
+      // blocks and replay them; reading again later loses nothing.
+      if (cursor === null) {
+        throw new Error(
+          `the RPC has no block ${indexed}, where the index stands (its head: ${head}): a node behind the chain?; reading again`,
+        );
+      }
+      if (stored !== cursor.hash) {
         await rollBack(options, client, indexed, head);
         return false;
       }

@@ -297,9 +297,9 @@ describe("carts", () => {
       "SELECT token_id::text, status FROM chain_sell_orders WHERE collection = $1 AND token_id IN (6, 7) ORDER BY token_id",
       [lower(art)],
     );
-    // The bought token's listing ended (as any buy-now's: its transfer voids it); the skipped one's is still on.
+    // The bought token's listing is sold (its transfer voided it first, in the same transaction); the skipped one's is still on.
     expect(orders).toEqual([
-      { token_id: "6", status: "void" },
+      { token_id: "6", status: "sold" },
       { token_id: "7", status: "active" },
     ]);
     expect(

@@ -95,7 +95,9 @@ export const collectionHandlers = {
       return;
     }
     const token = b.token(collection, tokenId);
-    b.endListing(e, collection, tokenId, "void");
+    // A buy-now's own transfer comes before its Sale, which marks this listing sold instead (`handlers/market.ts`).
+    const voided = b.endListing(e, collection, tokenId, "void");
+    if (voided) b.transferVoided.set(`${e.txHash}:${collection}:${tokenId}`, voided);
     // Every signed order names the token's transfer count: any transfer voids them.
     b.bookChange(e, { kind: "transfer", collection, tokenId });
     if (!token) return;

@@ -17,6 +17,8 @@ export const marketHandlers = {
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
     const mechanism = kindName(SALE_MECHANISM, a.mechanism);
+    // The sale's own transfer, logged just before it in the same transaction.
+    const saleTransferKey = `${e.txHash}:${collection}:${tokenId}`;
     // The event does not log the proceeds (the seller's, or the collaborators' when the creator sells): they
     // are what the fee and the royalty leave of the price.
     const proceeds = String(BigInt(String(a.price)) - BigInt(String(a.fee)) - BigInt(String(a.royalty)));
@@ -40,7 +42,14 @@ export const marketHandlers = {
       // An auction's settlement has no event of its own: its Sale names the seller, the winner and the price.
       endAuction(b, e, collection, tokenId, "completed", String(a.buyer));
     }
-    if (mechanism === "buy-now") b.endListing(e, collection, tokenId, "sold");
+    if (mechanism === "buy-now") {
+      // The sale's transfer, logged before the Sale, already ended the listing as void: it was sold.
+      const voided = b.transferVoided.get(saleTransferKey);
+      if (voided) {
+        voided.status = "sold";
+        b.sellOrders.touch(voided);
+      } else b.endListing(e, collection, tokenId, "sold");
+    }
     if (mechanism === "signed-listing")
       b.bookChange(e, {
         kind: "fill",
@@ -56,10 +65,9 @@ export const marketHandlers = {
       setTokenStatus(b, e, token, "minted", null);
     }
     // The sale's own transfer is shown as the sale, not as a separate transfer (nor notified as one).
-    const saleTransfer = `${e.txHash}:${collection}:${tokenId}`;
-    const transferRow = b.transferActivity.get(saleTransfer);
+    const transferRow = b.transferActivity.get(saleTransferKey);
     if (transferRow) transferRow.skip = true;
-    const transferNote = b.transferNotes.get(saleTransfer);
+    const transferNote = b.transferNotes.get(saleTransferKey);
     if (transferNote) transferNote.skip = true;
     b.activityRow(e, 0, "sale", collection, tokenId, a.seller, a.buyer, a.price);
     const data = { collection, tokenId, price: a.price, mechanism };
