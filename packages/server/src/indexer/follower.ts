@@ -58,16 +58,19 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
 
   // Reorg check: the block the cursor stands on must still be the chain's.
   if (indexed !== null) {
-    const { rows } = await client.query<{ hash: string }>("SELECT hash FROM chain_blocks WHERE number = $1", [
-      indexed.toString(),
-    ]);
-    const stored = rows[0]?.hash;
+    const stored = await storedHash(client, indexed);
     if (stored) {
       const cursor = await chainBlock(chain, indexed);
-      // No block there is a node behind the chain (or a load balancer's lagging node), not a reorg: a reorg
-      // shows another hash at that height once the chain is that long again. Rolling back would undo good
-      // blocks and replay them; reading again later loses nothing.
       if (cursor === null) {
+        // No block at the cursor: a reorg onto a shorter branch, or a node behind the chain (a load balancer's
+        // lagging node). The node's own head tells them apart: on another branch its hash differs from the one
+        // stored for that height; on ours it is the same, and rolling back would undo good blocks.
+        const ours = head < indexed ? await storedHash(client, head) : undefined;
+        const theirs = ours ? (await chainBlock(chain, head))?.hash : undefined;
+        if (ours && theirs && ours !== theirs) {
+          await rollBack(options, client, indexed, head);
+          return false;
+        }
         throw new Error(
           `the RPC has no block ${indexed}, where the index stands (its head: ${head}): a node behind the chain?; reading again`,
         );
@@ -183,4 +186,12 @@ function isTooLarge(error: unknown): boolean {
   const text =
     error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ""}` : "";
   return /size limit|too large|too many|exceed|range|10000 results|query returned more/i.test(text);
+}
+
+/** The hash stored for block `number`, if the index kept it. */
+async function storedHash(client: pg.ClientBase, number: bigint): Promise<string | undefined> {
+  const { rows } = await client.query<{ hash: string }>("SELECT hash FROM chain_blocks WHERE number = $1", [
+    number.toString(),
+  ]);
+  return rows[0]?.hash;
 }
