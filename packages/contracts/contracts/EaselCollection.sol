@@ -23,9 +23,9 @@ import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo} from "./interfa
 /// Per token, the ownership slot's 96 spare bits (Solady's extra data) hold:
 ///   bit 0 registered (never cleared, so an id is used once even after a burn), bit 1 dag-pb codec,
 ///   bit 2 primary sale done, bits 3-18 royalty in basis points, bits 19-21 collaborator count (0 = the creator
-///   alone), bits 22-56 five 7-bit shares, bits 57-94 the transfer count (every transfer after the mint adds 1,
+///   alone), bits 22-56 five 7-bit shares, bits 57-93 the transfer count (every transfer after the mint adds 1,
 ///   and so does the owner's `cancelSignedListing` at the market; the market voids a listing when it changes),
-///   bit 95 blocked by the market's operator (a copy of the market's flag: sales and lazy mints refuse it).
+///   bit 94 an approved address is set (see `_approve`), bit 95 blocked by the market's operator (a copy of the market's flag: sales and lazy mints refuse it).
 /// Every mint goes through the market's moderation checks (lock, bans, blocks, verified artist).
 contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Highest royalty: 20%.
@@ -47,8 +47,12 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// and a lazy mint is refused while it is there; a standard or default mint goes through and the token is
     /// born blocked (its sales are refused until the operator unblocks it).
     uint96 private constant _BLOCKED = uint96(1) << 95;
-    /// @dev The transfer count's 38 bits, once shifted down.
-    uint256 private constant _TRANSFERS_MASK = (1 << 38) - 1;
+    /// @dev The token has an approved address (Solady's slot next to the ownership slot): set and cleared by
+    /// `_approve`, cleared by every transfer. A transfer of a token without one does not read that slot.
+    uint96 private constant _APPROVED = uint96(1) << 94;
+    /// @dev The transfer count's 37 bits, once shifted down (1.3 x 10^11 transfers of one token: it cannot reach
+    /// the approval bit).
+    uint256 private constant _TRANSFERS_MASK = (1 << 37) - 1;
     uint256 private constant _ROYALTY_SHIFT = 3;
     uint256 private constant _COUNT_SHIFT = 19;
     uint256 private constant _SHARES_SHIFT = 22;
@@ -380,8 +384,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     }
 
     /// @inheritdoc ERC721
-    /// @dev A token the market holds (in an auction's escrow) takes no approval: its settlement does not read or
-    /// clear the approved address (see `_moveToken`).
+    /// @dev A token the market holds (in an auction's escrow) takes no approval: only its settlement moves it.
     function approve(address account, uint256 id) public payable override {
         if (msg.value != 0) revert EthNotAccepted();
         if (ownerOf(id) == address(market)) revert TokenHeldByMarket(id);
@@ -479,15 +482,6 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         info.transferCount = (extra >> _TRANSFERS_SHIFT) & _TRANSFERS_MASK;
         info.primarySold = extra & _PRIMARY_SOLD != 0;
         (info.recipients, info.shares) = _recipients(tokenId, info.creator);
-    }
-
-    /// @notice The token's owner and whether the market's operator blocked it: what an offer on it checks, from the
-    /// ownership slot alone (the block's copy lives there, see `_BLOCKED`).
-    function offerOwner(uint256 tokenId) external view returns (address tokenOwner, bool blocked) {
-        uint256 ownership = _ownershipPacked(tokenId);
-        tokenOwner = address(uint160(ownership));
-        if (tokenOwner == address(0)) revert TokenDoesNotExist();
-        blocked = (ownership >> 160) & uint256(_BLOCKED) != 0;
     }
 
     /// @notice The token's owner, whether `operator` may transfer it (approved for the token or for all of the
@@ -659,6 +653,15 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         }
     }
 
+    /// @dev Solady's, and the ownership slot's `_APPROVED` bit says whether an approved address is set: a transfer
+    /// of a token without one (every sale under the market's approval for all) skips the approved slot, a cold
+    /// read of 2,100 gas. Every approval and every revocation passes here (`approve` and the two-argument form).
+    function _approve(address by, address account, uint256 id) internal override {
+        super._approve(by, account, id);
+        uint96 extra = _getExtraData(id);
+        _setExtraData(id, account == address(0) ? extra & ~_APPROVED : extra | _APPROVED);
+    }
+
     /// @dev Solady's `_transfer`, routed through `_moveToken` so that no transfer path escapes the count.
     function _transfer(address by, address from, address to, uint256 id) internal override {
         _moveToken(by, from, to, id, false);
@@ -679,7 +682,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// primary-sale bit, added to the extra data in the same write of the ownership slot: one `SSTORE` there
     /// instead of one per field. Mints and burns do not pass here (they need no count); this collection uses
     /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 38 bits (2.7 x 10^11): it cannot
-    /// overflow into the block bit.
+    /// overflow into the approval bit, which the transfer clears with the approved address.
     /// Returns the ownership slot as it was (owner and extra data). `sale`: from whoever owns the token (`from`
     /// ignored), marking the primary sale done; otherwise `from` must be the owner.
     function _moveToken(address by, address from, address to, uint256 id, bool sale)
@@ -688,6 +691,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     {
         uint256 added = 1 << (160 + _TRANSFERS_SHIFT);
         uint256 primarySold = sale ? uint256(_PRIMARY_SOLD) << 160 : 0;
+        uint256 approvedBit = uint256(_APPROVED) << 160;
         /// @solidity memory-safe-assembly
         assembly {
             let bitmaskAddress := shr(96, not(0))
@@ -706,20 +710,20 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
                 revert(0x1c, 0x04)
             }
             mstore(0x00, from)
-            // A sale out of the market's own escrow (an auction's settlement: `by` is the market and holds the
-            // token) skips the approved-address slot: every transfer clears it and `approve` refuses a token
-            // the market holds, so it is empty (a cold read, 2,100 gas, saved).
-            if iszero(and(sale, eq(by, from))) {
-                let approvedAddress := sload(add(1, ownershipSlot))
-                if iszero(or(iszero(by), or(eq(by, from), eq(by, approvedAddress)))) {
-                    if iszero(sload(keccak256(0x0c, 0x30))) {
-                        mstore(0x00, 0x4b6e7f18) // `NotOwnerNorApproved()`.
-                        revert(0x1c, 0x04)
-                    }
+            // The approved-address slot is read only when the token has one (`_APPROVED`, see `_approve`).
+            let approvedAddress := 0
+            if and(ownershipPacked, approvedBit) { approvedAddress := sload(add(1, ownershipSlot)) }
+            if iszero(or(iszero(by), or(eq(by, from), eq(by, approvedAddress)))) {
+                if iszero(sload(keccak256(0x0c, 0x30))) {
+                    mstore(0x00, 0x4b6e7f18) // `NotOwnerNorApproved()`.
+                    revert(0x1c, 0x04)
                 }
-                if approvedAddress { sstore(add(1, ownershipSlot), 0) }
             }
-            sstore(ownershipSlot, or(add(xor(ownershipPacked, xor(from, to)), added), primarySold))
+            if approvedAddress { sstore(add(1, ownershipSlot), 0) }
+            sstore(
+                ownershipSlot,
+                and(or(add(xor(ownershipPacked, xor(from, to)), added), primarySold), not(approvedBit))
+            )
             {
                 let fromBalanceSlot := keccak256(0x0c, 0x1c)
                 sstore(fromBalanceSlot, sub(sload(fromBalanceSlot), 1))

@@ -486,6 +486,19 @@ await measureSales(
   1,
 );
 
+// ---------------------------------------------------------------- a single-token approval
+
+// Rare on Easel (the market works with approval for all), and dearer than Solady's by the write of the token's
+// approval bit, which spares every sale the approved-address read.
+const { result: approvedId } = await collection.simulate.mintNFT([1000, cid("approve"), []], {
+  account: artist.account.address,
+});
+await run(mintOne("approve"));
+await measure(
+  "approve",
+  collection.write.approve([(await newAccount()).address, approvedId], { account: artist.account }),
+);
+
 // ---------------------------------------------------------------- report
 
 const order = [
@@ -495,6 +508,7 @@ const order = [
   "mintSecond",
   "mintSplit5",
   "setApprovalForAll",
+  "approve",
   "setSellOrder",
   "buyNow",
   "cancelSellOrder",

@@ -16,10 +16,6 @@ interface IEaselCollection {
         view
         returns (address owner, bool operatorApproved, uint256 transferCount);
 
-    /// @notice The token's owner and whether the market's operator blocked it (one read: both live in the token's
-    /// ownership slot). Reverts `TokenDoesNotExist` for an id not minted.
-    function offerOwner(uint256 tokenId) external view returns (address owner, bool blocked);
-
     function transferFrom(address from, address to, uint256 tokenId) external payable;
 
     /// @notice Market only: blocks or unblocks mints and sales in this collection.

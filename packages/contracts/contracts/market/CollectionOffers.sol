@@ -70,14 +70,13 @@ abstract contract CollectionOffers is MarketCore {
         address buyer = offer.buyer;
         if (buyer == msg.sender) revert CannotAcceptOwnOffer(msg.sender);
         _checkNotBanned(buyer);
-        _checkOwnerAndApproval(collection, tokenId);
         unchecked {
             --remaining;
         }
         _collectionOffers[offerId] = remaining;
         emit CollectionOfferAccepted(offerId, tokenId, msg.sender, remaining);
         // The transfer changes the token's transfer count, which voids any listing of it.
-        uint256 terms = _deliverPurchase(collection, tokenId, buyer);
+        uint256 terms = _deliverFrom(collection, tokenId, msg.sender, buyer);
         _payout(c, collection, tokenId, terms, buyer, offer.price, _MECHANISM_COLLECTION_OFFER);
     }
 }

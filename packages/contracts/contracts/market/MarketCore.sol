@@ -646,6 +646,17 @@ abstract contract MarketCore is EaselCredits {
         }
     }
 
+    /// @dev `_deliverPurchase` of a token `seller` must hold (they are selling it: accepting an offer): the
+    /// collection checks the market's approval, and a sale from anyone else reverts with the transfer.
+    function _deliverFrom(address collection, uint256 tokenId, address seller, address buyer)
+        internal
+        returns (uint256 terms)
+    {
+        terms = _deliverPurchase(collection, tokenId, buyer);
+        address owner = address(uint160(_termsWord(terms, 0)));
+        if (owner != seller) revert OnlyTokenOwner(seller, owner);
+    }
+
     /// @dev Word `index` of a `_deliverPurchase` answer (0 seller, 1 creator, 2 royaltyBps, 3 transferCount,
     /// 4 primary, 5 splitCount), as the Easel collection wrote it (already clean: no masking needed).
     function _termsWord(uint256 terms, uint256 index) internal pure returns (uint256 word) {

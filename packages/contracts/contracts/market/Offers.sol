@@ -2,7 +2,6 @@
 pragma solidity 0.8.37;
 
 import {MarketCore} from "./MarketCore.sol";
-import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
 
 /// @title Offers
 /// @notice One current offer per token, escrowed in ETH, with an expiry. Every offer states the offerer's new
@@ -11,9 +10,9 @@ import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
 /// amount with a new expiry, sending nothing). An expired offer cannot be accepted and no longer has to be
 /// beaten. The owner accepts a live offer (after approving the market); the offerer can cancel it at any time,
 /// and once it has expired anyone may return it to the offerer (sent, or credited if their account refuses
-/// ETH). Amounts are whole numbers of gwei (the record keeps its expiry in the same slot). No offers on a token
-/// while the market holds it for an auction. The record (`Offer`) is in `MarketCore`, the view (`getOffer`) in
-/// `EaselMarketAdmin`.
+/// ETH). Amounts are whole numbers of gwei (the record keeps its expiry in the same slot). Making an offer does
+/// not read the token (its ETH stays the offerer's to take back); accepting it checks everything a sale does.
+/// The record (`Offer`) is in `MarketCore`, the view (`getOffer`) in `EaselMarketAdmin`.
 abstract contract Offers is MarketCore {
     uint8 private constant _MECHANISM_OFFER = 3;
 
@@ -55,12 +54,8 @@ abstract contract Offers is MarketCore {
         _checkNotBanned(msg.sender);
         _checkCollection(collection);
         _checkOfferExpiry(expiresAt);
-        // The collection's copy of the token's block (kept by `setTokenBlocked`) comes with its owner: the market's
-        // token slot is not read.
-        (address owner, bool blocked) = IEaselCollection(collection).offerOwner(tokenId);
-        if (blocked) revert TokenIsBlocked(collection, tokenId);
-        if (owner == address(this)) revert TokenInAuction(collection, tokenId);
-        if (owner == msg.sender) revert TokenOwnerCannotCall(msg.sender);
+        // The token is not read: what the offer buys is checked when it is accepted (its owner, its block, the
+        // market's approval), as for a collection offer. Until then the ETH is the offerer's to take back.
         Offer memory o = _offers[collection][tokenId];
         uint256 current = uint256(o.amountGwei) * 1 gwei;
         bool live = block.timestamp < o.expiresAt;
@@ -114,11 +109,10 @@ abstract contract Offers is MarketCore {
         if (amount < minAmount) revert OfferTooLow(amount, minAmount);
         if (o.buyer == msg.sender) revert CannotAcceptOwnOffer(msg.sender);
         _checkNotBanned(o.buyer);
-        _checkOwnerAndApproval(collection, tokenId);
         delete _offers[collection][tokenId];
         emit OfferAccepted(collection, tokenId, msg.sender, o.buyer, amount);
         // The transfer changes the token's transfer count, which voids any listing of it.
-        uint256 terms = _deliverPurchase(collection, tokenId, o.buyer);
+        uint256 terms = _deliverFrom(collection, tokenId, msg.sender, o.buyer);
         _payout(c, collection, tokenId, terms, o.buyer, amount, _MECHANISM_OFFER);
     }
 }

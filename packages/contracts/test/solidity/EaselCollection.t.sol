@@ -136,6 +136,76 @@ contract EaselCollectionTest is Base {
         assertEq(collection.transferCountOf(1), 2, "two transfers in one block");
     }
 
+    /// The approved slot is read only when the ownership slot flags one (`_approve`): a token approval must work,
+    /// die with any transfer (by its owner, by the approved address, or a market sale), die when revoked or
+    /// replaced, and survive the writes that keep the rest of the extra data (a listing void, a block).
+    function test_attack_approvalsAreFlaggedAndDieWithEveryTransfer() public {
+        address c = address(collection);
+        mint(1);
+        vm.prank(other);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        collection.transferFrom(artist, other, 1);
+
+        // Approved, then moved by the approved address: the approval dies with the move, and the count is exact.
+        vm.prank(artist);
+        collection.approve(other, 1);
+        vm.prank(other);
+        collection.transferFrom(artist, buyer, 1);
+        assertEq(collection.getApproved(1), address(0), "cleared by the transfer");
+        assertEq(collection.transferCountOf(1), 1, "one transfer");
+        vm.prank(other);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        collection.transferFrom(buyer, other, 1);
+
+        // Revoked, and replaced: only the current approval moves the token.
+        vm.prank(buyer);
+        collection.approve(other, 1);
+        vm.prank(buyer);
+        collection.approve(address(0), 1);
+        vm.prank(other);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        collection.transferFrom(buyer, other, 1);
+        vm.prank(buyer);
+        collection.approve(other, 1);
+        vm.prank(buyer);
+        collection.approve(artist, 1);
+        vm.prank(other);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        collection.transferFrom(buyer, other, 1);
+
+        // A listing void and a block on and off keep the approval; it still moves the token.
+        vm.prank(buyer);
+        marketAdmin.cancelSignedListing(c, 1);
+        vm.startPrank(admin);
+        marketAdmin.setTokenBlocked(c, 1, true);
+        marketAdmin.setTokenBlocked(c, 1, false);
+        vm.stopPrank();
+        assertEq(collection.getApproved(1), artist, "kept");
+        assertEq(collection.transferCountOf(1), 2, "the void counted once");
+        vm.prank(artist);
+        collection.transferFrom(buyer, artist, 1);
+        assertEq(collection.getApproved(1), address(0), "cleared");
+
+        // A sale through the market clears an approval the seller gave: the old approved address cannot take the
+        // token back from the buyer.
+        vm.startPrank(artist);
+        collection.approve(other, 1);
+        collection.setApprovalForAll(address(market), true);
+        market.setSellOrder(c, 1, 1 ether);
+        vm.stopPrank();
+        vm.deal(buyer, 1 ether);
+        vm.prank(buyer);
+        market.buyNow{value: 1 ether}(c, 1);
+        assertEq(collection.getApproved(1), address(0), "cleared by the sale");
+        vm.prank(other);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        collection.transferFrom(buyer, other, 1);
+        vm.prank(other);
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
+        collection.burnNFT(1);
+        assertEq(collection.transferCountOf(1), 4, "every move counted");
+    }
+
     function test_tokenURI_isCidV1Base32() public {
         // CIDv1 raw of sha256("") -> a well-known value.
         bytes memory emptyRaw = abi.encodePacked(hex"01551220", sha256(""));

@@ -166,6 +166,19 @@ contract MarketHandler {
         EaselCollection(c).transferFrom(owner, _actor(actorSeed), id);
     }
 
+    /// The token's approved address moves it: every approval still set must work (the collection reads the
+    /// approved slot only when the ownership slot's bit says there is one).
+    function transferByApproved(uint256 tokenSeed, uint256 actorSeed) external {
+        (address c, uint256 id) = _token(tokenSeed);
+        address approved = EaselCollection(c).getApproved(id);
+        if (approved == address(0)) return;
+        address owner = EaselCollection(c).ownerOf(id);
+        vm.prank(approved);
+        try EaselCollection(c).transferFrom(owner, _actor(actorSeed), id) {} catch {
+            ghostApprovalsRefused++;
+        }
+    }
+
     /// A single-token approval by the owner; for a token the market holds, by the market (always refused).
     function approveToken(uint256 tokenSeed, uint256 actorSeed) external {
         (address c, uint256 id) = _token(tokenSeed);
@@ -305,6 +318,8 @@ contract MarketHandler {
     mapping(bytes32 listing => bool) internal _filled;
     /// Signed listings filled a second time (must stay 0).
     uint256 public ghostDoubleFills;
+    /// Transfers by a token's approved address that the collection refused.
+    uint256 public ghostApprovalsRefused;
     uint256 public ghostSignedFills;
 
     function setKey(address actor, uint256 key) external {
@@ -1066,6 +1081,24 @@ contract EaselMarketInvariantTest is Base {
                 assertEq(EaselCollection(c).getApproved(id), address(0), "approval on an escrowed token");
             }
         }
+    }
+
+    /// Every approved address is flagged in the token's ownership slot (bit 94 of the extra data), or a transfer
+    /// would skip it: it would survive the transfer and could still burn the token. And every approval works.
+    function invariant_approvedAddressesAreFlagged() public view {
+        for (uint256 i; i < handler.tokenCount(); ++i) {
+            (address c, uint256 id) = handler.tokenAt(i);
+            if (EaselCollection(c).getApproved(id) == address(0)) continue;
+            uint256 slot;
+            assembly ("memory-safe") {
+                mstore(0x00, id)
+                mstore(0x1c, shl(192, 0x7d8825530a5a2e7a))
+                slot := add(id, add(id, keccak256(0x00, 0x20)))
+            }
+            uint256 ownership = uint256(vm.load(c, bytes32(slot)));
+            assertTrue((ownership >> (160 + 94)) & 1 == 1, "approved address without its bit");
+        }
+        assertEq(handler.ghostApprovalsRefused(), 0, "an approved address could not move its token");
     }
 
     /// A live listing always belongs to the token's current owner; a token in an auction is held by the market

@@ -49,7 +49,7 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   OnlyTokenOwner: () => "Only the owner of this item can do this.",
   TokenOwnerCannotCall: () => "You own this item: you cannot buy it, bid on it or make an offer on it.",
   MarketNotApproved: () => "Easel's market is not approved to transfer this item yet.",
-  NotOwnerNorApproved: () => "Your wallet neither owns this item nor is approved for it.",
+  NotOwnerNorApproved: () => "This item cannot be moved: its owner has not approved the transfer.",
   TransferFromIncorrectOwner: () => "This item is no longer owned by that account.",
   TransferToZeroAddress: () => "An item cannot be sent to the zero address.",
   TransferToNonERC721ReceiverImplementer: () => "The receiving contract cannot hold NFTs.",

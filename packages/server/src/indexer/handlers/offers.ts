@@ -106,11 +106,14 @@ export const offerHandlers = {
     });
     b.activityRow(e, 0, "offer", collection, tokenId, a.buyer, null, a.amount);
     const owner = b.token(collection, tokenId)?.owner;
-    b.notify(e, owner, "offer", "bidActivity", (item) => `New offer of ${eth(a.amount)} on your ${item}.`, {
-      collection,
-      tokenId,
-      amount: a.amount,
-    });
+    // The market does not read the token when an offer is made: an owner's offer on their own token (which the
+    // app never sends) is not news to them.
+    if (owner !== a.buyer)
+      b.notify(e, owner, "offer", "bidActivity", (item) => `New offer of ${eth(a.amount)} on your ${item}.`, {
+        collection,
+        tokenId,
+        amount: a.amount,
+      });
     b.touch(collection, tokenId, a.buyer, previous, owner);
   },
 
