@@ -1,0 +1,54 @@
+/**
+ * `npm test`: every workspace's tests, in two lanes at once. The server's integration tests run one file at a
+ * time and mostly wait on PostgreSQL and anvil, so they share the machine well with the lane that keeps the CPU
+ * busy (common, the contracts' Solidity tests, then the web's). Each line is prefixed with its lane; the run
+ * fails when either lane fails, and says which.
+ */
+import { spawn } from "node:child_process";
+
+const lanes = {
+  server: ["@easel/server"],
+  units: ["@easel/common", "@easel/contracts", "@easel/web"],
+};
+
+/** Runs one workspace's `npm test`, its output prefixed; resolves with its exit code. */
+function runWorkspace(lane, workspace) {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "test", "-w", workspace], { stdio: ["ignore", "pipe", "pipe"] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) process.stdout.write(`[${lane}] ${line}\n`);
+      });
+      stream.on("end", () => {
+        if (rest) process.stdout.write(`[${lane}] ${rest}\n`);
+      });
+    }
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** A lane runs its workspaces in order and stops at the first failure. */
+async function runLane(lane, workspaces) {
+  for (const workspace of workspaces) {
+    const started = Date.now();
+    const code = await runWorkspace(lane, workspace);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    process.stdout.write(
+      `[${lane}] ${workspace}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds} s\n`,
+    );
+    if (code !== 0) return `${workspace} failed`;
+  }
+  return null;
+}
+
+const failures = (await Promise.all(Object.entries(lanes).map(([lane, ws]) => runLane(lane, ws)))).filter(
+  Boolean,
+);
+if (failures.length > 0) {
+  process.stderr.write(`npm test: ${failures.join("; ")}\n`);
+  process.exit(1);
+}
