@@ -25,7 +25,8 @@ import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo} from "./interfa
 ///   bit 2 primary sale done, bits 3-18 royalty in basis points, bits 19-21 collaborator count (0 = the creator
 ///   alone), bits 22-56 five 7-bit shares, bits 57-93 the transfer count (every transfer after the mint adds 1,
 ///   and so does the owner's `cancelSignedListing` at the market; the market voids a listing when it changes),
-///   bit 94 an approved address is set (see `_approve`), bit 95 blocked by the market's operator (a copy of the market's flag: sales and lazy mints refuse it).
+///   bit 94 an approved address is set (see `_approve`), bit 95 blocked by the market's operator (a copy of the
+///   market's flag: sales and lazy mints refuse it).
 /// Every mint goes through the market's moderation checks (lock, bans, blocks, verified artist).
 contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Highest royalty: 20%.
@@ -681,7 +682,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// event, `by` zero meaning no approval check), with the token's transfer count, and for a sale its
     /// primary-sale bit, added to the extra data in the same write of the ownership slot: one `SSTORE` there
     /// instead of one per field. Mints and burns do not pass here (they need no count); this collection uses
-    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 38 bits (2.7 x 10^11): it cannot
+    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 37 bits (1.3 x 10^11): it cannot
     /// overflow into the approval bit, which the transfer clears with the approved address.
     /// Returns the ownership slot as it was (owner and extra data). `sale`: from whoever owns the token (`from`
     /// ignored), marking the primary sale done; otherwise `from` must be the owner.
