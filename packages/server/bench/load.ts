@@ -12,6 +12,7 @@ import { easelMarketAbi } from "@easel/contracts";
 import { createPublicClient, createWalletClient, defineChain, http, numberToHex, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { chainOrder } from "../src/trading/signedListings.ts";
 import { startDemoStack } from "./demoStack.ts";
 import { peakRssMb } from "./memory.ts";
 import { additionLoopMs, machineSpeed } from "./speed.ts";
@@ -332,16 +333,7 @@ async function user(
         l.signed
           ? [
               {
-                order: {
-                  ...l.signed.order,
-                  collection: l.signed.order.collection as `0x${string}`,
-                  seller: l.signed.order.seller as `0x${string}`,
-                  tokenId: BigInt(l.signed.order.tokenId),
-                  price: BigInt(l.signed.order.price),
-                  transferCount: BigInt(l.signed.order.transferCount),
-                  counter: BigInt(l.signed.order.counter),
-                  expiresAt: BigInt(l.signed.order.expiresAt),
-                },
+                order: chainOrder(l.signed.order),
                 signature: l.signed.signature as `0x${string}`,
                 bulkIndex: BigInt(l.signed.bulkIndex),
                 bulkProof: l.signed.bulkProof as `0x${string}`[],

@@ -36,7 +36,7 @@ import {
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
-import { applyVerdict, withProjectionLock } from "../src/trading/signedListings.ts";
+import { applyVerdict, chainOrder, withProjectionLock } from "../src/trading/signedListings.ts";
 import { recheckSignedListings } from "../src/worker/signedListings.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 
@@ -104,23 +104,12 @@ async function orderFor(
   };
 }
 
-const typed = (order: SignedListingOrder) => ({
-  collection: order.collection as Address,
-  tokenId: BigInt(order.tokenId),
-  price: BigInt(order.price),
-  seller: order.seller as Address,
-  transferCount: BigInt(order.transferCount),
-  counter: BigInt(order.counter),
-  expiresAt: BigInt(order.expiresAt),
-  maxFeeBps: order.maxFeeBps,
-});
-
 const sign = (who: Account, order: SignedListingOrder): Promise<Hex> =>
   who.signTypedData({
     domain: { ...SIGNED_LISTING_DOMAIN, chainId: 31337, verifyingContract: t.market },
     types: signedListingTypes,
     primaryType: "SignedListing",
-    message: typed(order),
+    message: chainOrder(order),
   });
 
 /** Signs and posts `who`'s order; expects it stored and shown. */
@@ -249,7 +238,7 @@ describe("an order the chain refuses only for now is paused, not retired (item 3
       address: t.market,
       abi: easelMarketAbi,
       functionName: "signedListingStatus",
-      args: [typed(listing.order), await sign(artist, listing.order)],
+      args: [chainOrder(listing.order), await sign(artist, listing.order)],
     });
     expect(status).toBe(SIGNED_LISTING_STATUS.void);
   });
@@ -344,7 +333,7 @@ describe("an order the chain refuses only for now is paused, not retired (item 3
       address: t.market,
       abi: easelMarketAbi,
       functionName: "fillSignedListing",
-      args: [typed(body.data.order), body.data.signature],
+      args: [chainOrder(body.data.order), body.data.signature],
       value: BigInt(body.data.order.price),
       chain: t.chain,
       account: bob,

@@ -23,6 +23,7 @@ import {
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
+import { chainOrder } from "../src/trading/signedListings.ts";
 import { recheckSignedListings } from "../src/worker/signedListings.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 
@@ -59,17 +60,6 @@ const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = 
   (await scratch.db.$client.query(text, values)).rows as T[];
 const statusOf = async (id: string) =>
   (await q<{ status: string }>("SELECT status FROM signed_listings WHERE id = $1", [id]))[0]?.status;
-
-const typed = (order: SignedListingOrder) => ({
-  collection: order.collection as Address,
-  tokenId: BigInt(order.tokenId),
-  price: BigInt(order.price),
-  seller: order.seller as Address,
-  transferCount: BigInt(order.transferCount),
-  counter: BigInt(order.counter),
-  expiresAt: BigInt(order.expiresAt),
-  maxFeeBps: order.maxFeeBps,
-});
 
 /** Orders for `tokenIds` as the chain stands now, `price(i)` each. */
 async function ordersFor(
@@ -110,7 +100,7 @@ async function ordersFor(
 
 /** One signature over the tree of `orders` (as the web app signs it: `primaryType` "BulkListing"). */
 function signBulk(who: Account, orders: SignedListingOrder[]): Promise<Hex> {
-  const tree = bulkListing(orders.map(typed));
+  const tree = bulkListing(orders.map(chainOrder));
   return who.signTypedData({
     domain: { ...SIGNED_LISTING_DOMAIN, chainId: 31337, verifyingContract: t.market },
     types: tree.types,
@@ -166,7 +156,7 @@ describe("posting a bulk listing", () => {
       { index: 9, tokenId: "10", message: "Only the owner of this item can list it." },
     ]);
     // Each row keeps its leaf of the tree the seller signed (rebuilt by the server, not sent by the client).
-    const tree = bulkListing(orders.map(typed));
+    const tree = bulkListing(orders.map(chainOrder));
     const rows = await q<{ token_id: string; bulk_index: number; bulk_proof: string[]; bulk_root: string }>(
       "SELECT token_id::text, bulk_index, bulk_proof, bulk_root FROM signed_listings WHERE signature = $1 ORDER BY bulk_index",
       [firstSignature.toLowerCase()],
@@ -303,7 +293,7 @@ describe("buying and retiring the orders of a bulk signature", () => {
       order: stored.order,
       signature: firstSignature.toLowerCase(),
     });
-    const tree = bulkListing(firstOrders.map(typed));
+    const tree = bulkListing(firstOrders.map(chainOrder));
     expect(res.body.data.bulk?.index).toBe("2");
     expect(res.body.data.bulk?.proof).toHaveLength(4);
     const [row] = await q<{ bulk_proof: string[] }>("SELECT bulk_proof FROM signed_listings WHERE id = $1", [
@@ -319,7 +309,7 @@ describe("buying and retiring the orders of a bulk signature", () => {
       abi: easelMarketAbi,
       functionName: "fillBulkSignedListing",
       args: [
-        typed(res.body.data.order),
+        chainOrder(res.body.data.order),
         res.body.data.signature,
         BigInt(res.body.data.bulk?.index ?? 0),
         res.body.data.bulk?.proof ?? [],

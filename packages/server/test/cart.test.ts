@@ -23,6 +23,7 @@ import {
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
+import { chainOrder } from "../src/trading/signedListings.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 
 type Account = typeof artist;
@@ -72,17 +73,6 @@ async function orderFor(seller: Address, collection: Address, tokenId: bigint, p
   } satisfies SignedListingOrder;
 }
 
-const typed = (order: SignedListingOrder) => ({
-  collection: order.collection as Address,
-  tokenId: BigInt(order.tokenId),
-  price: BigInt(order.price),
-  seller: order.seller as Address,
-  transferCount: BigInt(order.transferCount),
-  counter: BigInt(order.counter),
-  expiresAt: BigInt(order.expiresAt),
-  maxFeeBps: order.maxFeeBps,
-});
-
 /** Signs and posts a signed listing through the API (checked on chain there). */
 async function listSigned(who: Account, user: TestUser, collection: Address, tokenId: bigint, price: bigint) {
   const order = await orderFor(who.address, collection, tokenId, price);
@@ -90,7 +80,7 @@ async function listSigned(who: Account, user: TestUser, collection: Address, tok
     domain: { ...SIGNED_LISTING_DOMAIN, chainId: 31337, verifyingContract: t.market },
     types: signedListingTypes,
     primaryType: "SignedListing",
-    message: typed(order),
+    message: chainOrder(order),
   });
   const res = await api.call("POST", "/api/signed-listings", { user, body: { order, signature } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -128,7 +118,7 @@ async function buyMany(who: Account, lines: CartQuoteLine[], value: bigint) {
     l.signed
       ? [
           {
-            order: typed(l.signed.order),
+            order: chainOrder(l.signed.order),
             signature: l.signed.signature as Hex,
             bulkIndex: BigInt(l.signed.bulkIndex),
             bulkProof: l.signed.bulkProof as Hex[],
@@ -232,7 +222,7 @@ describe("POST /api/cart/quote", () => {
     await d.market(
       carol,
       "fillSignedListing",
-      [typed(fill.body.data.order), fill.body.data.signature],
+      [chainOrder(fill.body.data.order), fill.body.data.signature],
       parseEther("0.6"),
     );
     const res = await quote([item(art, 4n), item(art, 5n), item(art, 6n)], users.bob);
@@ -319,7 +309,7 @@ describe("GET /api/cart/sweep", () => {
     await d.market(
       carol,
       "fillSignedListing",
-      [typed(fill.body.data.order), fill.body.data.signature],
+      [chainOrder(fill.body.data.order), fill.body.data.signature],
       parseEther("0.1"),
     );
     const after = await sweep(reef, 3, undefined, users.bob);

@@ -25,6 +25,7 @@ import {
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
+import { chainOrder } from "../src/trading/signedListings.ts";
 import { recheckSignedListings } from "../src/worker/signedListings.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
 
@@ -94,17 +95,6 @@ async function orderFor(
   };
 }
 
-const typed = (order: SignedListingOrder) => ({
-  collection: order.collection as Address,
-  tokenId: BigInt(order.tokenId),
-  price: BigInt(order.price),
-  seller: order.seller as Address,
-  transferCount: BigInt(order.transferCount),
-  counter: BigInt(order.counter),
-  expiresAt: BigInt(order.expiresAt),
-  maxFeeBps: order.maxFeeBps,
-});
-
 function sign(
   who: Account,
   order: SignedListingOrder,
@@ -114,7 +104,7 @@ function sign(
     domain: { ...SIGNED_LISTING_DOMAIN, chainId: 31337, verifyingContract: t.market, ...domain },
     types: signedListingTypes,
     primaryType: "SignedListing",
-    message: typed(order),
+    message: chainOrder(order),
   });
 }
 
@@ -511,7 +501,7 @@ describe("a real fill on chain", () => {
       address: t.market,
       abi: easelMarketAbi,
       functionName: "fillSignedListing",
-      args: [typed(body.data.order), body.data.signature],
+      args: [chainOrder(body.data.order), body.data.signature],
       value: BigInt(body.data.order.price),
       chain: t.chain,
       account: bob,
