@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   createPublicClient,
-  createWalletClient,
   decodeFunctionData,
   type Hex,
   http,
@@ -9,9 +8,8 @@ import {
   parseEther,
   parseEventLogs,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { newWalletPage, RPC_URL, signIn } from "./accounts.ts";
-import { accountAddress, send, verifyArtist } from "./chain.ts";
+import { accountAddress, fund, send, verifyArtist } from "./chain.ts";
 
 // Accounts of anvil's mnemonic that no other spec uses (funded below), since the suite shares one chain.
 const SELLER = 50;
@@ -27,24 +25,6 @@ const fillAbi = parseAbi([
 ]);
 const client = createPublicClient({ transport: http(RPC_URL) });
 const balance = (address: `0x${string}`) => client.getBalance({ address });
-
-/** Gives each account 100 ETH from anvil's account 1 (they start empty). */
-async function fund(...indexes: number[]) {
-  const wallet = createWalletClient({
-    account: mnemonicToAccount("test test test test test test test test test test test junk", {
-      addressIndex: 1,
-    }),
-    transport: http(RPC_URL),
-  });
-  for (const index of indexes) {
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: accountAddress(index),
-      value: parseEther("100"),
-    });
-    await client.waitForTransactionReceipt({ hash });
-  }
-}
 
 /** The shared collection's address. */
 async function defaultCollection(page: Page) {

@@ -1,16 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  parseAbi,
-  parseEther,
-  parseEventLogs,
-} from "viem";
+import { createPublicClient, type Hex, http, parseAbi, parseEther, parseEventLogs } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { newWalletPage, RPC_URL, signIn } from "./accounts.ts";
-import { accountAddress, send, verifyArtist } from "./chain.ts";
+import { accountAddress, fund, send, verifyArtist } from "./chain.ts";
 
 // Accounts of anvil's mnemonic that no other spec uses (funded below), since the suite shares one chain.
 const ARTIST = 40;
@@ -54,21 +46,6 @@ const signedListingTypes = {
 const SIGNED_LISTING_DOMAIN = { name: "Easel Market", version: "1" } as const;
 const client = createPublicClient({ transport: http(RPC_URL) });
 const balance = (address: `0x${string}`) => client.getBalance({ address });
-
-async function fund(...indexes: number[]) {
-  const wallet = createWalletClient({
-    account: mnemonicToAccount(MNEMONIC, { addressIndex: 1 }),
-    transport: http(RPC_URL),
-  });
-  for (const index of indexes) {
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: accountAddress(index),
-      value: parseEther("100"),
-    });
-    await client.waitForTransactionReceipt({ hash });
-  }
-}
 
 async function contracts(page: Page) {
   const config = (await (await page.request.get("/api/config")).json()) as {

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { createPublicClient, createWalletClient, http, parseAbi } from "viem";
+import { createPublicClient, createWalletClient, http, parseAbi, parseEther } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { RPC_URL } from "./accounts.ts";
 
@@ -28,6 +28,23 @@ export async function send(
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");
   return receipt;
+}
+
+/** Gives each anvil account of `indexes` 100 ETH from account 1 (the tests' wallets start empty). */
+export async function fund(...indexes: number[]) {
+  const wallet = createWalletClient({
+    account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 1 }),
+    transport: http(RPC_URL),
+  });
+  const client = createPublicClient({ transport: http(RPC_URL) });
+  for (const index of indexes) {
+    const hash = await wallet.sendTransaction({
+      chain: null,
+      to: accountAddress(index),
+      value: parseEther("100"),
+    });
+    await client.waitForTransactionReceipt({ hash });
+  }
 }
 
 /** The local chain's time: its latest block's timestamp, in unix seconds. */

@@ -1,30 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createPublicClient, createWalletClient, http, parseEther } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { createPublicClient, http } from "viem";
 import { makePng, newWalletPage, RPC_URL, signIn } from "./accounts.ts";
-import { accountAddress, verifyArtist } from "./chain.ts";
+import { accountAddress, fund, verifyArtist } from "./chain.ts";
 
 const ARTIST = 18;
 const BUYER = 19;
-const client = createPublicClient({ transport: http(RPC_URL) });
-
-/** Gives each account 100 ETH from anvil's account 1 (they start empty). */
-async function fund(...indexes: number[]) {
-  const wallet = createWalletClient({
-    account: mnemonicToAccount("test test test test test test test test test test test junk", {
-      addressIndex: 1,
-    }),
-    transport: http(RPC_URL),
-  });
-  for (const index of indexes) {
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: accountAddress(index),
-      value: parseEther("100"),
-    });
-    await client.waitForTransactionReceipt({ hash });
-  }
-}
+const _client = createPublicClient({ transport: http(RPC_URL) });
 
 /** A new lazy collection from the mint page's "Create new collection", selected on return. */
 async function createLazyCollection(page: Page, name: string, symbol: string) {

@@ -1,8 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createPublicClient, createWalletClient, http, parseAbi, parseEther, parseEventLogs } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { createPublicClient, http, parseAbi, parseEther, parseEventLogs } from "viem";
 import { newWalletPage, openAccountMenu, RPC_URL, signIn } from "./accounts.ts";
-import { accountAddress, send, verifyArtist } from "./chain.ts";
+import { accountAddress, fund, send, verifyArtist } from "./chain.ts";
 
 // Accounts of anvil's mnemonic that no other spec uses (funded below), since the suite shares one chain.
 const ARTIST = 12;
@@ -28,24 +27,6 @@ const collectionAbi = parseAbi([
 const client = createPublicClient({ transport: http(RPC_URL) });
 const balance = (address: `0x${string}`) => client.getBalance({ address });
 const nonce = (address: `0x${string}`) => client.getTransactionCount({ address });
-
-/** Gives each account 100 ETH from anvil's account 1 (they start empty). */
-async function fund(...indexes: number[]) {
-  const wallet = createWalletClient({
-    account: mnemonicToAccount("test test test test test test test test test test test junk", {
-      addressIndex: 1,
-    }),
-    transport: http(RPC_URL),
-  });
-  for (const index of indexes) {
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: accountAddress(index),
-      value: parseEther("100"),
-    });
-    await client.waitForTransactionReceipt({ hash });
-  }
-}
 
 /** The market's and the shared collection's addresses. */
 async function contracts(page: Page) {
