@@ -64,12 +64,16 @@ export async function step(options: IndexerOptions, client: pg.ClientBase): Prom
       if (cursor === null) {
         // No block at the cursor: a reorg onto a shorter branch, or a node behind the chain (a load balancer's
         // lagging node). The node's own head tells them apart: on another branch its hash differs from the one
-        // stored for that height; on ours it is the same, and rolling back would undo good blocks.
-        const ours = head < indexed ? await storedHash(client, head) : undefined;
-        const theirs = ours ? (await chainBlock(chain, head))?.hash : undefined;
-        if (ours && theirs && ours !== theirs) {
-          await rollBack(options, client, indexed, head);
-          return false;
+        // stored for that height; on ours it is the same, and rolling back would undo good blocks. A head below
+        // the kept hashes cannot be told apart: it is rolled back as before (or halts with how to resync), never
+        // waited for without end.
+        if (head < indexed) {
+          const ours = await storedHash(client, head);
+          const theirs = ours ? (await chainBlock(chain, head))?.hash : undefined;
+          if (!ours || (theirs && ours !== theirs)) {
+            await rollBack(options, client, indexed, head);
+            return false;
+          }
         }
         throw new Error(
           `the RPC has no block ${indexed}, where the index stands (its head: ${head}): a node behind the chain?; reading again`,
