@@ -1,8 +1,9 @@
 /**
  * `npm test`: every workspace's tests, in two lanes at once. The server's integration tests run one file at a
  * time and mostly wait on PostgreSQL and anvil, so they share the machine well with the lane that keeps the CPU
- * busy (common, the contracts' Solidity tests, then the web's). Each line is prefixed with its lane; the run
- * fails when either lane fails, and says which.
+ * busy (common, the contracts' compile, type check and Solidity tests, then the web's). The contracts' compile
+ * (solc in WebAssembly, one core for minutes) is here rather than in `npm run typecheck` so that it overlaps the
+ * server's wait. Each line is prefixed with its lane; the run fails when either lane fails, and says which.
  */
 import { spawn } from "node:child_process";
 
