@@ -21,7 +21,7 @@ const collectionAbi = parseAbi([
 ]);
 const fillAbi = parseAbi([
   "struct SignedListing { address collection; uint256 tokenId; uint256 price; address seller; uint256 transferCount; uint256 counter; uint256 expiresAt; uint16 maxFeeBps; }",
-  "function fillBulkSignedListing(SignedListing order, bytes signature, uint256 index, bytes32[] proof) payable",
+  "function fillBulkSignedListing(SignedListing order, bytes bulkSignature) payable",
 ]);
 const client = createPublicClient({ transport: http(RPC_URL) });
 const balance = (address: `0x${string}`) => client.getBalance({ address });
@@ -124,7 +124,8 @@ test("list several: ten works listed with one signature, then one of them bought
   const [tx] = (sent.at(-1) as { params: [{ data: Hex; value: Hex }] }).params;
   const call = decodeFunctionData({ abi: fillAbi, data: tx.data });
   expect(call.functionName).toBe("fillBulkSignedListing");
-  expect(call.args[2]).toBe(BigInt(index));
+  // The packed bulk signature: the tree's height (4 levels) in one byte, then the leaf index in two.
+  expect(call.args[1].slice(0, 8)).toBe(`0x04${index.toString(16).padStart(4, "0")}`);
   expect(BigInt(tx.value)).toBe(parseEther("0.1"));
   // The sold one leaves the book; the nine others stay on sale.
   await expect

@@ -105,8 +105,9 @@ export const signedListingFillResponseSchema = z.object({
     order: signedListingOrderSchema,
     signature: hexSchema,
     /**
-     * For an order from a bulk signature (one signature over many listings): its leaf index and proof, passed to
-     * `fillBulkSignedListing(order, signature, index, proof)`; null (or absent) for a single signed listing.
+     * For an order from a bulk signature (one signature over many listings): its leaf index and proof, which
+     * `fillBulkSignedListing(order, bulkSignature)` takes packed with the signature (`packBulkSignature` in
+     * `@easel/contracts/orders`); null (or absent) for a single signed listing.
      */
     bulk: z
       .object({

@@ -283,8 +283,10 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         return _signedListingStatus(order, _signedListingDigest(order), signature);
     }
 
-    /// @notice As `signedListingStatus`, for a listing from a bulk signature (`fillBulkSignedListing`); reverts
-    /// with `InvalidBulkProof` for a proof no tree can have.
+    /// @notice As `signedListingStatus`, for a listing from a bulk signature: the seller's signature over the tree,
+    /// the listing's leaf index and the sibling hashes from the leaf up (`fillBulkSignedListing` takes the same
+    /// three packed in one `bytes`, see `packBulkSignature` in `src/orders.ts`); reverts with `InvalidBulkProof`
+    /// for a proof no tree can have.
     function bulkSignedListingStatus(
         SignedListing calldata order,
         bytes calldata signature,

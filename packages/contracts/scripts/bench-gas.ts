@@ -29,7 +29,7 @@ import {
   SIGNED_LISTING_DOMAIN,
   signedListingTypes,
 } from "../src/constants.ts";
-import { bulkListing, type SignedListingMessage, tokenRoot } from "../src/orders.ts";
+import { bulkListing, packBulkSignature, type SignedListingMessage, tokenRoot } from "../src/orders.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { viem, networkHelpers } = await network.create();
@@ -437,7 +437,7 @@ const leaf = bulk.proofs[37];
 if (!leaf) throw new Error("no leaf 37");
 await measureSales(
   "bulkFill64",
-  market.write.fillBulkSignedListing([leaf.order, bulkSignature, leaf.index, leaf.proof], {
+  market.write.fillBulkSignedListing([leaf.order, packBulkSignature(bulkSignature, leaf.index, leaf.proof)], {
     account: (await newAccount()).address,
     value: price,
   }),

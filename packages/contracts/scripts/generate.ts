@@ -35,6 +35,9 @@ const contracts = [
     source: "mocks/MockEnsUniversalResolver.sol",
     exportName: "mockEnsUniversalResolver",
   },
+  // A contract wallet (ERC-1271) for the server's tests of contract sellers: generated, so that they need no
+  // compile of their own.
+  { name: "TestWallet", source: "test/TestWallet.sol", exportName: "testWallet" },
 ] as const;
 
 type AbiItem = { type: string; name?: string; inputs?: { type: string }[] };

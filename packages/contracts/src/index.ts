@@ -13,6 +13,7 @@ export {
   easelRoyaltySplitterArtifact,
   mockEnsUniversalResolverArtifact,
   mockV3AggregatorArtifact,
+  testWalletArtifact,
 } from "./generated/artifacts.ts";
 export * from "./orders.ts";
 export type { EaselDeployment } from "./types.ts";

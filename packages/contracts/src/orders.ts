@@ -3,7 +3,7 @@
  * token roots of collection offers (trait offers). The contracts check what these build: `fillBulkSignedListing`
  * and `buyMany` a bulk listing's proof, `acceptCollectionOffer` a token's proof.
  */
-import { concat, encodeAbiParameters, type Hex, hashStruct, keccak256 } from "viem";
+import { concat, encodeAbiParameters, type Hex, hashStruct, keccak256, numberToHex } from "viem";
 import { signedListingTypes } from "./constants.ts";
 
 /** The deepest bulk listing tree (2^10 = 1,024 listings per signature). */
@@ -62,7 +62,8 @@ type Tree = SignedListingMessage | Tree[];
  * Everything a seller signs and a buyer passes for a bulk listing of `orders` (in this order, padded with zero
  * listings, which no fill accepts): the typed data's `types` and `message` (sign with `primaryType:
  * "BulkListing"` in the market's domain), and for each order its leaf index and proof (the sibling hashes from
- * the leaf up), as `fillBulkSignedListing(order, signature, index, proof)` takes them.
+ * the leaf up), as `bulkSignedListingStatus(order, signature, index, proof)` and `buyMany` take them
+ * (`fillBulkSignedListing` takes them packed with the signature: `packBulkSignature`).
  */
 export function bulkListing(orders: readonly SignedListingMessage[]) {
   const height = bulkListingHeight(orders.length);
@@ -93,6 +94,19 @@ export function bulkListing(orders: readonly SignedListingMessage[]) {
     message: { tree: nest(0, size) },
     proofs: orders.map((order, index) => ({ order, index: BigInt(index), proof: proofOf(index) })),
   };
+}
+
+/**
+ * `fillBulkSignedListing`'s `bulkSignature`: one byte for the tree's height (the proof's length), two bytes for
+ * the leaf index, the proof's sibling hashes, then the seller's signature over the tree.
+ */
+export function packBulkSignature(signature: Hex, index: bigint, proof: readonly Hex[]): Hex {
+  const height = proof.length;
+  if (height < 1 || height > MAX_BULK_HEIGHT)
+    throw new Error(`a bulk listing proof has 1 to ${MAX_BULK_HEIGHT} hashes`);
+  if (index < 0n || index >= 1n << BigInt(height))
+    throw new Error(`leaf ${index} is outside a tree of ${height} levels`);
+  return concat([numberToHex(height, { size: 1 }), numberToHex(index, { size: 2 }), ...proof, signature]);
 }
 
 /** A token id's leaf in a collection offer's token root. */

@@ -9,7 +9,6 @@
  * - A market lock, or the market's entrance lock (which refuses fills too), changes nothing in the book.
  * - A fee raised above an order's `maxFeeBps` pauses it (reason "fee") until the fee comes down.
  */
-import { existsSync, readFileSync } from "node:fs";
 import type { SignedListingOrder } from "@easel/common";
 import {
   easelCollectionAbi,
@@ -17,6 +16,7 @@ import {
   SIGNED_LISTING_DOMAIN,
   SIGNED_LISTING_STATUS,
   signedListingTypes,
+  testWalletArtifact,
 } from "@easel/contracts";
 import { type Address, encodeFunctionData, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -550,7 +550,7 @@ describe("listings the chain refuses leave browse and the floor at once (item 6)
   });
 
   it("rechecks a contract wallet's orders on a schedule: off the book when it says no, back when it says yes", async () => {
-    const artifact = testWalletArtifact();
+    const artifact = testWalletArtifact;
     const hash = await t.wallet(carol).deployContract({
       abi: artifact.abi,
       bytecode: artifact.bytecode,
@@ -608,16 +608,3 @@ describe("listings the chain refuses leave browse and the floor at once (item 6)
     expect((await fill(quay, 12n)).status).toBe(200);
   });
 });
-
-function testWalletArtifact(): { abi: readonly unknown[]; bytecode: Hex } {
-  const file = new URL(
-    "../../contracts/artifacts/contracts/test/TestWallet.sol/TestWallet.json",
-    import.meta.url,
-  );
-  if (!existsSync(file)) {
-    throw new Error(
-      `${file.pathname} is missing: build the contracts first (npm run build -w @easel/contracts)`,
-    );
-  }
-  return JSON.parse(readFileSync(file, "utf8"));
-}

@@ -5,7 +5,13 @@
  * real anvil chain with Easel's contracts, a real PostgreSQL, the real indexer and the worker's recheck.
  */
 import type { SignedListing, SignedListingOrder } from "@easel/common";
-import { bulkListing, easelCollectionAbi, easelMarketAbi, SIGNED_LISTING_DOMAIN } from "@easel/contracts";
+import {
+  bulkListing,
+  easelCollectionAbi,
+  easelMarketAbi,
+  packBulkSignature,
+  SIGNED_LISTING_DOMAIN,
+} from "@easel/contracts";
 import { type Address, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createChainClient } from "../src/chain/client.ts";
@@ -310,9 +316,11 @@ describe("buying and retiring the orders of a bulk signature", () => {
       functionName: "fillBulkSignedListing",
       args: [
         chainOrder(res.body.data.order),
-        res.body.data.signature,
-        BigInt(res.body.data.bulk?.index ?? 0),
-        res.body.data.bulk?.proof ?? [],
+        packBulkSignature(
+          res.body.data.signature,
+          BigInt(res.body.data.bulk?.index ?? 0),
+          res.body.data.bulk?.proof ?? [],
+        ),
       ],
       value: price,
       chain: t.chain,

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
 import type { heldPaymentsResponseSchema, ItemResponse, SignedListingOrder } from "@easel/common";
 import {
   easelCollectionAbi,
   easelMarketAbi,
   SIGNED_LISTING_DOMAIN,
   signedListingTypes,
+  testWalletArtifact,
 } from "@easel/contracts";
 import { type Address, encodeFunctionData, type Hex, parseEther, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -662,23 +662,9 @@ describe("retirement by the indexer", () => {
   });
 });
 
-/** The test wallet contract, compiled by Hardhat (`npm test` and `npm run typecheck` build the contracts first). */
-function testWalletArtifact(): { abi: readonly unknown[]; bytecode: Hex } {
-  const file = new URL(
-    "../../contracts/artifacts/contracts/test/TestWallet.sol/TestWallet.json",
-    import.meta.url,
-  );
-  if (!existsSync(file)) {
-    throw new Error(
-      `${file.pathname} is missing: build the contracts first (npm run build -w @easel/contracts)`,
-    );
-  }
-  return JSON.parse(readFileSync(file, "utf8"));
-}
-
 describe("a smart-contract wallet seller (ERC-1271)", () => {
   it("lists through its owner's signature, and the order leaves the book (paused) when the wallet stops accepting it", async () => {
-    const artifact = testWalletArtifact();
+    const artifact = testWalletArtifact;
     const deployHash = await t.wallet(carol).deployContract({
       abi: artifact.abi,
       bytecode: artifact.bytecode,

@@ -25,7 +25,7 @@ abstract contract Carts is SellOrders, SignedListings {
     }
 
     /// @notice A signed listing and its signature; for a listing from a bulk signature, its leaf index and proof
-    /// (`fillBulkSignedListing`), else an empty proof.
+    /// (as `bulkSignedListingStatus` takes them), else an empty proof.
     struct SignedPurchase {
         SignedListing order;
         bytes signature;

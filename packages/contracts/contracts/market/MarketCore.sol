@@ -535,35 +535,66 @@ abstract contract MarketCore is EaselCredits {
     }
 
     /// @dev The EIP-712 digest a seller signs for a tree of listings (`BulkListing`, one signature for up to
-    /// 2^`MAX_BULK_HEIGHT`), proven for the listing at leaf `index` by the sibling hashes `proof`, from the leaf
-    /// up. The typed data is Seaport's bulk-order shape, `BulkListing(SignedListing[2]...[2] tree)` with one
-    /// `[2]` per level, so a wallet shows every listing it covers; its array hashing is a positional binary
-    /// Merkle tree of the listings' struct hashes (bit `i` of `index`: whether the node at level `i` is the
-    /// right one). Unused leaves are zero listings, which no fill accepts. A proof of another height hashes
-    /// with another type, so it never matches a signature over this tree.
-    function _bulkListingDigest(SignedListing calldata order, uint256 index, bytes32[] calldata proof)
+    /// 2^`MAX_BULK_HEIGHT`), proven for the listing at leaf `index` by the `height` sibling hashes in calldata at
+    /// `proofOffset`, from the leaf up. The typed data is Seaport's bulk-order shape,
+    /// `BulkListing(SignedListing[2]...[2] tree)` with one `[2]` per level, so a wallet shows every listing it
+    /// covers; its array hashing is a positional binary Merkle tree of the listings' struct hashes (bit `i` of
+    /// `index`: whether the node at level `i` is the right one). Unused leaves are zero listings, which no fill
+    /// accepts. A proof of another height hashes with another type, so it never matches a signature over this
+    /// tree.
+    function _bulkListingDigest(SignedListing calldata order, uint256 index, uint256 proofOffset, uint256 height)
         internal
         view
         returns (bytes32)
     {
-        uint256 height = proof.length;
-        if (height == 0 || height > MAX_BULK_HEIGHT || index >> height != 0) revert InvalidBulkProof();
-        bytes32 node = _signedListingHash(order);
-        bytes32 typeHash = _bulkListingTypehash(height);
+        bytes4 invalidProof = InvalidBulkProof.selector;
+        uint256 maxHeight = MAX_BULK_HEIGHT;
         assembly ("memory-safe") {
-            for { let i := 0 } lt(i, height) { i := add(i, 1) } {
-                let sibling := calldataload(add(proof.offset, shl(5, i)))
-                let right := and(shr(i, index), 1)
-                // The node goes left (word 0) unless it is the right one.
-                mstore(shl(5, right), node)
-                mstore(shl(5, iszero(right)), sibling)
+            // No tree has this shape: no levels, too many, or an index outside the tree.
+            if or(or(iszero(height), gt(height, maxHeight)), shr(height, index)) {
+                mstore(0x00, invalidProof)
+                revert(0x00, 0x04)
+            }
+        }
+        bytes32 typeHash = _bulkListingTypehash(height);
+        bytes32 listingTypeHash = SIGNED_LISTING_TYPEHASH;
+        bytes32 node;
+        assembly ("memory-safe") {
+            // The leaf: the listing's `hashStruct`, as `_signedListingHash` (written out: a second call site would
+            // keep the compiler from inlining it into the single fill).
+            let m := mload(0x40)
+            mstore(m, listingTypeHash)
+            calldatacopy(add(m, 0x20), order, 0x100)
+            node := keccak256(m, 0x120)
+            // From the leaf up, one sibling hash per level.
+            for { let end := add(proofOffset, shl(5, height)) } lt(proofOffset, end) {
+                proofOffset := add(proofOffset, 0x20)
+            } {
+                // The node goes left (word 0) unless it is the right one (the index's lowest bit left).
+                let at := shl(5, and(index, 1))
+                mstore(at, node)
+                mstore(xor(at, 0x20), calldataload(proofOffset))
                 node := keccak256(0x00, 0x40)
+                index := shr(1, index)
             }
             mstore(0x00, typeHash)
             mstore(0x20, node)
             node := keccak256(0x00, 0x40)
         }
         return _typedDataDigest(node);
+    }
+
+    /// @dev `_bulkListingDigest` for a proof passed as an ABI array (`bulkSignedListingStatus`, a cart's purchase).
+    function _bulkListingDigest(SignedListing calldata order, uint256 index, bytes32[] calldata proof)
+        internal
+        view
+        returns (bytes32)
+    {
+        uint256 proofOffset;
+        assembly ("memory-safe") {
+            proofOffset := proof.offset
+        }
+        return _bulkListingDigest(order, index, proofOffset, proof.length);
     }
 
     /// @dev `keccak256("BulkListing(SignedListing[2]...[2] tree)" + the SignedListing type)` for `height` levels

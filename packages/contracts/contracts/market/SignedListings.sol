@@ -28,15 +28,36 @@ abstract contract SignedListings is MarketCore {
     /// @notice Buys a token listed with one signature over many listings (a bulk listing, `BulkListing`: see
     /// `MarketCore._bulkListingDigest`), sending exactly its price. Every rule of `fillSignedListing` applies,
     /// and the listing is voided the same ways (its token's transfer count, the seller's counter, its expiry).
-    /// @param index The listing's leaf in the signed tree.
-    /// @param proof The sibling hashes from the leaf up: one per level of the tree (1 to 10).
-    function fillBulkSignedListing(
-        SignedListing calldata order,
-        bytes calldata signature,
-        uint256 index,
-        bytes32[] calldata proof
-    ) external payable nonReentrant {
-        _fillSigned(order, _bulkListingDigest(order, index, proof), signature, msg.sender, msg.value);
+    /// @param bulkSignature The listing's place in the signed tree, then the seller's signature over the tree,
+    /// packed: one byte for the tree's height h (1 to 10), two bytes for the listing's leaf index, the h sibling
+    /// hashes from the leaf up, then the signature as `fillSignedListing` takes it (`packBulkSignature` in
+    /// `src/orders.ts`). As Seaport packs its bulk signatures: the index and the proof take no ABI words of their
+    /// own (an offset, a length and a 32-byte index, about 400 gas of calldata).
+    function fillBulkSignedListing(SignedListing calldata order, bytes calldata bulkSignature)
+        external
+        payable
+        nonReentrant
+    {
+        uint256 height;
+        uint256 index;
+        uint256 proofOffset;
+        bytes calldata signature;
+        assembly ("memory-safe") {
+            let header := calldataload(bulkSignature.offset)
+            height := shr(248, header)
+            index := and(shr(232, header), 0xffff)
+            proofOffset := add(bulkSignature.offset, 3)
+            let signatureStart := add(3, shl(5, height))
+            // Shorter than its own header and proof: height 0, which `_bulkListingDigest` refuses (nothing past
+            // `bulkSignature` is used).
+            if gt(signatureStart, bulkSignature.length) {
+                height := 0
+                signatureStart := bulkSignature.length
+            }
+            signature.offset := add(bulkSignature.offset, signatureStart)
+            signature.length := sub(bulkSignature.length, signatureStart)
+        }
+        _fillSigned(order, _bulkListingDigest(order, index, proofOffset, height), signature, msg.sender, msg.value);
     }
 
     /// @dev Fills `order`, signed over `digest`, for `buyer`, who paid `paid` (exactly the price, or it reverts).

@@ -28,7 +28,7 @@ contract EaselBulkListingsTest is EaselOrderFixture {
         internal
     {
         vm.prank(who);
-        market.fillBulkSignedListing{value: o.price}(o, sig, index, proofOf(t, index));
+        market.fillBulkSignedListing{value: o.price}(o, packBulk(sig, index, proofOf(t, index)));
     }
 
     function fillBulkProof(
@@ -39,7 +39,7 @@ contract EaselBulkListingsTest is EaselOrderFixture {
         bytes32[] memory proof
     ) internal {
         vm.prank(who);
-        market.fillBulkSignedListing{value: o.price}(o, sig, index, proof);
+        market.fillBulkSignedListing{value: o.price}(o, packBulk(sig, index, proof));
     }
 
     /// @dev `n` listings by `seller` of fresh tokens of `sc`, priced 1 ether + i wei.
@@ -297,11 +297,14 @@ contract EaselBulkListingsTest is EaselOrderFixture {
         Tree memory t = buildTree(orders, 3);
         bytes memory sig = signTree(t, SELLER_KEY);
         bytes32[] memory proof = proofOf(t, 4);
-        // Index 8 in a tree of 8 leaves, and index 4 with a high bit set (the same low bits).
+        // Index 8 in a tree of 8 leaves, and index 4 with a high bit set (the same low bits): the highest of the
+        // fill's 16-bit index, and of the status view's 256-bit one.
         vm.expectRevert(MarketCore.InvalidBulkProof.selector);
         fillBulkProof(buyer, orders[4], sig, 8, proof);
         vm.expectRevert(MarketCore.InvalidBulkProof.selector);
-        fillBulkProof(buyer, orders[4], sig, 4 | (1 << 255), proof);
+        fillBulkProof(buyer, orders[4], sig, 4 | (1 << 15), proof);
+        vm.expectRevert(MarketCore.InvalidBulkProof.selector);
+        marketAdmin.bulkSignedListingStatus(orders[4], sig, 4 | (1 << 255), proof);
         vm.expectRevert(MarketCore.InvalidBulkProof.selector);
         fillBulkProof(buyer, orders[4], sig, 4 | (1 << 3), proof);
         vm.expectRevert(MarketCore.InvalidBulkProof.selector);
@@ -459,6 +462,68 @@ contract EaselBulkListingsTest is EaselOrderFixture {
         assertTrue(isLive(orders[1], sig, t, 1), "the other leaf lives");
     }
 
+    /// `fillBulkSignedListing`'s packed `bulkSignature`, misstated: shorter than its header, a header claiming
+    /// more or fewer levels than the proof holds, a height of zero, a signature cut short or followed by more
+    /// bytes, and a header completed from the ABI padding after the bytes (read from raw calldata).
+    function test_packedBulkSignature_misstated() public {
+        MarketCore.SignedListing[] memory orders = freshOrders(5);
+        Tree memory t = buildTree(orders, 3);
+        bytes memory sig = signTree(t, SELLER_KEY);
+        // Leaf 1: an index inside a tree of 2, 3 or 4 levels, so that only the misstated height is wrong.
+        bytes32[] memory proof = proofOf(t, 1);
+        MarketCore.SignedListing memory o = orders[1];
+        bytes memory good = packBulk(sig, 1, proof);
+        // Shorter than the header, and than the header and the proof it announces.
+        bytes[4] memory short = [bytes(""), bytes(hex"03"), bytes(hex"0300"), _cut(good, 3 + 3 * 32 - 1)];
+        for (uint256 k; k < short.length; ++k) {
+            vm.expectRevert(MarketCore.InvalidBulkProof.selector);
+            vm.prank(buyer);
+            market.fillBulkSignedListing{value: o.price}(o, short[k]);
+        }
+        // A height of zero before a whole proof and signature.
+        bytes memory zeroHeight = bytes.concat(good);
+        zeroHeight[0] = 0x00;
+        vm.expectRevert(MarketCore.InvalidBulkProof.selector);
+        vm.prank(buyer);
+        market.fillBulkSignedListing{value: o.price}(o, zeroHeight);
+        // One level more (the signature's first 32 bytes read as a hash) or one less (the last hash read as the
+        // signature's start): the signature no longer checks.
+        bytes memory more = bytes.concat(good);
+        more[0] = 0x04;
+        bytes memory less = bytes.concat(good);
+        less[0] = 0x02;
+        bytes[4] memory wrong = [more, less, _cut(good, good.length - 1), bytes.concat(good, hex"00")];
+        for (uint256 k; k < wrong.length; ++k) {
+            vm.expectRevert(abi.encodeWithSelector(MarketCore.InvalidSellerSignature.selector, seller));
+            vm.prank(buyer);
+            market.fillBulkSignedListing{value: o.price}(o, wrong[k]);
+        }
+        // A two-byte `bulkSignature` whose ABI padding holds the rest of a valid header and proof: only the
+        // declared bytes count.
+        bytes memory raw = abi.encodeCall(market.fillBulkSignedListing, (o, good));
+        uint256 lengthAt = raw.length - ((good.length + 31) / 32) * 32 - 32;
+        assembly ("memory-safe") {
+            mstore(add(add(raw, 0x20), lengthAt), 2)
+        }
+        vm.prank(buyer);
+        (bool ok, bytes memory reason) = address(market).call{value: o.price}(raw);
+        assertTrue(!ok, "a header completed from the padding");
+        assertEq(
+            keccak256(reason), keccak256(abi.encodeWithSelector(MarketCore.InvalidBulkProof.selector)), "a short proof"
+        );
+        // The genuine one fills.
+        vm.prank(buyer);
+        market.fillBulkSignedListing{value: o.price}(o, good);
+        assertEq(sc.ownerOf(o.tokenId), buyer, "filled");
+    }
+
+    function _cut(bytes memory b, uint256 length) private pure returns (bytes memory out) {
+        out = new bytes(length);
+        for (uint256 i; i < length; ++i) {
+            out[i] = b[i];
+        }
+    }
+
     function test_everyRuleOfASignedFillApplies() public {
         MarketCore.SignedListing[] memory orders = freshOrders(3);
         orders[1].maxFeeBps = 500;
@@ -470,7 +535,7 @@ contract EaselBulkListingsTest is EaselOrderFixture {
             abi.encodeWithSelector(MarketCore.IncorrectPayment.selector, orders[0].price, orders[0].price + 1)
         );
         vm.prank(buyer);
-        market.fillBulkSignedListing{value: orders[0].price + 1}(orders[0], sig, 0, proofOf(t, 0));
+        market.fillBulkSignedListing{value: orders[0].price + 1}(orders[0], packBulk(sig, 0, proofOf(t, 0)));
         // The fee cap the seller signed.
         assertTrue(status(orders[1], sig, t, 1) == EaselMarketAdmin.SignedListingStatus.FeeAboveMax, "fee st");
         vm.expectRevert(abi.encodeWithSelector(MarketCore.FeeAboveSignedMax.selector, 1_000, 500));

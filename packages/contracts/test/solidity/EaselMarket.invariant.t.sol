@@ -535,6 +535,11 @@ contract MarketHandler {
         });
     }
 
+    /// @dev `fillBulkSignedListing`'s packed `bulkSignature` (height, index, proof, signature).
+    function packBulk(bytes memory sig, uint256 index, bytes32[] memory proof) private pure returns (bytes memory) {
+        return abi.encodePacked(uint8(proof.length), uint16(index), proof, sig);
+    }
+
     /// Anyone fills a leaf of a bulk listing, live or stale (or a zero leaf, never).
     function fillBulk(uint256 leafSeed, uint256 actorSeed) external {
         if (_bulk.length == 0) return;
@@ -545,7 +550,7 @@ contract MarketHandler {
         uint256 before = _worth();
         vm.prank(buyer);
         try market.fillBulkSignedListing{value: b.order.price}(
-            b.order, b.signature, b.index, abi.decode(b.proof, (bytes32[]))
+            b.order, packBulk(b.signature, b.index, abi.decode(b.proof, (bytes32[])))
         ) {
             _markFilled(b.order);
             ghostBulkFills++;

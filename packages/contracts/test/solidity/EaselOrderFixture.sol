@@ -209,6 +209,13 @@ abstract contract EaselOrderFixture is Base {
         return signDigest(bulkDigest(rootOf(t), t.height), key);
     }
 
+    /// @dev `fillBulkSignedListing`'s `bulkSignature`, written from its NatSpec: the height (the proof's length)
+    /// in one byte, the index in two, the proof, then the signature.
+    function packBulk(bytes memory sig, uint256 index, bytes32[] memory proof) internal pure returns (bytes memory) {
+        require(proof.length < 1 << 8 && index < 1 << 16, "does not fit the header");
+        return abi.encodePacked(uint8(proof.length), uint16(index), proof, sig);
+    }
+
     // ------------------------------------------------------------ carts
 
     function listedP(address c, uint256 id, uint256 price) internal pure returns (Carts.ListedPurchase memory p) {

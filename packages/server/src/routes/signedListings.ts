@@ -128,7 +128,8 @@ export const signedListingRoutes: FastifyPluginAsyncZod = async (app) => {
             id: answer.id,
             order,
             signature,
-            // A leaf of a bulk signature is filled with `fillBulkSignedListing(order, signature, index, proof)`.
+            // A leaf of a bulk signature is filled with `fillBulkSignedListing`, its index and proof packed with the
+            // signature (`packBulkSignature`).
             bulk: bulkProof.length > 0 ? { index: bulkIndex, proof: bulkProof } : null,
           },
         };

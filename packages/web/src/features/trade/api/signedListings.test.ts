@@ -22,10 +22,11 @@ describe("fillCall", () => {
     });
   });
 
-  it("fills an order of a bulk signature with fillBulkSignedListing and its leaf", () => {
-    expect(fillCall({ id: "1", order, signature, bulk: { index: "5", proof } })).toEqual({
+  it("fills an order of a bulk signature with fillBulkSignedListing, its leaf packed before the signature", () => {
+    expect(fillCall({ id: "1", order, signature, bulk: { index: "3", proof } })).toEqual({
       functionName: "fillBulkSignedListing",
-      args: [orderArgs(order), signature, 5n, proof],
+      // Height 2 in one byte, index 3 in two, the two hashes, then the signature.
+      args: [orderArgs(order), `0x020003${"22".repeat(32)}${"33".repeat(32)}${"11".repeat(65)}`],
     });
   });
 });

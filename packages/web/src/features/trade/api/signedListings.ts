@@ -5,6 +5,7 @@ import type {
   signedListingFillResponseSchema,
   signedListingResponseSchema,
 } from "@easel/common";
+import { packBulkSignature } from "@easel/contracts/orders";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "../../../api/client.ts";
@@ -94,7 +95,7 @@ type SignedListingFill = FillResponse["data"];
 
 /**
  * The market call that fills `fill`: `fillSignedListing(order, signature)`, or for an order from a bulk
- * signature `fillBulkSignedListing(order, signature, index, proof)` with the leaf the API handed out.
+ * signature `fillBulkSignedListing(order, bulkSignature)`, the signature packed with the leaf the API handed out.
  */
 export const fillCall = (fill: SignedListingFill) =>
   fill.bulk
@@ -102,9 +103,11 @@ export const fillCall = (fill: SignedListingFill) =>
         functionName: "fillBulkSignedListing",
         args: [
           orderArgs(fill.order),
-          fill.signature as `0x${string}`,
-          BigInt(fill.bulk.index),
-          fill.bulk.proof as `0x${string}`[],
+          packBulkSignature(
+            fill.signature as `0x${string}`,
+            BigInt(fill.bulk.index),
+            fill.bulk.proof as `0x${string}`[],
+          ),
         ],
       } as const)
     : ({
