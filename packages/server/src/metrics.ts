@@ -323,9 +323,16 @@ new Gauge({
   },
 });
 
-/** The API's reader of the signer's balance (cached, see `chain/signerBalance.ts`): read when scraped. */
-export function watchSignerBalance(address: string, read: () => Promise<bigint | null>): void {
-  signerBalance = { address, read };
+/**
+ * The API's reader of the signer's balance (cached, see `chain/signerBalance.ts`): read when scraped. Returns the
+ * unwatch, which a closing API calls so that the gauge stops reading through its chain client.
+ */
+export function watchSignerBalance(address: string, read: () => Promise<bigint | null>): () => void {
+  const watched = { address, read };
+  signerBalance = watched;
+  return () => {
+    if (signerBalance === watched) signerBalance = null;
+  };
 }
 
 // --- Worker and mail -------------------------------------------------------------------------------

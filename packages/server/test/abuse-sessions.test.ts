@@ -438,6 +438,7 @@ describe("lazy price raises cannot drain the platform signer", () => {
     await t.test.setBalance({ address: signer.address, value: parseEther("0.01") });
     // A fresh API reads the balance afresh (each reads it at most every few seconds).
     const own = await startAccountsApi(env);
+    let closed = false;
     try {
       const health = await own.call<Health>("GET", "/api/health", { user: await own.admin() });
       expect(health.body.signer).toEqual({
@@ -451,8 +452,12 @@ describe("lazy price raises cannot drain the platform signer", () => {
       expect(metrics).toMatch(
         new RegExp(`easel_signer_balance_eth\\{address="${signer.address.toLowerCase()}"\\} 0\\.01\\b`),
       );
-    } finally {
+      // Closed, the API stops being read for the gauge (its chain client is gone).
       await own.close();
+      closed = true;
+      expect(await registry.metrics()).not.toMatch(/easel_signer_balance_eth\{/);
+    } finally {
+      if (!closed) await own.close();
       await t.test.setBalance({ address: signer.address, value: balance });
     }
   });

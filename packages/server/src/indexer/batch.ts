@@ -149,6 +149,11 @@ export class Batch {
   readonly transferNotes = new Map<string, NotificationIntent>();
   /** Listings a transfer voided, by `tx:collection:tokenId`: a buy-now's Sale that follows marks its own sold. */
   readonly transferVoided = new Map<string, Row>();
+  /**
+   * The current offer on a token id with no row yet, by token key: an offer made on chain on an id before its
+   * mint (the market does not read the token when an offer is made). The mint's new row shows it.
+   */
+  readonly unmintedOffers = new Map<string, { offer: string; offer_expires_at: string | null }>();
   readonly touched: Touched = { collections: new Set(), tokens: new Set(), accounts: new Set() };
   /** Collections created in this batch: their unsold lazy items are projected onto token rows (a rebuild). */
   readonly createdCollections = new Set<string>();
@@ -231,6 +236,23 @@ export class Batch {
       );
       await this.offers.load(client, [...offers.values()]);
       await this.auctions.load(client, created);
+    }
+    // Ids with no row yet (minted in this batch, or offered on before their mint): their current offer, which a
+    // mint's new row shows and an outbid or a cancellation ends (see `unmintedOffers`).
+    const rowless = tokens.filter((t) => !this.token(String(t.collection), String(t.token_id)));
+    if (rowless.length > 0) {
+      const { rows } = await client.query(
+        `SELECT o.collection, o.token_id::text AS token_id, o.amount::text AS amount, o.expires_at
+           FROM chain_offers o WHERE o.status = 'active' AND (o.collection, o.token_id) IN
+         (SELECT collection, token_id FROM json_to_recordset($1::json) AS x(collection text, token_id numeric))`,
+        [JSON.stringify(rowless)],
+      );
+      for (const row of rows) {
+        this.unmintedOffers.set(tokenKey(String(row.collection), String(row.token_id)), {
+          offer: String(row.amount),
+          offer_expires_at: row.expires_at == null ? null : new Date(row.expires_at as Date).toISOString(),
+        });
+      }
     }
     if (tokens.length > 0) {
       const { rows } = await client.query(

@@ -373,3 +373,70 @@ describe("reorgs", () => {
     }
   });
 });
+
+describe("offers on an id before its mint", () => {
+  it("shows the offer still current on the token row its mint creates, minted in a later batch or the same one", async () => {
+    // The market does not read the token when an offer is made: an offer sent by hand can name an id not minted.
+    const shoal = await d.createCollection(artist, "Shoal", "SHL");
+    const tokenRow = async (id: number) =>
+      (
+        await q(
+          "SELECT offer::text, offer_expires_at FROM chain_tokens WHERE collection = $1 AND token_id = $2",
+          [lower(shoal), id],
+        )
+      )[0];
+    const expiry1 = await d.offerExpiry(5);
+    await d.market(bob, "makeOffer", [shoal, 1n, parseEther("0.1"), expiry1], parseEther("0.1"));
+    // Beaten before the mint, in another batch: the beaten offer keeps its expiry, the new one is current.
+    await indexToHead(options);
+    const expiry2 = await d.offerExpiry(6);
+    await d.market(carol, "makeOffer", [shoal, 1n, parseEther("0.2"), expiry2], parseEther("0.2"));
+    await indexToHead(options);
+    expect(await tokenRow(1)).toBeUndefined();
+    expect(
+      await q("SELECT buyer, status, expires_at FROM chain_offers WHERE collection = $1 AND token_id = 1", [
+        lower(shoal),
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        { buyer: lower(bob.address), status: "outbid", expires_at: new Date(Number(expiry1) * 1000) },
+        { buyer: lower(carol.address), status: "active", expires_at: new Date(Number(expiry2) * 1000) },
+      ]),
+    );
+    await d.mint(artist, shoal, 1n);
+    await indexToHead(options);
+    expect(await tokenRow(1)).toEqual({
+      offer: parseEther("0.2").toString(),
+      offer_expires_at: new Date(Number(expiry2) * 1000),
+    });
+
+    // An offer and the mint in one batch; and an id whose offer was cancelled before its mint shows none.
+    await d.market(bob, "makeOffer", [shoal, 2n, parseEther("0.3"), expiry1], parseEther("0.3"));
+    await d.market(alice, "makeOffer", [shoal, 3n, parseEther("0.4"), expiry1], parseEther("0.4"));
+    await d.market(alice, "cancelOffer", [shoal, 3n]);
+    await d.mint(artist, shoal, 2n);
+    await d.mint(artist, shoal, 3n);
+    await indexToHead(options);
+    expect(await tokenRow(2)).toEqual({
+      offer: parseEther("0.3").toString(),
+      offer_expires_at: new Date(Number(expiry1) * 1000),
+    });
+    expect(await tokenRow(3)).toEqual({ offer: null, offer_expires_at: null });
+
+    // A fresh index of the same chain agrees.
+    const fresh = await createScratchDatabase(inject("databaseUrl"), "market");
+    try {
+      await indexToHead(indexerOptions(fresh.db, configFor(t, fresh.url), t.publicClient));
+      const again = async (id: number) =>
+        (
+          await fresh.db.$client.query(
+            "SELECT offer::text, offer_expires_at FROM chain_tokens WHERE collection = $1 AND token_id = $2",
+            [lower(shoal), id],
+          )
+        ).rows[0];
+      for (const id of [1, 2, 3]) expect(await again(id)).toEqual(await tokenRow(id));
+    } finally {
+      await fresh.drop();
+    }
+  });
+});

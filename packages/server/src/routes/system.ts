@@ -62,7 +62,8 @@ export const systemRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
   // The platform signer pays for voucher revocations: its balance is on health (operators) and on metrics.
   const signerAddress = privateKeyToAccount(config.signerPrivateKey).address;
   const readSignerBalance = signerBalanceReader(chain, signerAddress);
-  watchSignerBalance(signerAddress, readSignerBalance);
+  const unwatchSignerBalance = watchSignerBalance(signerAddress, readSignerBalance);
+  app.addHook("onClose", async () => unwatchSignerBalance());
   const leaderSilenceMs = options.leaderSilenceMs ?? 30_000;
   // The chain's id and head, read from the RPC at most once per chainReadMs whatever the number of health checks
   // and scrapes (each read spends paid RPC quota, and the health check is outside the rate limits).

@@ -66,6 +66,7 @@ export const collectionHandlers = {
     b.touch(collection, tokenId, from, to);
     if (from === ZERO) {
       // The Minted (or LazyMinted) event that follows in the same transaction fills in creator, CID and royalty.
+      const offer = b.unmintedOffers.get(tokenKey(collection, tokenId));
       b.tokens.set({
         collection,
         token_id: tokenId,
@@ -84,8 +85,8 @@ export const collectionHandlers = {
         listing_expires_at: null,
         auction_kind: null,
         auction_end: null,
-        offer: null,
-        offer_expires_at: null,
+        offer: offer?.offer ?? null,
+        offer_expires_at: offer?.offer_expires_at ?? null,
         blocked: b.blockedTokens.get(tokenKey(collection, tokenId)) !== undefined,
         minted_block: blockText(e.blockNumber),
         minted_at: timeText(e.blockTime),

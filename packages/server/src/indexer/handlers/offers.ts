@@ -1,6 +1,6 @@
 import type { Batch } from "../batch.ts";
 import type { ChainEvent } from "../decode.ts";
-import { blockText, timeText, ZERO } from "../keys.ts";
+import { blockText, timeText, tokenKey, ZERO } from "../keys.ts";
 import { eth, type Handlers } from "./shared.ts";
 
 /**
@@ -18,12 +18,16 @@ export function passedBy(value: unknown, time: Date): boolean {
 }
 
 /**
- * The expiry of the token's current offer, as its row holds it (`offer_expires_at`, copied by `setOffer`): the
- * token row is always loaded, the offer rows only when the batch records undo, so the offer the market holds is
- * known from the token. Null for an offer made before offers expired.
+ * The expiry of the token's current offer, as its row holds it (`offer_expires_at`, copied by `setOffer`), or for
+ * an id not minted yet as `unmintedOffers` does: the token row is always loaded, the offer rows only when the batch
+ * records undo, so the offer the market holds is known from the token. Null for an offer made before offers
+ * expired.
  */
 function currentExpiry(b: Batch, collection: string, tokenId: string): string | null {
-  const value = b.token(collection, tokenId)?.offer_expires_at;
+  const token = b.token(collection, tokenId);
+  const value = token
+    ? token.offer_expires_at
+    : b.unmintedOffers.get(tokenKey(collection, tokenId))?.offer_expires_at;
   if (value == null) return null;
   return value instanceof Date ? value.toISOString() : String(value);
 }
@@ -55,6 +59,15 @@ function setOffer(
   // The market holds one current offer per token: the token row shows it (and its expiry, after which readers
   // ignore it) until it is outbid, cancelled or accepted.
   const active = offer.status === "active";
+  if (!b.token(offer.collection, offer.tokenId)) {
+    // An id not minted yet: its mint's row will show the offer still current then.
+    const key = tokenKey(offer.collection, offer.tokenId);
+    // Only the token's current offer changes status (outbid, cancelled, withdrawn), and an outbid one is ended
+    // before the offer that beat it is set.
+    if (active) b.unmintedOffers.set(key, { offer: String(offer.amount), offer_expires_at: offer.expiresAt });
+    else b.unmintedOffers.delete(key);
+    return;
+  }
   b.copyToToken(offer.collection, offer.tokenId, {
     offer: active ? String(offer.amount) : null,
     offer_expires_at: active ? offer.expiresAt : null,
