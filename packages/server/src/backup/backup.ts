@@ -22,8 +22,8 @@ import {
   beginRestore,
   type DatabaseManifest,
   EXCLUDED_TABLES,
+  lingeringSessions,
   migrationsUpTo,
-  otherSessions,
   RestoreRefused,
   snapshotDatabase,
   type TableSummary,
@@ -290,7 +290,7 @@ export async function restoreBackup(options: {
     migrationsUpTo(manifest.database);
     await client.connect();
     connected = true;
-    const others = await otherSessions(client);
+    const others = await lingeringSessions(client);
     if (others.length > 0)
       throw new RestoreRefused(
         `Other sessions are connected to the database: ${others.join(", ")}. Stop Easel (api, indexer, worker) ` +

@@ -182,13 +182,28 @@ export function migrationsUpTo(manifest: DatabaseManifest): {
 }
 
 /** The other sessions connected to the database: a restore under a running Easel would be overwritten. */
-export async function otherSessions(client: pg.ClientBase): Promise<string[]> {
+async function otherSessions(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ who: string }>(
     `SELECT coalesce(nullif(application_name, ''), host(client_addr), 'local') || ' (process ' || pid || ')' AS who
        FROM pg_stat_activity
       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
   );
   return rows.map((r) => r.who);
+}
+
+/**
+ * The other sessions still connected after up to `graceMs`: a session that is closing (Easel just stopped, its
+ * pool ended) leaves `pg_stat_activity` a moment after its client let go, so a restore right after a stop must
+ * not take it for one that stays.
+ */
+export async function lingeringSessions(client: pg.ClientBase, graceMs = 3_000): Promise<string[]> {
+  const deadline = Date.now() + graceMs;
+  let others = await otherSessions(client);
+  while (others.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    others = await otherSessions(client);
+  }
+  return others;
 }
 
 /** The tables that hold rows a fresh database would not have (the data a restore would replace). */
