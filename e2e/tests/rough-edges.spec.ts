@@ -89,7 +89,9 @@ async function cancelWithQuestion(page: Page, button: string, auctionSeller: () 
   await page.getByRole("button", { name: button }).click();
   await page.getByRole("alertdialog", { name: button }).getByRole("button", { name: "Yes" }).click();
   await expect(
-    page.getByText("Your auction has been cancelled and the item returned to you.", { exact: true }).first(),
+    page
+      .getByText("Your auction has been cancelled: the item is free to list or move again.", { exact: true })
+      .first(),
   ).toBeVisible({ timeout: 60_000 });
   expect(await auctionSeller()).toBe(zeroAddress);
 }

@@ -277,6 +277,8 @@ test("standard auction: a late bid extends it and a third party settles; reserve
   await s.getByLabel("Starting price").fill("1");
   await s.getByRole("button", { name: "List Your NFT" }).click();
   await expectSuccess(s, "Your auction has started.");
+  // Non-custodial: the token stays in the seller's wallet (locked by its collection) until the settlement.
+  expect(await ownerOf(collection, standardId)).toBe(seller);
 
   // The buyer bids 1 ETH; the page returns to the item, which shows the bid.
   const b = buyerPage.page;

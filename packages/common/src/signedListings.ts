@@ -45,8 +45,8 @@ export type SignedListingInput = z.infer<typeof signedListingInputSchema>;
  *   once that ends, so it is off the book (and its signature is not handed out) but stays on the seller's
  *   Manage; the worker rechecks it and shows it again when the chain says live. A market or entrance lock
  *   pauses nothing.
- * - filled, cancelled (on chain, this token), bumped (the seller's counter), void (the token moved, was
- *   escrowed or burned), expired: final, the chain can never fill it.
+ * - filled, cancelled (on chain, this token), bumped (the seller's counter), void (the token moved, was put
+ *   in an auction or burned), expired: final, the chain can never fill it.
  */
 export const SIGNED_LISTING_STATUSES = [
   "active",

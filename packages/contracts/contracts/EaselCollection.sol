@@ -23,10 +23,13 @@ import {Collaborator, CollectionKind, LazyMintVoucher, SaleInfo} from "./interfa
 /// Per token, the ownership slot's 96 spare bits (Solady's extra data) hold:
 ///   bit 0 registered (never cleared, so an id is used once even after a burn), bit 1 dag-pb codec,
 ///   bit 2 primary sale done, bits 3-18 royalty in basis points, bits 19-21 collaborator count (0 = the creator
-///   alone), bits 22-56 five 7-bit shares, bits 57-93 the transfer count (every transfer after the mint adds 1,
-///   and so does the owner's `cancelSignedListing` at the market; the market voids a listing when it changes),
-///   bit 94 an approved address is set (see `_approve`), bit 95 blocked by the market's operator (a copy of the
-///   market's flag: sales and lazy mints refuse it).
+///   alone), bits 22-56 five 7-bit shares, bits 57-92 the transfer count (every transfer after the mint adds 1,
+///   and so do the owner's `cancelSignedListing` at the market and an auction's lock and unlock; the market
+///   voids a listing when it changes), bit 93 an approved address is set (see `_approve`), bit 94 in an
+///   auction (see `reserveTokenForAuction`), bit 95 blocked by the market's operator (a copy of the market's flag: sales and
+///   lazy mints refuse it).
+/// An auctioned token stays with its seller (Easel is non-custodial): the lock bit refuses every move, approval,
+/// burn, listing and sale of it until the market settles the auction (a transfer to the winner) or cancels it.
 /// Every mint goes through the market's moderation checks (lock, bans, blocks, verified artist).
 contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @notice Highest royalty: 20%.
@@ -50,10 +53,12 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     uint96 private constant _BLOCKED = uint96(1) << 95;
     /// @dev The token has an approved address (Solady's slot next to the ownership slot): set and cleared by
     /// `_approve`, cleared by every transfer. A transfer of a token without one does not read that slot.
-    uint96 private constant _APPROVED = uint96(1) << 94;
-    /// @dev The transfer count's 37 bits, once shifted down (1.3 x 10^11 transfers of one token: it cannot reach
+    uint96 private constant _APPROVED = uint96(1) << 93;
+    /// @dev The token is in an auction at the market (`reserveTokenForAuction`): only the auction's settlement moves it.
+    uint96 private constant _LOCKED = uint96(1) << 94;
+    /// @dev The transfer count's 36 bits, once shifted down (6.9 x 10^10 transfers of one token: it cannot reach
     /// the approval bit).
-    uint256 private constant _TRANSFERS_MASK = (1 << 37) - 1;
+    uint256 private constant _TRANSFERS_MASK = (1 << 36) - 1;
     uint256 private constant _ROYALTY_SHIFT = 3;
     uint256 private constant _COUNT_SHIFT = 19;
     uint256 private constant _SHARES_SHIFT = 22;
@@ -156,7 +161,9 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     error InvalidSignature();
     /// @notice ERC-721 calls here carry no ETH (Solady marks them payable to save gas).
     error EthNotAccepted();
-    error TokenHeldByMarket(uint256 tokenId);
+    /// @notice The token is in an auction at the market: only the auction's end moves or frees it.
+    error TokenInAuction(address collection, uint256 tokenId);
+    error TokenNotInAuction(uint256 tokenId);
 
     /// @param market_ The Easel market.
     /// @param royaltySplitterImplementation_ What split tokens' royalty splitters are clones of.
@@ -281,8 +288,9 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         SafeTransferLib.safeTransferETH(address(market), amount);
     }
 
-    /// @notice Burns a token. The caller must own it or be approved for it.
+    /// @notice Burns a token. The caller must own it or be approved for it; not while it is in an auction.
     function burnNFT(uint256 tokenId) external {
+        if (_getExtraData(tokenId) & _LOCKED != 0) revert TokenInAuction(address(this), tokenId);
         _burn(msg.sender, tokenId);
     }
 
@@ -316,10 +324,11 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     }
 
     /// @notice Market only: moves `tokenId` from its owner to `to` as a sale and returns what the payout needs.
-    /// The owner must have approved the market (or be the market, holding it for an auction). The first such
-    /// sale of a token (or its lazy mint) is its primary sale.
+    /// The owner must have approved the market. The first such sale of a token (or its lazy mint) is its primary
+    /// sale.
     /// @dev Returns `SaleTerms`'s six words as six values: the same ABI encoding, without the struct Solidity
     /// would allocate and zero in memory before the body (the answer is written by hand below).
+    /// A token in an auction is refused (`TokenInAuction`): only `sellAuctioned` sells it.
     function deliverPurchase(address to, uint256 tokenId)
         external
         returns (
@@ -331,6 +340,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
             uint256 splitCount
         )
     {
+        // Written out in both sale functions: a shared function is not inlined, and its call cost every sale ~27 gas.
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
         // The state slot read once as a word (`State`: owner bits 0-159, kind 160-167, blocked 248-255).
         uint256 state;
@@ -339,8 +349,84 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         }
         if (state >> 248 != 0) revert CollectionIsBlocked(address(this));
         uint256 ownership = _moveToken(msg.sender, address(0), to, tokenId, true);
+        // Blocked (bit 255) or in an auction (bit 254): one test on every sale's path.
+        if (ownership >> 254 != 0) _refuseSale(ownership, tokenId, false);
+        _answerSale(state, ownership, tokenId);
+    }
+
+    /// @notice Market only: ends an auction with a winner. Moves the locked token from its seller to `to` as a
+    /// sale (as `deliverPurchase`, with the same answer) and lifts the lock. The market's approval is not read
+    /// again: the seller gave it when the auction locked the token, and taking it back since cannot keep the
+    /// token from its winner.
+    function sellAuctioned(address to, uint256 tokenId)
+        external
+        returns (
+            address seller,
+            address creator,
+            uint256 royaltyBps,
+            uint256 transferCount,
+            bool primary,
+            uint256 splitCount
+        )
+    {
+        // Written out in both sale functions: a shared function is not inlined, and its call cost every sale ~27 gas.
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        // The state slot read once as a word (`State`: owner bits 0-159, kind 160-167, blocked 248-255).
+        uint256 state;
+        assembly ("memory-safe") {
+            state := sload(_state.slot)
+        }
+        if (state >> 248 != 0) revert CollectionIsBlocked(address(this));
+        // No approval check (`by` zero); the move is undone below unless the token was in an auction.
+        uint256 ownership = _moveToken(address(0), address(0), to, tokenId, true);
+        // In an auction (bit 254) and not blocked (bit 255).
+        if (ownership >> 254 != 1) _refuseSale(ownership, tokenId, true);
+        _answerSale(state, ownership, tokenId);
+    }
+
+    /// @notice Market only: puts `seller`'s token in an auction. The token stays with its seller, locked: no
+    /// transfer, approval, burn, listing or sale until the market settles or cancels the auction. The seller must
+    /// hold it and have approved the market (for the token or for all), as for a listing. The lock counts as a
+    /// transfer (every listing of the token is void) and clears the token's approved address (with its `Approval`
+    /// event, as a transfer would: `approve` is refused until the auction ends).
+    function reserveTokenForAuction(address seller, uint256 tokenId) external {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        // Solady's getters, not `_moveToken`'s assembly: a few hundred gas more on an auction's creation, and the
+        // sale's constants stay where the optimizer keeps them cheapest for every sale.
+        address holder = _ownerOf(tokenId);
+        if (holder == address(0)) revert TokenDoesNotExist();
+        if (holder != seller) revert TransferFromIncorrectOwner();
+        uint96 extra = _getExtraData(tokenId);
+        if (extra & _LOCKED != 0) revert TokenInAuction(address(this), tokenId);
+        bool approved = extra & _APPROVED != 0;
+        if ((!approved || _getApproved(tokenId) != msg.sender) && !isApprovedForAll(seller, msg.sender)) {
+            revert NotOwnerNorApproved();
+        }
+        // Clears the approved address with its `Approval` event, and its bit (see `_approve`).
+        if (approved) _approve(address(0), tokenId);
+        _setExtraData(tokenId, ((extra & ~_APPROVED) | _LOCKED) + uint96(1 << _TRANSFERS_SHIFT));
+    }
+
+    /// @notice Market only: lifts the lock of a cancelled auction's token, which stays with its seller. Counts as a
+    /// transfer: a listing signed during the auction is void.
+    function restoreAuctioned(uint256 tokenId) external {
+        if (msg.sender != address(market)) revert NotMarket(msg.sender);
+        uint96 extra = _getExtraData(tokenId);
+        if (extra & _LOCKED == 0) revert TokenNotInAuction(tokenId);
+        _setExtraData(tokenId, (extra & ~_LOCKED) + uint96(1 << _TRANSFERS_SHIFT));
+    }
+
+    /// @dev Why a sale of a token is refused, from its ownership slot before the sale: blocked, or (`auction`) not
+    /// in an auction for its settlement, in one for any other sale.
+    function _refuseSale(uint256 ownership, uint256 tokenId, bool auction) private view {
         if (ownership >> 255 != 0) revert TokenIsBlocked(address(this), tokenId);
-        creator = uint8(state >> 160) == uint8(CollectionKind.Default)
+        if (auction) revert TokenNotInAuction(tokenId);
+        revert TokenInAuction(address(this), tokenId);
+    }
+
+    /// @dev Returns a sale's answer (`SaleTerms`'s six words) to the market and ends the call.
+    function _answerSale(uint256 state, uint256 ownership, uint256 tokenId) private view {
+        address creator = uint8(state >> 160) == uint8(CollectionKind.Default)
             ? _tokenCreator[tokenId]
             : address(uint160(state));
         // The answer's six words (`SaleTerms`: seller, creator, royaltyBps, transferCount, primary, splitCount)
@@ -369,7 +455,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// @dev Every transfer, `safeTransferFrom` included (Solady's calls this one), is counted by `_moveToken`.
     function transferFrom(address from, address to, uint256 id) public payable override {
         if (msg.value != 0) revert EthNotAccepted();
-        _moveToken(msg.sender, from, to, id, false);
+        _transfer(msg.sender, from, to, id);
     }
 
     /// @inheritdoc ERC721
@@ -385,10 +471,10 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     }
 
     /// @inheritdoc ERC721
-    /// @dev A token the market holds (in an auction's escrow) takes no approval: only its settlement moves it.
+    /// @dev A token in an auction takes no approval: only the auction's end moves or frees it.
     function approve(address account, uint256 id) public payable override {
         if (msg.value != 0) revert EthNotAccepted();
-        if (ownerOf(id) == address(market)) revert TokenHeldByMarket(id);
+        if (_getExtraData(id) & _LOCKED != 0) revert TokenInAuction(address(this), id);
         super.approve(account, id);
     }
 
@@ -496,6 +582,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         uint256 ownership = _ownershipPacked(tokenId);
         tokenOwner = address(uint160(ownership));
         if (tokenOwner == address(0)) revert TokenDoesNotExist();
+        if (ownership & (uint256(_LOCKED) << 160) != 0) revert TokenInAuction(address(this), tokenId);
         // Approval for all first: the usual marketplace approval, so the common path reads one slot.
         operatorApproved = isApprovedForAll(tokenOwner, operator) || getApproved(tokenId) == operator;
         transferCount = (ownership >> (160 + _TRANSFERS_SHIFT)) & _TRANSFERS_MASK;
@@ -665,7 +752,12 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
 
     /// @dev Solady's `_transfer`, routed through `_moveToken` so that no transfer path escapes the count.
     function _transfer(address by, address from, address to, uint256 id) internal override {
-        _moveToken(by, from, to, id, false);
+        _checkNotInAuction(_moveToken(by, from, to, id, false), id);
+    }
+
+    /// @dev Refuses a move of a token in an auction, from its ownership slot before the move (undone by the revert).
+    function _checkNotInAuction(uint256 ownership, uint256 id) private view {
+        if (ownership & (uint256(_LOCKED) << 160) != 0) revert TokenInAuction(address(this), id);
     }
 
     /// @dev The token's ownership slot in Solady's layout: the owner in the low 160 bits, the extra data above.
@@ -682,10 +774,11 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// event, `by` zero meaning no approval check), with the token's transfer count, and for a sale its
     /// primary-sale bit, added to the extra data in the same write of the ownership slot: one `SSTORE` there
     /// instead of one per field. Mints and burns do not pass here (they need no count); this collection uses
-    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 37 bits (1.3 x 10^11): it cannot
-    /// overflow into the approval bit, which the transfer clears with the approved address.
+    /// neither `_beforeTokenTransfer` nor `_afterTokenTransfer`. The count has 36 bits (6.9 x 10^10): it cannot
+    /// overflow into the lock bit. The transfer clears the approved address and its bit.
     /// Returns the ownership slot as it was (owner and extra data). `sale`: from whoever owns the token (`from`
-    /// ignored), marking the primary sale done; otherwise `from` must be the owner.
+    /// ignored), marking the primary sale done; otherwise `from` must be the owner. Every move lifts an auction's
+    /// lock: callers refuse a token in an auction (every move but its settlement) from the slot returned.
     function _moveToken(address by, address from, address to, uint256 id, bool sale)
         private
         returns (uint256 ownershipPacked)
@@ -693,6 +786,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
         uint256 added = 1 << (160 + _TRANSFERS_SHIFT);
         uint256 primarySold = sale ? uint256(_PRIMARY_SOLD) << 160 : 0;
         uint256 approvedBit = uint256(_APPROVED) << 160;
+        uint256 lockedBit = uint256(_LOCKED) << 160;
         /// @solidity memory-safe-assembly
         assembly {
             let bitmaskAddress := shr(96, not(0))
@@ -723,7 +817,7 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
             if approvedAddress { sstore(add(1, ownershipSlot), 0) }
             sstore(
                 ownershipSlot,
-                and(or(add(xor(ownershipPacked, xor(from, to)), added), primarySold), not(approvedBit))
+                and(or(add(xor(ownershipPacked, xor(from, to)), added), primarySold), not(or(approvedBit, lockedBit)))
             )
             {
                 let fromBalanceSlot := keccak256(0x0c, 0x1c)

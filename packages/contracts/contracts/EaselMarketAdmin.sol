@@ -567,7 +567,7 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         nonReentrant
     {
         if (to == address(0)) revert ZeroAddress();
-        if (_auctions[collection][tokenId].kind != 0) revert TokenInAuction(collection, tokenId);
+        // An auctioned token stays with its seller: the market holds only tokens sent to it by hand.
         emit TokenRescued(collection, tokenId, to);
         IEaselCollection(collection).transferFrom(address(this), to, tokenId);
     }
@@ -599,7 +599,7 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
 
     // ---------------------------------------------------------------- auctions
 
-    /// @notice Cancels an auction and returns the token to the seller. The seller (banned or not) may cancel
+    /// @notice Cancels an auction and frees the token, which stayed with its seller. The seller (banned or not) may cancel
     /// one without a bid; an operator may cancel any, and the top bid is refunded.
     function invalidateAuction(address collection, uint256 tokenId) external nonReentrant {
         _checkThroughMarket();
@@ -611,7 +611,7 @@ contract EaselMarketAdmin is IAccessControl, MarketCore {
         delete _auctions[collection][tokenId];
         uint256 refund = a.bidder == address(0) ? 0 : a.amount;
         emit AuctionCancelled(collection, tokenId, a.seller, a.bidder, refund);
-        IEaselCollection(collection).transferFrom(address(this), a.seller, tokenId);
+        IEaselCollection(collection).restoreAuctioned(tokenId);
         if (refund != 0) _send(a.bidder, refund);
     }
 

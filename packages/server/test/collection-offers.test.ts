@@ -350,6 +350,58 @@ describe("collection and trait offers", () => {
     expect(answer.body.data?.offer.terms.buyer).toBe(bob.address.toLowerCase());
   });
 
+  it("are no offer to accept for a work in an auction, nor for one the market holds, until it is free again", async () => {
+    const gale = BigInt(works.gale);
+    const ownerOf = () =>
+      t.publicClient.readContract({
+        address: tidal,
+        abi: easelCollectionAbi,
+        functionName: "ownerOf",
+        args: [gale],
+      });
+    // In an auction the work stays with its seller, locked: the market refuses to sell it another way.
+    await d.market(artist, "setStandardAuction", [tidal, gale, parseEther("1"), 0n, 3600n]);
+    await index();
+    expect(await ownerOf()).toBe(artist.address);
+    expect((await best(works.gale)).body.data).toBeNull();
+    await expect(d.market(artist, "acceptCollectionOffer", [any, gale, []])).rejects.toThrow();
+    // Cancelled, the auction frees it: Alice's offer on any work is there to accept again.
+    await d.market(artist, "invalidateAuction", [tidal, gale]);
+    await index();
+    expect((await best(works.gale)).body.data?.offer.terms.buyer).toBe(alice.address.toLowerCase());
+    // Sent to the market by hand, it is not its owner's to sell until an operator hands it back.
+    await d.send(artist, tidal, easelCollectionAbi, "transferFrom", [artist.address, t.market, gale]);
+    await index();
+    expect((await best(works.gale)).body.data).toBeNull();
+    await d.market(admin, "rescueToken", [tidal, gale, artist.address]);
+    await index();
+    expect(await ownerOf()).toBe(artist.address);
+    expect((await best(works.gale)).body.data?.offer.terms.buyer).toBe(alice.address.toLowerCase());
+  });
+
+  it("are no offer to accept while the work or its collection is blocked or its owner banned: the market refuses each", async () => {
+    const gale = BigInt(works.gale);
+    const acceptable = async () => (await best(works.gale)).body.data?.offer.terms.buyer ?? null;
+    const alices = alice.address.toLowerCase();
+    expect(await acceptable()).toBe(alices);
+    await d.market(admin, "setTokenBlocked", [tidal, gale, true]);
+    await index();
+    expect(await acceptable()).toBeNull();
+    await expect(d.market(artist, "acceptCollectionOffer", [any, gale, []])).rejects.toThrow();
+    await d.market(admin, "setTokenBlocked", [tidal, gale, false]);
+    await d.market(admin, "setCollectionBlocked", [tidal, true]);
+    await index();
+    expect(await acceptable()).toBeNull();
+    await d.market(admin, "setCollectionBlocked", [tidal, false]);
+    await d.market(admin, "setBanned", [artist.address, true]);
+    await index();
+    expect(await acceptable()).toBeNull();
+    await expect(d.market(artist, "acceptCollectionOffer", [any, gale, []])).rejects.toThrow();
+    await d.market(admin, "setBanned", [artist.address, false]);
+    await index();
+    expect(await acceptable()).toBe(alices);
+  });
+
   it("read expired once past their expiry while still active, and drop out of the best", async () => {
     const soon = (await t.publicClient.getBlock()).timestamp + 4n;
     const short = await make(

@@ -25,6 +25,7 @@ import {
   startTestChain,
   type TestChain,
 } from "../src/indexer/testing.ts";
+import { SIGNED_LISTING_MESSAGES } from "../src/trading/listingIntake.ts";
 import { chainOrder } from "../src/trading/signedListings.ts";
 import { recheckSignedListings } from "../src/worker/signedListings.ts";
 import { type AccountsApi, expectError, startAccountsApi, type TestUser } from "./accounts-helpers.ts";
@@ -40,7 +41,7 @@ let api: AccountsApi;
 let config: Config;
 let options: IndexerOptions;
 let users: Record<"artist" | "alice" | "bob", TestUser>;
-/** Harbour: tokens 1..16, the market approved. Dock: tokens 1..2, not approved. */
+/** Harbour: tokens 1..17, the market approved. Dock: tokens 1..2, not approved. */
 let art: Address;
 let dock: Address;
 
@@ -155,7 +156,7 @@ beforeAll(async () => {
   d = driver(t);
   await d.market(admin, "setArtistVerified", [artist.address, true]);
   art = await d.createCollection(artist, "Harbour", "HRB");
-  for (let id = 1n; id <= 16n; id++) await d.mint(artist, art, id);
+  for (let id = 1n; id <= 17n; id++) await d.mint(artist, art, id);
   await d.approve(artist, art);
   dock = await d.createCollection(artist, "Dock", "DCK");
   for (const id of [1n, 2n]) await d.mint(artist, dock, id);
@@ -366,6 +367,28 @@ describe("posting a signed listing", () => {
     });
   });
 
+  it("says a token is in an auction when the chain finds its order void for that, before the auction is indexed", async () => {
+    const order = await orderFor(artist.address, 17n);
+    const signature = await sign(artist, order);
+    await d.market(artist, "setStandardAuction", [art, 17n, parseEther("1"), 0n, 3600n]);
+    // The book does not know of the auction yet (its own check passes); the chain calls the order void: the
+    // auction's lock, the token still the seller's.
+    expect((await tokenRow(17n))?.status).toBe("minted");
+    expectError(await post(users.artist, order, signature), 409, {
+      code: "in_auction",
+      message: SIGNED_LISTING_MESSAGES.inAuction,
+    });
+    await index();
+    expect(await tokenRow(17n)).toMatchObject({ status: "auction", owner: artist.address.toLowerCase() });
+    expectError(await post(users.artist, order, signature), 409, {
+      code: "in_auction",
+      message: SIGNED_LISTING_MESSAGES.inAuction,
+    });
+    expect(
+      await q("SELECT 1 FROM signed_listings WHERE collection = $1 AND token_id = 17", [art.toLowerCase()]),
+    ).toEqual([]);
+  });
+
   it("answers bad input with a 400, never a 500", async () => {
     const order = await orderFor(artist.address, 4n);
     const res = await api.call("POST", "/api/signed-listings", {
@@ -544,12 +567,106 @@ describe("retirement by the indexer", () => {
     expectError(await fill(13n), 404);
   });
 
-  it("voids orders of a token escrowed into an auction", async () => {
+  it("voids orders of a token put in an auction, which stays with its seller; a cancellation frees it, a settlement is one sale", async () => {
+    const artistAddress = artist.address.toLowerCase();
+    const holderOf = async (tokenId: bigint) =>
+      (
+        await q<{ holder: string }>(
+          "SELECT holder FROM chain_tokens WHERE collection = $1 AND token_id = $2",
+          [art.toLowerCase(), tokenId.toString()],
+        )
+      )[0]?.holder;
+    const ownerOnChain = async (tokenId: bigint) =>
+      (
+        await t.publicClient.readContract({
+          address: art,
+          abi: easelCollectionAbi,
+          functionName: "ownerOf",
+          args: [tokenId],
+        })
+      ).toLowerCase();
+    // The auction logs no Transfer: its lock counts as one, which voids the order signed before it.
     const listing = await list(15n);
-    await d.market(artist, "setStandardAuction", [art, 15n, parseEther("1"), 0n, 3600n]);
+    const created = await d.market(artist, "setStandardAuction", [art, 15n, parseEther("1"), 0n, 3600n]);
+    expect(parseEventLogs({ abi: easelCollectionAbi, logs: created.logs, eventName: "Transfer" })).toEqual(
+      [],
+    );
     await index();
     expect(await statusOf(listing.id)).toBe("void");
-    expect((await tokenRow(15n))?.status).toBe("auction");
+    expect(await tokenRow(15n)).toMatchObject({ status: "auction", owner: artistAddress });
+    expect(await holderOf(15n)).toBe(artistAddress);
+    expect(await ownerOnChain(15n)).toBe(artistAddress);
+    expectError(await fill(15n), 404);
+
+    // An order signed during the auction (naming the count the lock left) is void once it is cancelled: the
+    // release counts as a transfer too. The token never moved.
+    const during = await orderFor(artist.address, 15n);
+    const duringSignature = await sign(artist, during);
+    const cancelled = await d.market(artist, "invalidateAuction", [art, 15n]);
+    expect(parseEventLogs({ abi: easelCollectionAbi, logs: cancelled.logs, eventName: "Transfer" })).toEqual(
+      [],
+    );
+    await index();
+    expect(await tokenRow(15n)).toMatchObject({ status: "minted", price: null, owner: artistAddress });
+    expect(await holderOf(15n)).toBe(artistAddress);
+    expect(await ownerOnChain(15n)).toBe(artistAddress);
+    expectError(await post(users.artist, during, duringSignature), 409, { code: "void" });
+
+    // Listed again, then a second auction, bid on and settled by a third party: the order is void, the
+    // token goes from its seller to the winner, shown as one sale (its transfer is not an activity of its own).
+    const again = await list(15n);
+    expect((await tokenRow(15n))?.status).toBe("fix");
+    await d.market(artist, "setStandardAuction", [art, 15n, parseEther("1"), 0n, 3600n]);
+    await d.market(bob, "placeBid", [art, 15n, parseEther("1")], parseEther("1"));
+    await d.increaseTime(3_700);
+    const settled = await d.market(carol, "completeAuction", [art, 15n]);
+    const moved = parseEventLogs({ abi: easelCollectionAbi, logs: settled.logs, eventName: "Transfer" });
+    expect(moved.map((l) => [l.args.from.toLowerCase(), l.args.to.toLowerCase()])).toEqual([
+      [artistAddress, bob.address.toLowerCase()],
+    ]);
+    await index();
+    expect(await statusOf(again.id)).toBe("void");
+    expect(await tokenRow(15n)).toMatchObject({
+      status: "minted",
+      price: null,
+      owner: bob.address.toLowerCase(),
+    });
+    expect(await holderOf(15n)).toBe(bob.address.toLowerCase());
+    const activity = await q<{ kind: string; from: string; to: string | null }>(
+      `SELECT kind, "from", "to" FROM chain_activity WHERE collection = $1 AND token_id = 15
+       ORDER BY block_number, log_index, seq`,
+      [art.toLowerCase()],
+    );
+    expect(activity.map((a) => a.kind)).toEqual([
+      "mint",
+      "auction",
+      "auction_cancelled",
+      "auction",
+      "bid",
+      "sale",
+    ]);
+    expect(activity.at(-1)).toMatchObject({ from: artistAddress, to: bob.address.toLowerCase() });
+    const sales = await q(
+      "SELECT mechanism, seller, buyer FROM chain_sales WHERE collection = $1 AND token_id = 15",
+      [art.toLowerCase()],
+    );
+    expect(sales).toEqual([
+      { mechanism: "auction", seller: artistAddress, buyer: bob.address.toLowerCase() },
+    ]);
+    const told = await q<{ address: string; kind: string }>(
+      "SELECT address, kind FROM notifications WHERE data->>'tx' = $1 ORDER BY kind",
+      [settled.transactionHash],
+    );
+    expect(told).toEqual([
+      { address: bob.address.toLowerCase(), kind: "auction_won" },
+      { address: artistAddress, kind: "sale" },
+    ]);
+    const [auctions] = await q<{ statuses: string[] }>(
+      `SELECT array_agg(status ORDER BY created_block) AS statuses FROM chain_auctions
+       WHERE collection = $1 AND token_id = 15`,
+      [art.toLowerCase()],
+    );
+    expect(auctions?.statuses).toEqual(["cancelled", "completed"]);
   });
 
   it("keeps a listing posted while an indexer batch that rewrites the token row is running", async () => {

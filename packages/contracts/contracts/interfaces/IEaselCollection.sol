@@ -18,6 +18,12 @@ interface IEaselCollection {
 
     function transferFrom(address from, address to, uint256 tokenId) external payable;
 
+    /// @notice Market only: locks `seller`'s token for an auction (it stays with the seller; counts as a transfer).
+    function reserveTokenForAuction(address seller, uint256 tokenId) external;
+
+    /// @notice Market only: lifts a cancelled auction's lock (counts as a transfer).
+    function restoreAuctioned(uint256 tokenId) external;
+
     /// @notice Market only: blocks or unblocks mints and sales in this collection.
     function setBlocked(bool blocked) external;
 
@@ -30,6 +36,9 @@ interface IEaselCollection {
     /// @notice Market only: moves the token from its owner (who approved the market) to `to` as a sale, marks
     /// its primary sale done, and returns what the payout needs.
     function deliverPurchase(address to, uint256 tokenId) external returns (SaleTerms memory);
+
+    /// @notice Market only: as `deliverPurchase`, for the token an auction locked, which it frees.
+    function sellAuctioned(address to, uint256 tokenId) external returns (SaleTerms memory);
 
     /// @notice The token's earnings recipients and their shares in percent (summing to 100).
     function collaboratorsOf(uint256 tokenId) external view returns (address[] memory, uint256[] memory);

@@ -6,8 +6,9 @@ import {IEaselCollection} from "../interfaces/IEaselCollection.sol";
 
 /// @title Auctions
 /// @notice Standard auctions (a start price, a start time and a duration) and reserve auctions (a reserve
-/// price; the first bid at or above it starts a 72-hour auction). The token is escrowed in the market while
-/// the auction exists, so the winner always receives it. The first bid must reach the start/reserve price,
+/// price; the first bid at or above it starts a 72-hour auction). The token stays with its seller, locked by its
+/// collection while the auction exists (no transfer, approval, burn, listing or other sale), so the winner always
+/// receives it. The first bid must reach the start/reserve price,
 /// later bids must beat the top bid by 10%; a bid in the last 15 minutes adds 15 minutes to the end. Every
 /// bid states the bidder's new total: a newcomer sends all of it, the top bidder raising their own bid sends
 /// exactly the difference. Anyone may complete an auction that ended with a winner. Cancelling
@@ -24,7 +25,8 @@ abstract contract Auctions is MarketCore {
     uint256 internal constant EXTENSION_WINDOW = 15 minutes;
     uint8 private constant _MECHANISM_AUCTION = 2;
 
-    /// @notice An auction was created; the token is now held by the market. `end` is 0 for a reserve auction.
+    /// @notice An auction was created; the token stays with its seller, locked until the auction ends (the lock
+    /// counts as a transfer: every listing of it is void). `end` is 0 for a reserve auction.
     event AuctionCreated(
         address indexed collection,
         uint256 indexed tokenId,
@@ -53,8 +55,8 @@ abstract contract Auctions is MarketCore {
     /// @param price The start price in wei (at least the standard-auction minimum).
     /// @param start Start time in seconds; a past time means now; at most 2 weeks ahead.
     /// @param duration Seconds, between the minimum duration and 2 weeks.
-    /// @dev No reentrancy guard needed: the only call outside is the escrow `transferFrom` of an Easel collection
-    /// (code hash checked), which calls nothing.
+    /// @dev No reentrancy guard needed: the only call outside is the collection's `reserveTokenForAuction` (an Easel
+    /// collection, code hash checked), which calls nothing.
     function setStandardAuction(address collection, uint256 tokenId, uint256 price, uint256 start, uint256 duration)
         external
     {
@@ -176,11 +178,8 @@ abstract contract Auctions is MarketCore {
             sstore(slot, 0)
             sstore(add(slot, 1), 0)
         }
-        uint256 terms = _deliverPurchase(collection, tokenId, winner);
-        // The market held the token; the seller is who escrowed it (the answer's first word).
-        assembly ("memory-safe") {
-            mstore(terms, seller)
-        }
+        // The collection moves the locked token from its seller (the answer's first word) to the winner.
+        uint256 terms = _deliver(collection, tokenId, winner, IEaselCollection.sellAuctioned.selector);
         _payout(_config, collection, tokenId, terms, winner, slot1 >> 160, _MECHANISM_AUCTION);
     }
 
@@ -211,8 +210,9 @@ abstract contract Auctions is MarketCore {
         _checkTokenNotBlocked(collection, tokenId);
     }
 
-    /// @dev The escrow transfer itself checks that the caller owns the token and approved the market
-    /// (`TransferFromIncorrectOwner`, `NotOwnerNorApproved`), so no separate ownership read is spent.
+    /// @dev The collection's lock itself checks that the caller holds the token and approved the market
+    /// (`TransferFromIncorrectOwner`, `NotOwnerNorApproved`) and that it is in no auction yet (`TokenInAuction`),
+    /// so no separate ownership read is spent.
     function _createAuction(address collection, uint256 tokenId, uint8 kind, uint256 price, uint256 start, uint256 end)
         private
     {
@@ -224,16 +224,15 @@ abstract contract Auctions is MarketCore {
             sstore(add(a.slot, 1), shl(160, price))
         }
         emit AuctionCreated(collection, tokenId, msg.sender, kind, price, start, end);
-        // Escrowing the token changes its transfer count, which voids any listing of it. Called by hand: the
+        // The lock changes the token's transfer count, which voids any listing of it. Called by hand: the
         // collection is an Easel collection (code hash checked), so Solidity's code-size check is not needed.
-        bytes4 selector = IEaselCollection.transferFrom.selector;
+        bytes4 selector = IEaselCollection.reserveTokenForAuction.selector;
         assembly ("memory-safe") {
             let m := mload(0x40)
             mstore(m, selector)
             mstore(add(m, 0x04), caller())
-            mstore(add(m, 0x24), address())
-            mstore(add(m, 0x44), tokenId)
-            if iszero(call(gas(), collection, 0, m, 0x64, codesize(), 0x00)) {
+            mstore(add(m, 0x24), tokenId)
+            if iszero(call(gas(), collection, 0, m, 0x44, codesize(), 0x00)) {
                 returndatacopy(m, 0, returndatasize())
                 revert(m, returndatasize())
             }

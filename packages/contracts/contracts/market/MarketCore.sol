@@ -311,8 +311,6 @@ abstract contract MarketCore is EaselCredits {
     error DurationOutOfRange(uint256 duration, uint256 min, uint256 max);
     /// @notice A minimum must be a whole number of 0.001 ETH, from 0.001 to 16,777 ETH.
     error InvalidMinimum(uint256 value);
-    /// @notice The token is held for a live auction and cannot be rescued.
-    error TokenInAuction(address collection, uint256 tokenId);
     /// @notice The seller changed a standard auction's start price before any bid
     /// (`EaselMarketAdmin.changeStandardAuctionBaseValue`).
     event AuctionBaseValueChanged(address indexed collection, uint256 indexed tokenId, uint256 price);
@@ -662,7 +660,15 @@ abstract contract MarketCore is EaselCredits {
     /// a live auction or offer), so its six-word answer is copied as is, without the ~600 gas of ABI decoding,
     /// and left in memory as words rather than a Solidity struct (which would be allocated and zeroed first).
     function _deliverPurchase(address collection, uint256 tokenId, address buyer) internal returns (uint256 terms) {
-        bytes4 selector = IEaselCollection.deliverPurchase.selector;
+        terms = _deliver(collection, tokenId, buyer, IEaselCollection.deliverPurchase.selector);
+    }
+
+    /// @dev `_deliverPurchase` with the collection's function: `deliverPurchase`, or `sellAuctioned` for an
+    /// auction's locked token.
+    function _deliver(address collection, uint256 tokenId, address buyer, bytes4 selector)
+        internal
+        returns (uint256 terms)
+    {
         assembly ("memory-safe") {
             terms := mload(0x40)
             mstore(terms, selector)

@@ -594,17 +594,23 @@ contract EaselCollectionOffersTest is Base {
         vm.prank(artist);
         vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
         market.acceptCollectionOffer(o, 1, new bytes32[](0));
-        // Token 2 in an auction: the market holds it.
+        // Token 2 in an auction: it stays with the artist, locked. The lock cleared the market's approval of the
+        // token, so the sale's transfer is refused; approved for all, the sale reaches the lock and is refused.
         vm.prank(artist);
         market.setReserveAuction(c, 2, 1 ether);
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, artist, address(market)));
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
         market.acceptCollectionOffer(o, 2, new bytes32[](0));
-        // Nobody else may sell it either (a stranger, the market's own address).
+        vm.prank(artist);
+        collection.setApprovalForAll(address(market), true);
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 2));
+        market.acceptCollectionOffer(o, 2, new bytes32[](0));
+        // Nobody else may sell it either (a stranger).
         vm.prank(other);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, other, address(market)));
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 2));
         market.acceptCollectionOffer(o, 2, new bytes32[](0));
-        assertEq(collection.ownerOf(2), address(market), "still escrowed");
+        assertEq(collection.ownerOf(2), artist, "still the artist's (locked)");
         assertEq(remaining(o), 2, "nothing sold");
         // A nonexistent token.
         vm.prank(artist);

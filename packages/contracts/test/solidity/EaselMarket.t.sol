@@ -105,23 +105,27 @@ contract EaselMarketTest is Base {
         assertEq(address(market).balance, 0, "market empty");
     }
 
-    /// An auction's settlement neither reads nor clears the token's approved address (`_moveToken`): the token
-    /// the market holds never has one. An approval from before the auction dies with the escrow transfer,
-    /// nobody can approve a token the market holds (the market included), and the winner's token has none.
-    function test_escrow_takesNoApproval_andTheWinnerGetsNone() public {
+    /// A token in an auction never has an approved address: an approval from before the auction dies with the
+    /// auction's lock, nobody can approve a locked token (its seller, who still owns it, and the market, approved
+    /// for all, included), and the winner's token has none.
+    function test_lock_takesNoApproval_andTheWinnerGetsNone() public {
         mint(1);
         vm.startPrank(artist);
         collection.setApprovalForAll(address(market), true);
         collection.approve(other, 1);
         market.setStandardAuction(c, 1, 1 ether, block.timestamp, 1 days);
         vm.stopPrank();
-        assertEq(collection.getApproved(1), address(0), "the escrow transfer cleared the approval");
+        assertEq(collection.getApproved(1), address(0), "the lock cleared the approval");
+        vm.prank(artist);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
+        collection.approve(other, 1);
         vm.prank(address(market));
-        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenHeldByMarket.selector, 1));
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
         collection.approve(other, 1);
         vm.prank(other);
-        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenHeldByMarket.selector, 1));
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
         collection.approve(other, 1);
+        assertEq(collection.getApproved(1), address(0), "still none");
 
         bid(buyer, 1, 1 ether);
         vm.warp(block.timestamp + 1 days);
@@ -528,7 +532,8 @@ contract EaselMarketTest is Base {
 
     function test_standardAuction_fullFlow() public {
         standard(1, 1 ether, 1 days);
-        assertEq(collection.ownerOf(1), address(market), "escrowed");
+        assertEq(collection.ownerOf(1), artist, "the seller keeps it (locked)");
+        assertEq(collection.balanceOf(address(market)), 0, "the market holds no token");
         assertEq(marketAdmin.minimumBid(c, 1), 1 ether, "first minimum");
         vm.prank(buyer);
         vm.expectRevert(abi.encodeWithSelector(Auctions.BidTooLow.selector, 0.5 ether, 1 ether));
@@ -661,7 +666,8 @@ contract EaselMarketTest is Base {
         marketAdmin.invalidateAuction(c, 1);
         vm.prank(artist);
         marketAdmin.invalidateAuction(c, 1);
-        assertEq(collection.ownerOf(1), artist, "returned");
+        assertEq(collection.ownerOf(1), artist, "still the seller's");
+        assertEq(collection.transferCountOf(1), 2, "locked and unlocked");
         vm.expectRevert(abi.encodeWithSelector(MarketCore.NoAuction.selector, c, 1));
         marketAdmin.invalidateAuction(c, 1);
         vm.expectRevert(abi.encodeWithSelector(MarketCore.NoAuction.selector, c, 1));
@@ -673,7 +679,11 @@ contract EaselMarketTest is Base {
         vm.stopPrank();
         vm.prank(admin);
         marketAdmin.invalidateAuction(c, 1);
-        assertEq(collection.ownerOf(1), artist, "returned by operator");
+        assertEq(collection.ownerOf(1), artist, "freed by the operator");
+        // Unlocked: the seller moves it.
+        vm.prank(artist);
+        collection.transferFrom(artist, other, 1);
+        assertEq(collection.ownerOf(1), other, "movable");
         standard(2, 1 ether, 1 hours);
         vm.warp(block.timestamp + 2 hours);
         vm.expectRevert(abi.encodeWithSelector(Auctions.AuctionHasNoWinner.selector, c, 2));
@@ -685,19 +695,27 @@ contract EaselMarketTest is Base {
         vm.prank(artist);
         market.setReserveAuction(c, 1, 0.5 ether);
         (, uint256 price,) = marketAdmin.getSellOrder(c, 1);
-        assertEq(price, 0, "listing void once the auction holds the token");
-        // The escrow transfer refuses an auction of a token the caller no longer holds.
+        assertEq(price, 0, "listing void once the auction locks the token");
+        // The lock refuses a second auction of a token already in one.
         vm.prank(artist);
-        vm.expectRevert(ERC721.TransferFromIncorrectOwner.selector);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
         market.setStandardAuction(c, 1, 1 ether, block.timestamp, 1 days);
         vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, artist, address(market)));
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
         market.setSellOrder(c, 1, 1 ether);
-        // The listing was set before the token went into escrow: void.
+        // The listing was set before the lock: void. The market's approval for this token died with the lock, so
+        // the sale's transfer is refused; with the market approved for all (as most sellers have it), the locked
+        // token refuses the sale before its count is compared.
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 0, 1));
+        vm.expectRevert(ERC721.NotOwnerNorApproved.selector);
         market.buyNow{value: 1 ether}(c, 1);
-        assertEq(collection.ownerOf(1), address(market), "still escrowed");
+        vm.prank(artist);
+        collection.setApprovalForAll(address(market), true);
+        vm.prank(buyer);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
+        market.buyNow{value: 1 ether}(c, 1);
+        assertEq(collection.ownerOf(1), artist, "still the seller's");
+        assertEq(collection.transferCountOf(1), 1, "counted once");
     }
 
     function test_attack_buyNowCompleteCancelPaysOnce() public {
@@ -718,21 +736,25 @@ contract EaselMarketTest is Base {
     }
 
     /// Making an offer does not read the token, so one can wait on a token in an auction: nobody can accept it
-    /// while the market holds the token (the seller no longer owns it, and accepting reverts after the sale's
-    /// transfer, which moves nothing then); once the auction is settled, the winner may.
+    /// while the auction locks the token (not the seller, who still owns it, nor the top bidder: the sale's
+    /// transfer refuses a locked token); once the auction is settled, the winner may.
     function test_attack_offerOnATokenInAuction() public {
         standard(1, 1 ether, 1 hours);
         bid(buyer, 1, 1 ether);
         vm.warp(block.timestamp + 2 hours);
         vm.prank(other);
         market.makeOffer{value: 2 ether}(c, 1, 2 ether, block.timestamp + 7 days);
-        vm.prank(artist);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, artist, address(market)));
+        // The seller approves the market for all (the lock cleared its approval of this token), so the sale's
+        // transfer reaches the lock.
+        vm.startPrank(artist);
+        collection.setApprovalForAll(address(market), true);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
         market.acceptOffer(c, 1, 2 ether);
+        vm.stopPrank();
         vm.prank(buyer);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, buyer, address(market)));
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, c, 1));
         market.acceptOffer(c, 1, 2 ether);
-        assertEq(collection.ownerOf(1), address(market), "still escrowed");
+        assertEq(collection.ownerOf(1), artist, "still the seller's (locked)");
 
         market.completeAuction(c, 1);
         vm.startPrank(buyer);
@@ -945,7 +967,7 @@ contract EaselMarketTest is Base {
         assertEq(info.auctionKind, 1, "standard");
         assertEq(info.topBidder, bidder, "bidder");
         assertEq(info.minimumBid, 1.1 ether, "next bid");
-        assertEq(info.owner, address(market), "escrowed");
+        assertEq(info.owner, artist, "the seller keeps it during the auction");
         assertEq(marketAdmin.minimumBid(c, 99), 0, "no auction");
         vm.expectRevert(abi.encodeWithSelector(MarketCore.CollectionNotSupported.selector, address(0xdead)));
         marketAdmin.getTokenInfo(address(0xdead), 1);
@@ -1053,7 +1075,7 @@ contract EaselMarketTest is Base {
         vm.prank(admin);
         marketAdmin.invalidateAuction(c, 1);
         assertEq(buyer.balance - b0, 1 ether, "bid refunded");
-        assertEq(collection.ownerOf(1), artist, "token returned");
+        assertEq(collection.ownerOf(1), artist, "the token stays with its seller");
         assertEq(address(market).balance, 0, "nothing left");
     }
 
@@ -1204,6 +1226,7 @@ contract EaselMarketTest is Base {
     }
 
     function test_rescueToken_returnsStrayTokensButNeverAuctionedOnes() public {
+        // The market holds only tokens sent to it by hand.
         mint(1);
         vm.prank(artist);
         collection.transferFrom(artist, address(market), 1);
@@ -1220,10 +1243,14 @@ contract EaselMarketTest is Base {
         marketAdmin.rescueToken(c, 1, artist);
         assertEq(collection.ownerOf(1), artist, "returned");
 
+        // An auctioned token stays with its seller, locked: the market does not hold it, so the collection refuses
+        // the rescue's transfer.
         standard(2, 1 ether, 1 days);
         vm.prank(admin);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.TokenInAuction.selector, c, 2));
+        vm.expectRevert(ERC721.TransferFromIncorrectOwner.selector);
         marketAdmin.rescueToken(c, 2, admin);
+        assertEq(collection.ownerOf(2), artist, "still the seller's");
+        assertEq(marketAdmin.getAuction(c, 2).seller, artist, "the auction intact");
     }
 
     // ------------------------------------------------------------ the market's two contracts

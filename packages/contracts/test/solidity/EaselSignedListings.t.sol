@@ -12,7 +12,7 @@ import {ERC721} from "solady/src/tokens/ERC721.sol";
 
 /// @dev Signed listings, attacked: replays on another chain, market or collection; a transfer in the same second
 /// as the fill; bans and blocks after signing; expired, cancelled, counter-bumped and filled listings; malleable
-/// signatures; wrong ERC-1271 answers; prices below the minimum; escrowed and listed tokens.
+/// signatures; wrong ERC-1271 answers; prices below the minimum; tokens locked in an auction and listed tokens.
 contract EaselSignedListingsTest is Base {
     event Sale(
         address indexed collection,
@@ -251,20 +251,31 @@ contract EaselSignedListingsTest is Base {
         fill(buyer, o, sig);
     }
 
-    function test_escrowedInAnAuction() public {
+    function test_lockedInAnAuction() public {
         uint256 id = mintTo(seller);
         MarketCore.SignedListing memory o = order(s, id, 1 ether, seller);
         bytes memory sig = sign(o, SELLER_KEY);
         vm.prank(seller);
         market.setReserveAuction(s, id, 1 ether);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 0, 1));
+        // Signed before the auction: void (the lock counted a transfer), and the locked token refuses the sale
+        // before its count is compared.
+        assertEq(sc.transferCountOf(id), 1, "the lock counted");
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, s, id));
         fill(buyer, o, sig);
-        // Signed while escrowed, with the current count: the market is the owner, not the seller.
-        MarketCore.SignedListing memory escrowed = order(s, id, 1 ether, seller);
-        bytes memory sig2 = sign(escrowed, SELLER_KEY);
-        vm.expectRevert(abi.encodeWithSelector(MarketCore.OnlyTokenOwner.selector, seller, address(market)));
-        fill(buyer, escrowed, sig2);
-        assertEq(sc.ownerOf(id), address(market), "still escrowed");
+        // Signed during the auction, with the current count, by the seller who still owns the token: refused.
+        MarketCore.SignedListing memory during = order(s, id, 1 ether, seller);
+        bytes memory sig2 = sign(during, SELLER_KEY);
+        vm.expectRevert(abi.encodeWithSelector(EaselCollection.TokenInAuction.selector, s, id));
+        fill(buyer, during, sig2);
+        assertEq(sc.ownerOf(id), seller, "still the seller's (locked)");
+        // Cancelled, the auction unlocks the token and both listings stay void.
+        vm.prank(seller);
+        marketAdmin.invalidateAuction(s, id);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 0, 2));
+        fill(buyer, o, sig);
+        vm.expectRevert(abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, 1, 2));
+        fill(buyer, during, sig2);
+        assertEq(sc.ownerOf(id), seller, "the seller's");
     }
 
     function test_alsoListedOnChain_fillVoidsTheOnChainListing() public {

@@ -119,7 +119,11 @@ export const chainCollections = pgTable(
   ],
 );
 
-/** Minted tokens. `owner` is the beneficial owner (the seller while the market holds it in an auction). */
+/**
+ * Minted tokens. `owner` is the beneficial owner: the on-chain owner, except for a token sent to the market by
+ * hand, which stays its sender's until an operator rescues it. An auctioned token stays with its seller
+ * (locked by its collection): owner and holder are the seller throughout.
+ */
 export const chainTokens = pgTable(
   "chain_tokens",
   {
@@ -127,7 +131,7 @@ export const chainTokens = pgTable(
     tokenId: tokenId(),
     creator: text("creator"),
     owner: text("owner").notNull(),
-    /** Who holds it on chain (the market during an auction). */
+    /** Who holds it on chain (`ownerOf`): the owner, or the market for a token sent to it by hand. */
     holder: text("holder").notNull(),
     /** CIDv1 string (base32), from the Minted event. */
     cid: text("cid"),

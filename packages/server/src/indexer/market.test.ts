@@ -440,3 +440,75 @@ describe("offers on an id before its mint", () => {
     }
   });
 });
+
+describe("tokens their owners cannot sell now", () => {
+  it("leaves a token in an auction (still its seller's) and one sent to the market by hand out of a collection offer's notices; a rescue hands the latter on", async () => {
+    const reef = await d.createCollection(artist, "Reef", "REF");
+    for (const id of [1n, 2n, 3n]) await d.mint(artist, reef, id);
+    await d.approve(artist, reef);
+    // Each has an item offer that the collection offer below beats.
+    for (const id of [1n, 2n, 3n])
+      await d.market(
+        bob,
+        "makeOffer",
+        [reef, id, parseEther("0.1"), await d.offerExpiry()],
+        parseEther("0.1"),
+      );
+    await d.market(artist, "setStandardAuction", [reef, 1n, parseEther("1"), 0n, 3600n]);
+    await d.collection(artist, reef, "transferFrom", [artist.address, t.market, 2n]);
+    await indexToHead(options);
+    const tokens = () =>
+      q(
+        "SELECT token_id::text, owner, holder, status FROM chain_tokens WHERE collection = $1 ORDER BY token_id",
+        [lower(reef)],
+      );
+    const seller = lower(artist.address);
+    // The auction leaves the token with its seller (owner and holder); the market holds only the one sent to it,
+    // whose sender stays its owner until the rescue.
+    expect(await tokens()).toEqual([
+      { token_id: "1", owner: seller, holder: seller, status: "auction" },
+      { token_id: "2", owner: seller, holder: lower(t.market), status: "minted" },
+      { token_id: "3", owner: seller, holder: seller, status: "minted" },
+    ]);
+
+    const offerId = await makeCollectionOffer(
+      {
+        buyer: carol.address,
+        collection: reef,
+        tokenRoot: ZERO_ROOT,
+        price: parseEther("0.2"),
+        expiresAt: await d.offerExpiry(),
+      },
+      1n,
+    );
+    await indexToHead(options);
+    const told = await q(
+      "SELECT address, data FROM notifications WHERE kind = 'collection_offer' AND data->>'offerId' = $1",
+      [offerId],
+    );
+    expect(told).toEqual([{ address: seller, data: expect.objectContaining({ tokenId: "3", works: 1 }) }]);
+
+    // The operator returns the stray token to whom it belongs: a transfer like any other.
+    const rescue = await d.market(admin, "rescueToken", [reef, 2n, alice.address]);
+    await indexToHead(options);
+    expect((await tokens())[1]).toEqual({
+      token_id: "2",
+      owner: lower(alice.address),
+      holder: lower(alice.address),
+      status: "minted",
+    });
+    expect(
+      await q(
+        `SELECT "from", "to" FROM chain_activity WHERE collection = $1 AND token_id = 2 AND kind = 'transfer'
+         ORDER BY block_number, log_index`,
+        [lower(reef)],
+      ),
+    ).toEqual([
+      { from: seller, to: lower(t.market) },
+      { from: lower(t.market), to: lower(alice.address) },
+    ]);
+    expect(
+      await q("SELECT address, kind FROM notifications WHERE data->>'tx' = $1", [rescue.transactionHash]),
+    ).toEqual([{ address: lower(alice.address), kind: "transfer" }]);
+  });
+});

@@ -150,8 +150,10 @@ export async function listCollectionOffers(
 /**
  * The best live collection offer a work can accept now: on any token of its collection, or with a root whose
  * stored ids include it; not its owner's own, nor a banned buyer's (the market refuses both). With the proof
- * its owner passes to `acceptCollectionOffer` (empty for an offer on any token). Null when none, or when the
- * work is unknown.
+ * its owner passes to `acceptCollectionOffer` (empty for an offer on any token). Null when none, when the work
+ * is unknown or burned, and when its owner cannot sell it now: in an auction (its collection refuses every sale
+ * but the auction's settlement), held by the market (sent there by hand, until an operator rescues it), blocked
+ * (the work or its collection), or its owner banned: the market refuses each.
  */
 export async function bestCollectionOffer(
   db: Database,
@@ -163,9 +165,10 @@ export async function bestCollectionOffer(
     ${OFFER_FROM}
     JOIN chain_tokens t ON t.collection = o.collection AND t.token_id = ${tokenId}::numeric
     WHERE o.collection = ${collection} AND o.status = 'active' AND o.remaining > 0 AND o.expires_at > now()
-      AND o.buyer <> t.owner AND t.status <> 'burned'
+      AND o.buyer <> t.owner AND t.status NOT IN ('burned', 'auction') AND t.holder = t.owner
+      AND NOT t.blocked AND NOT COALESCE(cc.blocked, false)
       AND (o.token_root IS NULL OR ${tokenId} = ANY(r.token_ids))
-      AND NOT EXISTS (SELECT 1 FROM chain_accounts a WHERE a.address = o.buyer AND a.banned)
+      AND NOT EXISTS (SELECT 1 FROM chain_accounts a WHERE a.address IN (o.buyer, t.owner) AND a.banned)
     ORDER BY o.price DESC, o.created_block, o.offer_id
     LIMIT 1`);
   const row = rows[0];
@@ -204,9 +207,11 @@ const quoted = (name: string) => `“${name}”`;
  * The owners of the works a new collection offer covers whose best live item offer it beats (a work without a
  * live offer counts as one of nothing), one notice per owner naming their first such work: "A collection offer
  * of 0.2 ETH on Tidal beats your best offer on “Tidal #3”." Minted works only (a lazy item has no owner to
- * accept), not the buyer's own, nothing blocked or burned, none escrowed in an auction. A trait offer whose root
- * Easel does not know (made without `POST /roots`) tells nobody: its ids are unknown. An offer that has expired
- * since (a replay) tells nobody either. Read beside the indexer's batch, through any connection.
+ * accept), not the buyer's own, nothing blocked or burned, none in an auction (its collection refuses to sell
+ * it until the auction ends) nor held by the market (sent there by hand: not its owner's to sell until an
+ * operator rescues it). A trait offer whose root Easel does not know (made without `POST /roots`) tells nobody:
+ * its ids are unknown. An offer that has expired since (a replay) tells nobody either. Read beside the
+ * indexer's batch, through any connection.
  */
 export async function ownersBeaten(read: Runner, notice: CollectionOfferNotice): Promise<OwnerNotice[]> {
   if (Date.parse(notice.expiresAt) <= Date.now()) return [];
@@ -232,8 +237,8 @@ export async function ownersBeaten(read: Runner, notice: CollectionOfferNotice):
      FROM chain_tokens t
      JOIN chain_collections c ON c.address = t.collection
      LEFT JOIN item_metadata m ON m.cid = t.cid
-     WHERE t.collection = $1 AND t.status <> 'burned' AND NOT t.lazy AND NOT t.blocked AND NOT c.blocked
-       AND t.owner <> $2 AND t.holder = t.owner
+     WHERE t.collection = $1 AND t.status NOT IN ('burned', 'auction') AND NOT t.lazy AND NOT t.blocked
+       AND NOT c.blocked AND t.owner <> $2 AND t.holder = t.owner
        AND ($3::numeric[] IS NULL OR t.token_id = ANY($3::numeric[]))
        -- Only a live item offer can be beaten: an owner whose work has none is not told about every offer.
        AND t.offer IS NOT NULL AND (t.offer_expires_at IS NULL OR t.offer_expires_at > now())

@@ -177,6 +177,21 @@ export function listingIntake(deps: { db: Database; chain: PublicClient; config:
     return new ApiError(403, "refused", m.refused);
   }
 
+  /** Whether the order's token is in an auction: on chain at `block` (`getAuction`), or as indexed. */
+  async function inAuction(order: SignedListingOrder, block: bigint): Promise<boolean> {
+    const auction = await chain.readContract({
+      ...market,
+      functionName: "getAuction",
+      args: [order.collection as `0x${string}`, BigInt(order.tokenId)],
+      blockNumber: block,
+    });
+    if (auction.kind !== 0) return true;
+    const { rows } = await db.execute(sql`
+      SELECT 1 FROM chain_tokens WHERE collection = ${order.collection}
+        AND token_id = ${order.tokenId}::numeric AND status = 'auction'`);
+    return rows.length > 0;
+  }
+
   /** The clear 4xx for an order the chain does not find live. */
   async function notLive(status: number, order: SignedListingOrder, block: bigint): Promise<ApiError> {
     const S = SIGNED_LISTING_STATUS;
@@ -190,7 +205,12 @@ export function listingIntake(deps: { db: Database; chain: PublicClient; config:
       case S.counterIncremented:
         return new ApiError(409, "counter_incremented", m.counterIncremented);
       case S.void:
-        return new ApiError(409, "void", m.void);
+        // An auction leaves the token with its seller, locked by its collection: the chain calls every order of
+        // it void, which is no change of hands. Said as the check before the chain says it (`precheck`), for an
+        // auction the indexer has not seen yet.
+        return (await inAuction(order, block))
+          ? new ApiError(409, "in_auction", m.inAuction)
+          : new ApiError(409, "void", m.void);
       case S.notApproved:
         return new ApiError(409, "not_approved", m.notApproved);
       case S.feeAboveMax:
@@ -253,14 +273,16 @@ export function listingIntake(deps: { db: Database; chain: PublicClient; config:
     contractSeller: boolean,
     bulk: (BulkLeaf & { root: `0x${string}` }) | null,
   ): Promise<Stored> {
-    // Events indexed since that block may already void or pause the order (a withdrawn approval, a ban, a
-    // block, new minimums or fees), and the indexer will not see them again.
+    // Events indexed since that block may already void or pause the order (a move, an auction's lock, which
+    // logs no Transfer, a withdrawn approval, a ban, a block, new minimums or fees), and the indexer will not
+    // see them again.
     const { rows: moved } = await client.query(
       `SELECT 1 FROM chain_events WHERE block_number > $1 AND (
          (address = $2 AND name IN ('Transfer', 'Approval') AND args->>'id' = $3)
          OR (address = $2 AND name = 'ApprovalForAll' AND args->>'owner' = $5)
          OR (address = $4 AND args->>'collection' = $2 AND args->>'tokenId' = $3
-             AND name IN ('SignedListingCancelled', 'SellOrderSet', 'TokenBlocked'))
+             AND name IN ('SignedListingCancelled', 'SellOrderSet', 'TokenBlocked', 'AuctionCreated',
+               'AuctionCancelled'))
          OR (address = $4 AND args->>'collection' = $2 AND name = 'CollectionBlocked')
          OR (address = $4 AND name IN ('MinimumsSet', 'FeesSet'))
          OR (address = $4 AND name = 'ListingCounterIncremented' AND args->>'seller' = $5)

@@ -51,8 +51,8 @@ export async function projectSignedListings(client: Runner, tokens: TokenRef[] |
        FROM signed_listings s JOIN target x ON x.collection = s.collection AND x.token_id = s.token_id
        WHERE s.status = 'active' AND s.expires_at > now()
        ORDER BY s.collection, s.token_id, s.price, s.created_at, s.id),
-     -- A token in an auction or burned keeps its row, except a signed order's end (its escrow or burn voided
-     -- the orders); any on-chain listing (even lapsed) is the indexer's to show.
+     -- A token in an auction or burned keeps its row, except a signed order's end (the auction's lock or the
+     -- burn voided the orders); any on-chain listing (even lapsed) is the indexer's to show.
      next AS (
        SELECT t.collection, t.token_id,
          CASE WHEN NOT y.open THEN t.status WHEN b.price IS NOT NULL THEN 'fix'
@@ -291,7 +291,9 @@ export async function orderStatus(
 /**
  * A change the indexer makes to the book for one event, in chain order (see `retireSignedListings`).
  * `block` guards replays: an order checked live at or after the event's block is not the event's to retire.
- * - transfer: any transfer of the token (a sale, a fill, an escrow, a burn, a gift): its orders no longer hold.
+ * - transfer: any transfer of the token (a sale, a fill, a burn, a gift), or what the collection counts as one
+ *   without moving it (`AuctionCreated`: the auction's lock; `AuctionCancelled`: its release): its orders no
+ *   longer hold.
  * - fill: `Sale` mechanism signed-listing, the order the buyer filled (the fill's transfer voided it just before).
  * - cancel: `SignedListingCancelled`, every order of the token naming a lower transfer count.
  * - bump: `ListingCounterIncremented`, every order of the seller naming a lower counter.

@@ -85,6 +85,10 @@ export function Component() {
             On a work you own, choose Set a Fixed Price or Start an Auction. The first time, your wallet asks
             you to approve the market for the collection; the work stays in your wallet until it sells.
           </li>
+          <li>
+            During an auction the work stays in your wallet, locked: it cannot be moved, listed or sold
+            another way until the auction is settled or cancelled.
+          </li>
           <li>Listings last 100 days. You can unlist, or cancel an auction until its first bid.</li>
           <li>To accept an offer, open the work and choose Accept Offer.</li>
         </ul>

@@ -1,4 +1,4 @@
-import { easelMarketAbi } from "@easel/contracts/abis";
+import { easelCollectionAbi, easelMarketAbi } from "@easel/contracts/abis";
 import {
   ContractFunctionExecutionError,
   ContractFunctionRevertedError,
@@ -91,6 +91,28 @@ describe("contract errors in words", () => {
       "This listing's proof that the seller signed it with others is not valid.",
     );
     expect(words("OnlyMarket", [account])).toBe("Only Easel's market can do this.");
+  });
+
+  it("words a collection's error that a market call passed on (the market's ABI does not name it)", () => {
+    const collection = "0x000000000000000000000000000000000000dEaD";
+    // The collection refuses anything but the settlement of a token in an auction, offers' accepts included.
+    const data = encodeErrorResult({
+      abi: easelCollectionAbi,
+      errorName: "TokenInAuction",
+      args: [collection, 7n],
+    });
+    const cause = new ContractFunctionRevertedError({
+      abi: easelMarketAbi,
+      data,
+      functionName: "acceptOffer",
+    });
+    const error = new ContractFunctionExecutionError(cause, {
+      abi: easelMarketAbi,
+      functionName: "acceptOffer",
+      args: [],
+    });
+    expect(contractErrorOf(error)?.name).toBe("TokenInAuction");
+    expect(transactionErrorMessage(error)).toBe("This item is in an auction.");
   });
 
   it("keeps the calm text for a rejected wallet prompt and the wallet's words otherwise", () => {

@@ -55,8 +55,11 @@ const WORDS: Record<ContractErrorName, (args: Args) => string> = {
   TransferToNonERC721ReceiverImplementer: () => "The receiving contract cannot hold NFTs.",
   TokenDoesNotExist: () => "This item does not exist (or was burned).",
   BalanceQueryForZeroAddress: () => "The zero address holds no items.",
+  // The collection locks an auctioned token (it stays with its seller): no move, approval, burn, listing or
+  // other sale until the auction is settled or cancelled.
   TokenInAuction: () => "This item is in an auction.",
-  TokenHeldByMarket: () => "This item is held by Easel's market for its auction: it cannot be approved.",
+  // The market settles or cancels only a token its auction locked (never met from the app).
+  TokenNotInAuction: () => "This item is not in an auction.",
   // Prices and payments
   PriceOutOfRange: ([price, min]) =>
     BigInt(price as bigint) < BigInt(min as bigint)
@@ -165,13 +168,27 @@ export function isUserRejection(error: unknown): boolean {
   return false;
 }
 
-/** The contract error a failed call reverted with, if viem could decode one. */
+/**
+ * The contract error a failed call reverted with, if it is an Easel error: as viem decoded it with the called
+ * contract's ABI, else decoded from the raw revert data with every Easel ABI (a collection's error that a
+ * market call passed on, e.g. `TokenInAuction` when an offer on a token in an auction is accepted).
+ */
 export function contractErrorOf(error: unknown): { name: ContractErrorName; args: Args } | null {
   if (!(error instanceof BaseError)) return null;
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  if (!(reverted instanceof ContractFunctionRevertedError) || !reverted.data) return null;
-  const name = reverted.data.errorName as ContractErrorName;
-  return name in WORDS ? { name, args: reverted.data.args ?? [] } : null;
+  if (!(reverted instanceof ContractFunctionRevertedError)) return null;
+  if (reverted.data) {
+    const name = reverted.data.errorName as ContractErrorName;
+    return name in WORDS ? { name, args: reverted.data.args ?? [] } : null;
+  }
+  if (!reverted.raw) return null;
+  try {
+    const decoded = decodeErrorResult({ abi: easelErrorsAbi, data: reverted.raw });
+    const name = decoded.errorName as ContractErrorName;
+    return name in WORDS ? { name, args: decoded.args ?? [] } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -3,7 +3,11 @@ import { dateOf } from "../../db/timestamps.ts";
 import { blockText, timeText, tokenKey, ZERO } from "../keys.ts";
 import { activeAuction, endAuction, eth, type Handlers, kindName, setTokenStatus } from "./shared.ts";
 
-/** The market's auctions (Auctions). A completed auction has no event of its own: its `Sale` (mechanism 2) ends it. */
+/**
+ * The market's auctions (Auctions). The token stays with its seller throughout (the platform is non-custodial):
+ * its collection locks it while the auction exists. A completed auction has no event of its own: its settlement
+ * logs the Transfer (seller to winner) and then its `Sale` (mechanism 2), which ends it, as a buy-now does.
+ */
 export const auctionHandlers = {
   AuctionCreated(b, e) {
     const a = e.args;
@@ -32,7 +36,10 @@ export const auctionHandlers = {
     });
     b.activeAuction.set(tokenKey(collection, tokenId), b.auctions.keyOf(row));
     b.copyToToken(collection, tokenId, { auction_kind: row.kind, auction_end: end });
+    // The token stays with its seller (`holder` too), locked by its collection until the auction ends; the lock
+    // counts as a transfer of it (no Transfer event): its on-chain listing and every signed order are void.
     b.endListing(e, collection, tokenId, "void");
+    b.bookChange(e, { kind: "transfer", collection, tokenId });
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "auction", a.price);
     b.activityRow(e, 0, "auction", collection, tokenId, a.seller, null, a.price);
@@ -73,6 +80,10 @@ export const auctionHandlers = {
     const collection = String(a.collection);
     const tokenId = String(a.tokenId);
     endAuction(b, e, collection, tokenId, "cancelled", null);
+    // The token never left its seller: the collection lifts the lock and counts it as a transfer again (no
+    // Transfer event), so an order signed during the auction is void too (nothing can list it meanwhile).
+    b.endListing(e, collection, tokenId, "void");
+    b.bookChange(e, { kind: "transfer", collection, tokenId });
     const token = b.token(collection, tokenId);
     if (token) setTokenStatus(b, e, token, "minted", null);
     b.activityRow(e, 0, "auction_cancelled", collection, tokenId, a.seller, null, null);

@@ -108,33 +108,38 @@ export const collectionHandlers = {
       token.status = "burned";
       token.price = null;
       b.activityRow(e, 0, "burn", collection, tokenId, from, null, null);
-    } else if (to === b.market) {
-      // Escrow for an auction: AuctionCreated already set the status; the seller stays the owner.
     } else {
-      token.owner = to;
-      if (from !== b.market) {
-        if (token.status === "fix") {
-          token.status = "minted";
-          token.price = null;
-        }
-        const key = `${e.txHash}:${collection}:${tokenId}`;
-        b.activityRow(e, 0, "transfer", collection, tokenId, from, to, null);
-        b.transferActivity.set(key, b.activity[b.activity.length - 1] as Row);
-        b.notify(
-          e,
-          to,
-          "transfer",
-          "ownedItemUpdate",
-          (item, sender) => `You received ${item} from ${sender}.`,
-          {
-            collection,
-            tokenId,
-          },
-          from,
-        );
-        const note = b.notifications[b.notifications.length - 1];
-        if (note?.kind === "transfer") b.transferNotes.set(key, note);
+      if (token.status === "fix") {
+        token.status = "minted";
+        token.price = null;
       }
+      // An auction leaves the token with its seller (its collection locks it): the market holds a token only
+      // when it was sent there by hand (a plain transferFrom, which the market cannot refuse), until an
+      // operator's `rescueToken` sends it on to its rightful owner. Meanwhile its sender stays the owner
+      // shown and `holder` says the market has it (a collection offer's notices leave it out). The rescue's
+      // own transfer (from the market) names the owner as any transfer does.
+      if (to !== b.market) token.owner = to;
+      // A sale's own transfer (buy-now, signed fill, offer, collection offer, the settlement of an auction: the
+      // seller to the buyer) is shown as its Sale, which follows in the same transaction and drops these.
+      const key = `${e.txHash}:${collection}:${tokenId}`;
+      b.activityRow(e, 0, "transfer", collection, tokenId, from, to, null);
+      b.transferActivity.set(key, b.activity[b.activity.length - 1] as Row);
+      const notes = b.notifications.length;
+      // Nobody is told of a token sent to the market (`notify` skips the market).
+      b.notify(
+        e,
+        to,
+        "transfer",
+        "ownedItemUpdate",
+        (item, sender) => `You received ${item} from ${sender}.`,
+        {
+          collection,
+          tokenId,
+        },
+        from,
+      );
+      const note = b.notifications[b.notifications.length - 1];
+      if (b.notifications.length > notes && note?.kind === "transfer") b.transferNotes.set(key, note);
     }
     b.tokens.touch(token);
   },

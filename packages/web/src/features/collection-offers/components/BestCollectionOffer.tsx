@@ -17,24 +17,28 @@ const AcceptCollectionOffer = lazy(() =>
 /**
  * The item page's best collection offer: the highest live offer on any work of the collection, or on a trait
  * this work has, that its owner could accept now (none by the owner). Its owner accepts it here in one step.
- * Nothing is drawn when there is none, or for a lazy item (nobody owns it yet).
+ * Nothing is drawn when there is none, for a lazy item (nobody owns it yet), or for an item in an auction (its
+ * collection refuses every sale but the auction's: the server has no offer for it either).
  */
 export function BestCollectionOffer({
   collection,
   tokenId,
   owner,
   lazy: isLazy,
+  inAuction = false,
 }: {
   collection: string;
   tokenId: string;
   /** The owner's address, lowercase. */
   owner: string | null;
   lazy: boolean;
+  inAuction?: boolean;
 }) {
   const { session } = useSession();
-  const best = useBestCollectionOffer(collection, tokenId, !isLazy);
+  const best = useBestCollectionOffer(collection, tokenId, !isLazy && !inAuction);
   const found = best.data;
-  if (!found) return null;
+  // A cached answer from before the auction began is no offer to accept now.
+  if (!found || inAuction) return null;
   const { offer } = found;
   const isOwner = !!session && !!owner && session.address.toLowerCase() === owner;
   return (

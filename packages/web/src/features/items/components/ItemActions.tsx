@@ -23,7 +23,17 @@ export const ITEM_ACTION_TEXT = {
     "This offer has expired: it can no longer be accepted. Its offerer can withdraw it or make a new one.",
   expiredForOfferer:
     "Your offer has expired: the owner can no longer accept it. Withdraw it to get your ETH back, or renew it, from Manage Offer.",
+  // The chain's words for what its collection refuses (`TokenInAuction`, web3/errors.ts).
+  inAuction: "This item is in an auction.",
+  inAuctionOffers:
+    "This item is in an auction: no offer can be accepted until the auction is settled or cancelled.",
 } as const;
+
+/**
+ * Whether the item is in an auction. It stays in its seller's wallet, locked by its collection: no transfer,
+ * approval, burn, listing or other sale (item or collection offer) until the auction is settled or cancelled.
+ */
+export const isInAuction = (item: Item) => item.nft.status === "auction" || !!item.nft.auction;
 
 type Offer = Item["nft"]["offers"][number];
 
@@ -143,7 +153,7 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
         primary: true,
       });
     }
-  } else if (nft.status !== "burned") {
+  } else if (nft.status !== "burned" && !isInAuction(item)) {
     priceLabel = "Last Price";
     priceWei = nft.lastPriceWei;
     if (isOwner) {
@@ -191,8 +201,18 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
         ) : null}
       </div>
       {ended && nft.auction ? <EndedAuction auction={nft.auction} me={me} /> : null}
+      {isInAuction(item) && !nft.auction ? (
+        // Said to be in an auction before its details are known: nothing can be done with it meanwhile.
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{ITEM_ACTION_TEXT.inAuction}</p>
+      ) : null}
       {activeOffers.length ? (
-        <OfferList offers={activeOffers} now={now} me={me} isOwner={isOwner && !!me} />
+        <OfferList
+          offers={activeOffers}
+          now={now}
+          me={me}
+          isOwner={isOwner && !!me}
+          inAuction={isInAuction(item)}
+        />
       ) : null}
       {actions.length && me ? (
         <div className="flex flex-wrap gap-2">
@@ -228,18 +248,21 @@ export function ActionArea({ item, now }: { item: Item; now: number }) {
 
 /**
  * The item's current offers (the market keeps one per item; an expired one stays until it is withdrawn or
- * beaten): amount, offerer and when it expires, or 'Expired' with what that means for the viewer.
+ * beaten): amount, offerer and when it expires, or 'Expired' with what that means for the viewer. An offer made
+ * before the item went in an auction stays, but its owner cannot accept it meanwhile: they are told why.
  */
 function OfferList({
   offers,
   now,
   me,
   isOwner,
+  inAuction,
 }: {
   offers: Offer[];
   now: number;
   me: string | null;
   isOwner: boolean;
+  inAuction: boolean;
 }) {
   const expired = offers.filter((offer) => isExpiredOffer(offer, now));
   const mineExpired = !!me && expired.some((offer) => offer.address === me);
@@ -247,7 +270,9 @@ function OfferList({
     ? ITEM_ACTION_TEXT.expiredForOfferer
     : isOwner && expired.length === offers.length
       ? ITEM_ACTION_TEXT.expiredForOwner
-      : null;
+      : isOwner && inAuction
+        ? ITEM_ACTION_TEXT.inAuctionOffers
+        : null;
   return (
     <div className="flex flex-col gap-2">
       <h3 id="item-offers" className="text-sm text-neutral-500">
@@ -290,7 +315,7 @@ function EndedAuction({ auction, me }: { auction: NonNullable<Item["nft"]["aucti
     return (
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
         The auction ended without a bid
-        {me === auction.seller ? ": you can cancel it to take the item back." : "."}
+        {me === auction.seller ? ": you can cancel it to free the item." : "."}
       </p>
     );
   }

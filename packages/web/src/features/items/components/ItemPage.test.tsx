@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { SIGNED_OUT } from "../../../auth/session.ts";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
-import { CREATOR, itemFixture } from "../../../test/items.ts";
+import { COLLECTION, CREATOR, itemFixture } from "../../../test/items.ts";
 import { ITEM_ACTION_TEXT } from "./ItemActions.tsx";
 import { ITEM_TX_TEXT } from "./ItemTransactions.tsx";
 
@@ -146,6 +146,118 @@ describe("the item page", () => {
     expect(screen.getByText(/^Ends in 2d 23h/)).toBeTruthy();
   });
 
+  describe("an item in an auction, which stays in its owner's wallet, locked", () => {
+    const OFFERER = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
+    const auctioned = (details = true) =>
+      itemFixture({
+        status: "auction",
+        priceWei: "1000000000000000000",
+        auction: details
+          ? {
+              kind: "standard",
+              seller: CREATOR,
+              basePriceWei: "1000000000000000000",
+              topBidWei: null,
+              topBidder: null,
+              topBidderPerson: null,
+              startTime: new Date(Date.now() - 60_000).toISOString(),
+              endTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+              minBidWei: "1000000000000000000",
+            }
+          : null,
+        // Made before the auction: it stays, but cannot be accepted meanwhile.
+        offers: [
+          {
+            address: OFFERER,
+            person: { address: OFFERER, name: null, username: null, ens: null },
+            priceWei: "300000000000000000",
+            status: "active",
+            time: "2026-11-20T00:00:00.000Z",
+            expiresAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+          },
+        ],
+      });
+    // A collection offer the work would otherwise show, with Accept for its owner.
+    const bestOffer = {
+      data: {
+        offer: {
+          offerId: `0x${"1".repeat(64)}`,
+          terms: {
+            buyer: OFFERER,
+            collection: COLLECTION,
+            tokenRoot: `0x${"0".repeat(64)}`,
+            price: "200000000000000000",
+            expiresAt: String(Math.floor(Date.now() / 1000) + 3 * 86_400),
+          },
+          buyerPerson: { address: OFFERER, name: null, username: null, ens: null },
+          collectionName: "Studio Works",
+          trait: null,
+          quantity: 1,
+          remaining: 1,
+          status: "active",
+          createdAt: "2026-11-20T00:00:00.000Z",
+        },
+        proof: [],
+      },
+    };
+
+    it("offers its owner neither Transfer nor Burn, and says why where they would be", async () => {
+      await openItem(auctioned(), CREATOR);
+      expect(await menuEntries()).toEqual(["Transfer", "Report", "Burn"]);
+      const menu = screen.getByRole("menu");
+      expect(within(menu).getByText(ITEM_ACTION_TEXT.inAuction)).toBeTruthy();
+      const entry = (name: string) => within(menu).getByRole("menuitem", { name });
+      expect(entry("Transfer").getAttribute("aria-disabled")).toBe("true");
+      expect(entry("Burn").getAttribute("aria-disabled")).toBe("true");
+      expect(entry("Report").getAttribute("aria-disabled")).toBeNull();
+      fireEvent.click(entry("Transfer"));
+      expect(screen.queryByRole("dialog", { name: "Transfer" })).toBeNull();
+    });
+
+    it("offers its owner the auction's management only: no listing, no new auction, no offer to accept", async () => {
+      const api = await openItem(auctioned(), CREATOR);
+      expect(await screen.findByRole("link", { name: "Manage auction" })).toBeTruthy();
+      for (const name of ["Set a Fixed Price", "Start an Auction", "Accept Offer", "Accept offer"])
+        expect(screen.queryByRole("link", { name })).toBeNull();
+      // The offer made before the auction is listed, with why it cannot be accepted now.
+      expect(within(screen.getByRole("list", { name: "Offer" })).getByText("0.3 ETH")).toBeTruthy();
+      expect(screen.getByText(ITEM_ACTION_TEXT.inAuctionOffers)).toBeTruthy();
+      // Nor a collection offer: the page does not even ask for the best one.
+      expect(screen.queryByRole("region", { name: "Best collection offer" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Accept offer" })).toBeNull();
+      expect(api.calls.some((call) => call.path === "/api/collection-offers/best")).toBe(false);
+    });
+
+    it("offers nothing to sell it while only its status says it is in an auction", async () => {
+      await openItem(auctioned(false), CREATOR);
+      expect(await screen.findByText(ITEM_ACTION_TEXT.inAuction)).toBeTruthy();
+      for (const name of ["Set a Fixed Price", "Start an Auction", "Accept Offer"])
+        expect(screen.queryByRole("link", { name })).toBeNull();
+      expect(screen.getByText(ITEM_ACTION_TEXT.inAuctionOffers)).toBeTruthy();
+    });
+
+    it("leaves its owner Transfer, Burn, the ways to sell it and the collection offer once it is free", async () => {
+      const api = fakeApi({
+        ...sessionRoute({ current: signedIn(CREATOR) }),
+        "GET /api/nft": () => ({
+          body: { data: { ...auctioned(), nft: { ...auctioned().nft, status: "minted", auction: null } } },
+        }),
+        "POST /api/nft/view": () => ({ body: { data: { counted: true, views: 1 } } }),
+        "GET /api/collection-offers/best": () => ({ body: bestOffer }),
+      });
+      await renderApp({ path: PATH });
+      expect(await screen.findByRole("region", { name: "Best collection offer" })).toBeTruthy();
+      expect(link("Set a Fixed Price")).toBe(`/FixedPrice/set/${CREATOR}/Studio%20Works/42`);
+      expect(link("Accept Offer")).toBe(`/acceptOffer/${CREATOR}/Studio%20Works/42`);
+      expect(screen.queryByText(ITEM_ACTION_TEXT.inAuctionOffers)).toBeNull();
+      expect(await menuEntries()).toEqual(["Transfer", "Report", "Burn"]);
+      expect(screen.queryByText(ITEM_ACTION_TEXT.inAuction)).toBeNull();
+      for (const item of within(screen.getByRole("menu")).getAllByRole("menuitem"))
+        expect(item.getAttribute("aria-disabled")).toBeNull();
+      expect(api.calls.some((call) => call.path === "/api/collection-offers/best")).toBe(true);
+    });
+  });
+
   describe("an auction past its end that nobody has settled", () => {
     const BIDDER = "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65";
     const ended = (bid: boolean) =>
@@ -215,7 +327,7 @@ describe("the item page", () => {
       await openItem(ended(false), CREATOR);
       expect(await screen.findByRole("link", { name: "Manage auction" })).toBeTruthy();
       expect(
-        screen.getByText("The auction ended without a bid: you can cancel it to take the item back."),
+        screen.getByText("The auction ended without a bid: you can cancel it to free the item."),
       ).toBeTruthy();
     });
   });

@@ -34,7 +34,7 @@ import { LazyReportDialog } from "../../moderation/components/LazyReportDialog.t
 import { useItem, useLiveItem } from "../api/items.ts";
 import { itemPath, useItemKey } from "../lib/paths.ts";
 import { useArtworkCheck } from "../verify/useArtworkCheck.ts";
-import { ActionArea, needsClock } from "./ItemActions.tsx";
+import { ActionArea, ITEM_ACTION_TEXT, isInAuction, needsClock } from "./ItemActions.tsx";
 import { ItemMedia } from "./ItemMedia.tsx";
 import { PriceHistory } from "./PriceHistory.tsx";
 import { TraitsPanel } from "./TraitsPanel.tsx";
@@ -196,6 +196,7 @@ const ItemAbout = memo(function ItemAbout({ item }: { item: Item }) {
         tokenId={nft.tokenId}
         owner={nft.owner?.address ?? null}
         lazy={nft.status === "lazy"}
+        inAuction={isInAuction(item)}
       />
       <section aria-labelledby="item-details" className="flex flex-col gap-3">
         <h2 id="item-details" className="text-lg font-semibold">
@@ -431,7 +432,9 @@ function ShareMenu({ item }: { item: Item }) {
 /**
  * The item menu by status (browsing-and-accounts, "Item menu by status"): a lazy item offers its owner (its
  * creator) Report, and others Transfer and Report; a minted item offers its owner Transfer, Report and Burn,
- * and others Report. An owner may report what they hold (a counterfeit they bought, a file that broke).
+ * and others Report. An owner may report what they hold (a counterfeit they bought, a file that broke). While
+ * the item is in an auction its collection refuses to move or burn it: its owner sees Transfer and Burn
+ * disabled, under the reason.
  */
 function ItemMenu({ item }: { item: Item }) {
   const { nft, nftCollection } = item;
@@ -448,6 +451,8 @@ function ItemMenu({ item }: { item: Item }) {
     : isOwner
       ? ["Transfer", "Report", "Burn"]
       : ["Report"];
+  // The chain would refuse either (`TokenInAuction`) until the auction is settled or cancelled.
+  const locked = isOwner && !lazy && isInAuction(item);
   const choose = (entry: (typeof entries)[number]) => {
     if (!signedIn) return openWalletDialog();
     setOpen(entry === "Transfer" ? "transfer" : entry === "Burn" ? "burn" : "report");
@@ -460,11 +465,17 @@ function ItemMenu({ item }: { item: Item }) {
         trigger={<MoreIcon />}
         contentClassName="max-h-[270px] overflow-y-auto"
       >
+        {locked ? (
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-neutral-600 dark:text-neutral-400">
+            {ITEM_ACTION_TEXT.inAuction}
+          </DropdownMenu.Label>
+        ) : null}
         {entries.map((entry, index) => (
           <div key={entry}>
             {index > 0 && entry === "Burn" ? <DropdownMenu.Separator className={menuSeparatorClass} /> : null}
             <DropdownMenu.Item
-              className={`${menuItemClass} ${entry === "Burn" ? "text-red-700 dark:text-red-400" : ""}`}
+              className={`${menuItemClass} ${entry === "Burn" ? "text-red-700 dark:text-red-400" : ""} data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50`}
+              disabled={locked && entry !== "Report"}
               onSelect={() => choose(entry)}
             >
               {entry}

@@ -14,6 +14,7 @@ import { writeStep } from "../../../web3/tx/steps.ts";
 import { useTransactionFlow } from "../../../web3/tx/useTransactionFlow.ts";
 import { browseKeys } from "../../browse/api/browse.ts";
 import { itemKeys } from "../api/items.ts";
+import { isInAuction } from "./ItemActions.tsx";
 
 type Item = ItemResponse["data"];
 
@@ -23,6 +24,8 @@ export const ITEM_TX_TEXT = {
   burnStep: "Burning... confirm in your wallet",
   burned: "Your NFT has been burned.",
   notMinted: "This item is not minted yet: it can be transferred once a buyer has minted it.",
+  inAuction:
+    "This item is in an auction: it cannot be transferred or burned until the auction is settled or cancelled.",
   invalidAddress: "Enter a wallet address (0x followed by 40 hex digits).",
   yourself: "This item is already yours.",
 } as const;
@@ -70,10 +73,12 @@ function TransferForm({
   const [to, setTo] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  if (nft.status === "lazy") {
+  if (nft.status === "lazy" || isInAuction(item)) {
     return (
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">{ITEM_TX_TEXT.notMinted}</p>
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          {nft.status === "lazy" ? ITEM_TX_TEXT.notMinted : ITEM_TX_TEXT.inAuction}
+        </p>
         <Button variant="secondary" onClick={onDone}>
           Close
         </Button>
@@ -189,6 +194,14 @@ export function BurnDialog({
       {flow.steps ? (
         <div role="status" aria-live="polite">
           <Stepper steps={flow.steps} label="Burning your NFT" />
+        </div>
+      ) : isInAuction(item) ? (
+        // Put in an auction since the menu was opened (the page follows the chain).
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">{ITEM_TX_TEXT.inAuction}</p>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
         </div>
       ) : (
         <div className="flex flex-col gap-4">

@@ -46,6 +46,13 @@ describe("Select the Auction Type", () => {
     expect(link("Reserved Auction")).toBeNull();
   });
 
+  it("offers its owner no second auction of an item already in one, and says so", async () => {
+    await openChooser(itemFixture({ status: "auction" }), CREATOR);
+    expect(screen.getByText(AUCTION_TEXT.alreadyInAuction)).toBeTruthy();
+    expect(link("Standard Auction")).toBeNull();
+    expect(link("Reserved Auction")).toBeNull();
+  });
+
   it("offers nothing to someone who does not own the item", async () => {
     await openChooser(itemFixture(), STRANGER);
     expect(screen.getByText(AUCTION_TEXT.notOwner)).toBeTruthy();

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isInAuction } from "../../items/components/ItemActions.tsx";
 import { tradePath } from "../../items/lib/paths.ts";
 import { AUCTION_TEXT, RESERVE_HOURS } from "./auctionText.ts";
 import { type Item, TradeNotice, TradeScreen } from "./TradeScreen.tsx";
@@ -29,8 +30,9 @@ export function AuctionSelectPage() {
 }
 
 function SelectAuctionKind({ item, me }: { item: Item; me: string }) {
-  if (item.nft.owner?.address !== me || item.nft.auction || item.nft.listing)
+  if (item.nft.owner?.address !== me || item.nft.listing)
     return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
+  if (isInAuction(item)) return <TradeNotice item={item}>{AUCTION_TEXT.alreadyInAuction}</TradeNotice>;
   const kinds = AUCTION_KINDS.filter((kind) => item.permisionNft[kind.flag]);
   if (!kinds.length) return <TradeNotice item={item}>{AUCTION_TEXT.noAuctionKind}</TradeNotice>;
   return (

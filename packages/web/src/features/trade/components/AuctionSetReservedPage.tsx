@@ -3,6 +3,7 @@ import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
+import { isInAuction } from "../../items/components/ItemActions.tsx";
 import { useMinimums } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
 import { AUCTION_TEXT, RESERVE_HOURS } from "./auctionText.ts";
@@ -38,8 +39,8 @@ function SetReserved({ item, me }: { item: Item; me: string }) {
     return (
       <TradeProgress steps={action.steps} label="Setting your reserve" success={action.success} item={item} />
     );
-  if (item.nft.owner?.address !== me || item.nft.auction)
-    return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
+  if (item.nft.owner?.address !== me) return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
+  if (isInAuction(item)) return <TradeNotice item={item}>{AUCTION_TEXT.alreadyInAuction}</TradeNotice>;
   const minimum = minimums.data?.reserveAuction ?? null;
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

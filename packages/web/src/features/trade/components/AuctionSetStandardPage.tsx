@@ -5,6 +5,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
+import { isInAuction } from "../../items/components/ItemActions.tsx";
 import { useMarketConfig, useMinimums } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
 import { AUCTION_TEXT, DAY_S, END_MAX_DAYS, MAX_DURATION_S, START_MAX_DAYS } from "./auctionText.ts";
@@ -89,8 +90,8 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
         item={item}
       />
     );
-  if (item.nft.owner?.address !== me || item.nft.auction)
-    return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
+  if (item.nft.owner?.address !== me) return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
+  if (isInAuction(item)) return <TradeNotice item={item}>{AUCTION_TEXT.alreadyInAuction}</TradeNotice>;
   const minimum = minimums.data?.standardAuction ?? null;
   const minDuration = config.data ? Number(config.data.minAuctionDuration) : null;
   const submit = async (event: React.FormEvent) => {

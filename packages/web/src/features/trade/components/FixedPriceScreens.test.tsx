@@ -49,6 +49,17 @@ describe("Set Fixed Price", () => {
     expect(await screen.findByText(FIXED_PRICE_TEXT.notOwner)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "List Your NFT" })).toBeNull();
   });
+
+  it("refuses its owner while the item is in an auction, in words", async () => {
+    fakeApi({
+      ...sessionRoute({ current: signedIn(CREATOR) }),
+      "GET /api/nft": () => ({ body: { data: itemFixture({ status: "auction" }) } }),
+    });
+    await renderApp({ path: `/FixedPrice/set/${ITEM_PATH}` });
+    expect(await screen.findByText(FIXED_PRICE_TEXT.inAuction)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "List Your NFT" })).toBeNull();
+    expect(screen.queryByRole("radio", { name: /List by signature/ })).toBeNull();
+  });
 });
 
 describe("the listing stepper", () => {

@@ -17,6 +17,7 @@ import {
   type TransactionStep,
   writeStep,
 } from "../../../web3/tx/steps.ts";
+import { isInAuction } from "../../items/components/ItemActions.tsx";
 import { useMarketApproval, useMinimums, useRefreshAfterTrade, useWalletBalance } from "../api/market.ts";
 import {
   fetchSignedListingFill,
@@ -65,6 +66,7 @@ export const FIXED_PRICE_TEXT = {
   unlisted: "Your NFT has been unlisted.",
   insufficient: "Insufficient fund",
   notOwner: "Only the owner of this item can do this.",
+  inAuction: "This item is in an auction: it cannot be listed until the auction is settled or cancelled.",
   notListed: "This item is not listed at a fixed price.",
   ownItem: "You own this item.",
 } as const;
@@ -206,6 +208,7 @@ function SetFixedPrice({ item, me }: { item: Item; me: string }) {
   }
   if (item.nft.owner?.address !== me)
     return <TradeNotice item={item}>{FIXED_PRICE_TEXT.notOwner}</TradeNotice>;
+  if (isInAuction(item)) return <TradeNotice item={item}>{FIXED_PRICE_TEXT.inAuction}</TradeNotice>;
   const [collection, tokenId] = tokenOf(item);
   const token = { collection: item.nftCollection.contract_address, tokenId: item.nft.tokenId };
 

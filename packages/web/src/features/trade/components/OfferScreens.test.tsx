@@ -14,6 +14,7 @@ import {
 import { dateTimeText } from "../../../lib/dates.ts";
 import { fakeApi, LOCAL_CONFIG, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
 import { COLLECTION, CREATOR, itemFixture } from "../../../test/items.ts";
+import { ITEM_ACTION_TEXT } from "../../items/components/ItemActions.tsx";
 import { OFFER_TEXT } from "./OfferScreens.tsx";
 
 // The flow's reads at submit (the latest block, the market's offer) and the wallet; the page's hooks read
@@ -111,11 +112,11 @@ const apiOffer = (address: string, priceWei: bigint, expiresAt: bigint): Offer =
   expiresAt: new Date(Number(expiresAt) * 1000).toISOString(),
 });
 
-function api(viewer: string, offers: Offer[] = []) {
+function api(viewer: string, offers: Offer[] = [], nft: Partial<ItemResponse["data"]["nft"]> = {}) {
   return fakeApi({
     ...sessionRoute({ current: signedIn(viewer) }),
     "POST /": rpc,
-    "GET /api/nft": () => ({ body: { data: itemFixture({ offers }) } }),
+    "GET /api/nft": () => ({ body: { data: itemFixture({ offers, ...nft }) } }),
     "GET /api/health": () => ({
       body: { indexer: { indexedBlock: "100" }, chain: { ok: true, headBlock: "100" } },
     }),
@@ -285,6 +286,14 @@ describe("Accept Offer", () => {
     expect(
       await screen.findByText(OFFER_TEXT.expiredAccept(dateTimeText(Number(expiresAt) * 1000))),
     ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
+  });
+
+  it("does not offer Accept while the item is in an auction, and says why", async () => {
+    const expiresAt = nowSeconds() + DAY;
+    api(CREATOR, offerOnChain(OTHER, parseEther("0.5"), expiresAt), { status: "auction" });
+    await renderApp({ path: `/acceptOffer/${ITEM_PATH}`, config: WITH_MARKET });
+    expect(await screen.findByText(ITEM_ACTION_TEXT.inAuctionOffers)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
   });
 

@@ -9,7 +9,12 @@ import { PersonName } from "../../../ui/PersonName.tsx";
 import { chainNowSeconds, useChainNow } from "../../../web3/chainTime.ts";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
-import { currentOffers, isExpiredOffer } from "../../items/components/ItemActions.tsx";
+import {
+  currentOffers,
+  ITEM_ACTION_TEXT,
+  isExpiredOffer,
+  isInAuction,
+} from "../../items/components/ItemActions.tsx";
 import { useChainOffer, useMinimums, useWalletBalance } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
 import {
@@ -316,6 +321,8 @@ function AcceptOffer({ item, me }: { item: Item; me: string }) {
       <TradeProgress steps={action.steps} label="Accepting the offer" success={action.success} item={item} />
     );
   if (item.nft.owner?.address !== me) return <TradeNotice item={item}>{OFFER_TEXT.notOwner}</TradeNotice>;
+  // An offer made before the auction stays, but the collection refuses its sale until the auction ends.
+  if (isInAuction(item)) return <TradeNotice item={item}>{ITEM_ACTION_TEXT.inAuctionOffers}</TradeNotice>;
   const offer = activeOffer(item);
   if (!offer) return <TradeNotice item={item}>{OFFER_TEXT.noOffer}</TradeNotice>;
   if (isExpiredOffer(offer, nowMs) && offer.expiresAt)

@@ -16,7 +16,8 @@ export const AUCTION_TEXT = {
   reserveSet: "Reserved auction was set.",
   bidPlaced: "Your bid has been placed.",
   baseChanged: "The starting price has been updated.",
-  cancelled: "Your auction has been cancelled and the item returned to you.",
+  // The item never left the seller's wallet: the cancellation lifts the auction's lock on it.
+  cancelled: "Your auction has been cancelled: the item is free to list or move again.",
   // The spec's buttons (Manage Standard Auction: 'Cancel auction'; Manage Reserved Auction: 'Cancel Auction'),
   // and the question before either, worded as the fixed price's 'Are you going to unlist your item?'.
   cancelStandard: "Cancel auction",
@@ -24,6 +25,7 @@ export const AUCTION_TEXT = {
   cancelQuestion: "Are you going to cancel your auction?",
   settled: "The auction is settled: the item and the payment went where they are owed.",
   notOwner: "Only the owner of this item can put it in an auction.",
+  alreadyInAuction: "This item is already in an auction.",
   noAuctionKind: "This item cannot be put in an auction on Easel.",
   notSeller: "Only the seller of this auction can manage it.",
   noAuction: "This item is not in an auction.",
