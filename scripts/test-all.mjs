@@ -1,15 +1,16 @@
 /**
- * `npm test`: every workspace's tests, in two lanes at once. The server's integration tests run one file at a
- * time and mostly wait on PostgreSQL and anvil, so they share the machine well with the lane that keeps the CPU
- * busy (common, the contracts' compile, type check and Solidity tests, then the web's). The contracts' compile
- * (solc in WebAssembly, one core for minutes) is here rather than in `npm run typecheck` so that it overlaps the
- * server's wait. Each line is prefixed with its lane; the run fails when either lane fails, and says which.
+ * `npm test`: every workspace's tests, in two lanes at once. The contracts' lane (common, then the contracts'
+ * compile, type check and Solidity tests) is the longest: solc in WebAssembly keeps one core busy for most of it.
+ * The server's integration tests run one file at a time and mostly wait on PostgreSQL and anvil, so the web's
+ * tests follow them in the other lane and end before the contracts do. The contracts' compile is here rather
+ * than in `npm run typecheck` so that it overlaps the server's wait. Each line is prefixed with its lane; the run
+ * fails when either lane fails, and says which.
  */
 import { spawn } from "node:child_process";
 
 const lanes = {
-  server: ["@easel/server"],
-  units: ["@easel/common", "@easel/contracts", "@easel/web"],
+  server: ["@easel/server", "@easel/web"],
+  contracts: ["@easel/common", "@easel/contracts"],
 };
 
 /** Runs one workspace's `npm test`, its output prefixed; resolves with its exit code. */
