@@ -391,12 +391,13 @@ contract EaselCollection is ERC721, EIP712, EaselPayments {
     /// event, as a transfer would: `approve` is refused until the auction ends).
     function reserveTokenForAuction(address seller, uint256 tokenId) external {
         if (msg.sender != address(market)) revert NotMarket(msg.sender);
-        // Solady's getters, not `_moveToken`'s assembly: a few hundred gas more on an auction's creation, and the
-        // sale's constants stay where the optimizer keeps them cheapest for every sale.
-        address holder = _ownerOf(tokenId);
+        // Solady's getters and `_ownershipPacked`, not `_moveToken`'s assembly: a few hundred gas more on an
+        // auction's creation, and the sale's constants stay where the optimizer keeps them cheapest for every sale.
+        uint256 ownership = _ownershipPacked(tokenId);
+        address holder = address(uint160(ownership));
         if (holder == address(0)) revert TokenDoesNotExist();
         if (holder != seller) revert TransferFromIncorrectOwner();
-        uint96 extra = _getExtraData(tokenId);
+        uint96 extra = uint96(ownership >> 160);
         if (extra & _LOCKED != 0) revert TokenInAuction(address(this), tokenId);
         bool approved = extra & _APPROVED != 0;
         if ((!approved || _getApproved(tokenId) != msg.sender) && !isApprovedForAll(seller, msg.sender)) {

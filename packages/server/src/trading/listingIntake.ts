@@ -177,7 +177,7 @@ export function listingIntake(deps: { db: Database; chain: PublicClient; config:
     return new ApiError(403, "refused", m.refused);
   }
 
-  /** Whether the order's token is in an auction: on chain at `block` (`getAuction`), or as indexed. */
+  /** Whether the order's token is in an auction on chain at `block`, the block its status was read at. */
   async function inAuction(order: SignedListingOrder, block: bigint): Promise<boolean> {
     const auction = await chain.readContract({
       ...market,
@@ -185,11 +185,7 @@ export function listingIntake(deps: { db: Database; chain: PublicClient; config:
       args: [order.collection as `0x${string}`, BigInt(order.tokenId)],
       blockNumber: block,
     });
-    if (auction.kind !== 0) return true;
-    const { rows } = await db.execute(sql`
-      SELECT 1 FROM chain_tokens WHERE collection = ${order.collection}
-        AND token_id = ${order.tokenId}::numeric AND status = 'auction'`);
-    return rows.length > 0;
+    return auction.kind !== 0;
   }
 
   /** The clear 4xx for an order the chain does not find live. */
