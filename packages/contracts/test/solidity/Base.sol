@@ -19,6 +19,23 @@ import {
 abstract contract Base {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
 
+    /// @dev A token's ownership slot in Solady's ERC-721 layout: the owner in the low 160 bits, the extra data
+    /// above (in `EaselCollection`: bit 93 an approved address is set, bit 94 in an auction, bit 95 blocked).
+    function ownershipWord(address c, uint256 id) internal view returns (uint256) {
+        uint256 slot;
+        assembly ("memory-safe") {
+            mstore(0x00, id)
+            mstore(0x1c, shl(192, 0x7d8825530a5a2e7a))
+            slot := add(id, add(id, keccak256(0x00, 0x20)))
+        }
+        return uint256(vm.load(c, bytes32(slot)));
+    }
+
+    /// @dev The token is locked for an auction (bit 94 of its extra data).
+    function isLocked(address c, uint256 id) internal view returns (bool) {
+        return (ownershipWord(c, id) >> (160 + 94)) & 1 == 1;
+    }
+
     uint256 internal constant SIGNER_KEY = 0xA11CE;
     address internal admin = address(0xAD);
     address internal signer;

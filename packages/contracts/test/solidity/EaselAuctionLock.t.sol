@@ -49,22 +49,6 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         return abi.encodeWithSelector(MarketCore.SellOrderVoid.selector, signedCount, count);
     }
 
-    /// @dev The token's ownership slot in Solady's layout (the owner in the low 160 bits, the extra data above).
-    function ownership(address c, uint256 id) internal view returns (uint256) {
-        uint256 slot;
-        assembly ("memory-safe") {
-            mstore(0x00, id)
-            mstore(0x1c, shl(192, 0x7d8825530a5a2e7a))
-            slot := add(id, add(id, keccak256(0x00, 0x20)))
-        }
-        return uint256(vm.load(c, bytes32(slot)));
-    }
-
-    /// @dev The lock: bit 94 of the token's extra data (bit 93 flags an approved address).
-    function locked(address c, uint256 id) internal view returns (bool) {
-        return (ownership(c, id) >> (160 + 94)) & 1 == 1;
-    }
-
     function fill(address who, MarketCore.SignedListing memory o, bytes memory sig) internal {
         vm.prank(who);
         market.fillSignedListing{value: o.price}(o, sig);
@@ -109,7 +93,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         assertEq(sc.balanceOf(address(market)), 0, "the market holds nothing");
         assertEq(sc.transferCountOf(id), count, "nothing counted");
         assertEq(sc.getApproved(id), address(0), "no approved address");
-        assertTrue(locked(s, id), "still locked");
+        assertTrue(isLocked(s, id), "still locked");
     }
 
     // ------------------------------------------------------------ the lock
@@ -140,10 +124,10 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         assertEq(sc.ownerOf(id), seller, "owner: the seller");
         assertEq(sc.balanceOf(seller), 1, "balance: the seller's");
         assertEq(sc.balanceOf(address(market)), 0, "the market holds nothing");
-        assertTrue(locked(s, id), "locked");
+        assertTrue(isLocked(s, id), "locked");
         assertEq(sc.transferCountOf(id), 1, "the lock counts one transfer");
         assertEq(sc.getApproved(id), address(0), "the approval cleared");
-        assertTrue((ownership(s, id) >> (160 + 93)) & 1 == 0, "its bit cleared");
+        assertTrue((ownershipWord(s, id) >> (160 + 93)) & 1 == 0, "its bit cleared");
         assertEq(marketAdmin.getTokenInfo(s, id).owner, seller, "the market's view names the seller");
 
         uint256 later = fresh();
@@ -152,7 +136,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         market.setStandardAuction(s, later, 1 ether, block.timestamp + 1 days, 1 days);
         logs = vm.getRecordedLogs();
         for (uint256 i; i < logs.length; ++i) assertTrue(logs[i].emitter != s, "without an approval: no event");
-        assertTrue(locked(s, later), "locked before its start");
+        assertTrue(isLocked(s, later), "locked before its start");
         assertEq(sc.ownerOf(later), seller, "with its seller");
         assertFrozen(later);
     }
@@ -192,7 +176,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
             vm.expectRevert(inAuction(id));
             market.buyNow{value: 2 ether}(s, id);
             assertEq(sc.ownerOf(id), seller, "not sold");
-            assertTrue(locked(s, id), "still locked");
+            assertTrue(isLocked(s, id), "still locked");
         }
     }
 
@@ -294,7 +278,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         assertEq(marketAdmin.collectionOfferRemaining(keccak256(abi.encode(any))), 1, "the collection offer waits");
         assertEq(marketAdmin.collectionOfferRemaining(keccak256(abi.encode(trait))), 1, "the trait offer waits");
         assertEq(sc.ownerOf(id), seller, "not sold");
-        assertTrue(locked(s, id), "still locked");
+        assertTrue(isLocked(s, id), "still locked");
 
         vm.warp(block.timestamp + 72 hours);
         market.completeAuction(s, id);
@@ -402,7 +386,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         market.buyMany{value: 2 ether}(oneListed(listedP(s, another, 1 ether)), oneSigned(signedP(o, sig)), true);
         assertEq(sc.ownerOf(another), seller, "all or nothing: nothing bought");
         assertEq(sc.ownerOf(id), seller, "still with its seller");
-        assertTrue(locked(s, id), "still locked");
+        assertTrue(isLocked(s, id), "still locked");
     }
 
     // ------------------------------------------------------------ the seller's consent
@@ -422,7 +406,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         assertEq(sc.ownerOf(id), bidder, "the winner has it");
         assertEq(seller.balance - paid, 0.9 ether, "the seller (the creator) paid: the price less the 10% commission");
         assertEq(marketAdmin.feesAvailable(), 0.1 ether, "the commission");
-        assertTrue(!locked(s, id), "unlocked");
+        assertTrue(!isLocked(s, id), "unlocked");
         assertEq(sc.transferCountOf(id), 2, "lock and settlement");
 
         // Approved for this token only: the lock clears that approval, and the settlement needs none.
@@ -458,7 +442,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
 
         vm.prank(seller);
         marketAdmin.invalidateAuction(s, id);
-        assertTrue(!locked(s, id), "unlocked");
+        assertTrue(!isLocked(s, id), "unlocked");
         assertEq(sc.ownerOf(id), seller, "still the seller's");
         assertEq(sc.transferCountOf(id), 2, "lock and unlock");
         assertEq(marketAdmin.getAuction(s, id).kind, 0, "no auction");
@@ -500,7 +484,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         marketAdmin.invalidateAuction(s, id);
         assertEq(bidder.balance - refunded, 1 ether, "the bid refunded");
         assertEq(address(market).balance, 0, "nothing left");
-        assertTrue(!locked(s, id), "unlocked");
+        assertTrue(!isLocked(s, id), "unlocked");
         assertEq(sc.ownerOf(id), seller, "still the seller's");
         assertEq(sc.transferCountOf(id), 2, "lock and unlock");
         vm.expectRevert(voided(0, 2));
@@ -523,7 +507,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         assertEq(sc.ownerOf(id), bidder, "the winner");
         assertEq(sc.balanceOf(seller), 0, "the seller's balance");
         assertEq(sc.balanceOf(bidder), 1, "the winner's balance");
-        assertTrue(!locked(s, id), "unlocked");
+        assertTrue(!isLocked(s, id), "unlocked");
         vm.prank(seller);
         vm.expectRevert(ERC721.TransferFromIncorrectOwner.selector);
         sc.transferFrom(seller, other, id);
@@ -584,12 +568,12 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         vm.prank(seller);
         marketAdmin.cancelSignedListing(s, id);
         assertEq(sc.transferCountOf(id), 2, "the void counted");
-        assertTrue(locked(s, id), "still locked after the void");
+        assertTrue(isLocked(s, id), "still locked after the void");
         vm.startPrank(admin);
         marketAdmin.setTokenBlocked(s, id, true);
         marketAdmin.setTokenBlocked(s, id, false);
         vm.stopPrank();
-        assertTrue(locked(s, id), "still locked after a block");
+        assertTrue(isLocked(s, id), "still locked after a block");
         assertFrozen(id);
         vm.warp(block.timestamp + 72 hours);
         market.completeAuction(s, id);
@@ -604,7 +588,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         vm.prank(admin);
         vm.expectRevert(ERC721.TransferFromIncorrectOwner.selector);
         marketAdmin.rescueToken(s, id, admin);
-        assertTrue(locked(s, id), "still locked");
+        assertTrue(isLocked(s, id), "still locked");
         assertEq(sc.ownerOf(id), seller, "still the seller's");
         vm.warp(block.timestamp + 72 hours);
         market.completeAuction(s, id);
@@ -632,8 +616,8 @@ contract EaselAuctionLockTest is EaselOrderFixture {
             sc.restoreAuctioned(id);
             vm.stopPrank();
         }
-        assertTrue(!locked(s, free), "not locked");
-        assertTrue(locked(s, id), "still locked");
+        assertTrue(!isLocked(s, free), "not locked");
+        assertTrue(isLocked(s, id), "still locked");
         assertEq(sc.ownerOf(id), seller, "not settled");
         assertEq(sc.transferCountOf(id), 1, "nothing counted");
         assertEq(sc.transferCountOf(free), 0, "nothing counted");
@@ -665,7 +649,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         sc.approve(address(market), id);
         vm.prank(address(market));
         sc.reserveTokenForAuction(seller, id);
-        assertTrue(locked(s, id), "locked");
+        assertTrue(isLocked(s, id), "locked");
         assertEq(sc.getApproved(id), address(0), "the approval cleared");
         assertEq(sc.transferCountOf(id), 1, "counted");
         vm.prank(address(market));
@@ -702,7 +686,7 @@ contract EaselAuctionLockTest is EaselOrderFixture {
         assertTrue(primary, "the primary sale");
         assertEq(splitCount, 0, "no split");
         assertEq(sc.ownerOf(id), other, "moved to the winner");
-        assertTrue(!locked(s, id), "unlocked");
+        assertTrue(!isLocked(s, id), "unlocked");
         assertEq(sc.transferCountOf(id), 2, "the settlement counted");
         assertTrue(marketAdmin.getTokenInfo(s, id).primarySold, "primary sale done");
         vm.prank(address(market));

@@ -1242,10 +1242,10 @@ contract EaselMarketInvariantTest is Base {
             MarketCore.Auction memory a = marketAdmin.getAuction(c, id);
             if (a.kind != 0) {
                 assertEq(EaselCollection(c).ownerOf(id), a.seller, "a token in an auction is its seller's");
-                assertTrue(_locked(c, id), "a token in an auction is locked");
+                assertTrue(isLocked(c, id), "a token in an auction is locked");
                 assertEq(EaselCollection(c).getApproved(id), address(0), "approval on a token in an auction");
             } else {
-                assertTrue(!_locked(c, id), "a token in no auction is locked");
+                assertTrue(!isLocked(c, id), "a token in no auction is locked");
             }
         }
         assertEq(collection.balanceOf(address(market)), 0, "the market holds a token (standard)");
@@ -1263,31 +1263,13 @@ contract EaselMarketInvariantTest is Base {
         assertEq(handler.ghostSettlementsRefused(), 0, "an auction with a winner could not be settled");
     }
 
-    /// @dev The lock: bit 94 of the token's extra data, read from its ownership slot in Solady's layout.
-    function _locked(address c, uint256 id) internal view returns (bool) {
-        uint256 slot;
-        assembly ("memory-safe") {
-            mstore(0x00, id)
-            mstore(0x1c, shl(192, 0x7d8825530a5a2e7a))
-            slot := add(id, add(id, keccak256(0x00, 0x20)))
-        }
-        return (uint256(vm.load(c, bytes32(slot))) >> (160 + 94)) & 1 == 1;
-    }
-
     /// Every approved address is flagged in the token's ownership slot (bit 93 of the extra data), or a transfer
     /// would skip it: it would survive the transfer and could still burn the token. And every approval works.
     function invariant_approvedAddressesAreFlagged() public view {
         for (uint256 i; i < handler.tokenCount(); ++i) {
             (address c, uint256 id) = handler.tokenAt(i);
             if (EaselCollection(c).getApproved(id) == address(0)) continue;
-            uint256 slot;
-            assembly ("memory-safe") {
-                mstore(0x00, id)
-                mstore(0x1c, shl(192, 0x7d8825530a5a2e7a))
-                slot := add(id, add(id, keccak256(0x00, 0x20)))
-            }
-            uint256 ownership = uint256(vm.load(c, bytes32(slot)));
-            assertTrue((ownership >> (160 + 93)) & 1 == 1, "approved address without its bit");
+            assertTrue((ownershipWord(c, id) >> (160 + 93)) & 1 == 1, "approved address without its bit");
         }
         assertEq(handler.ghostApprovalsRefused(), 0, "an approved address could not move its token");
     }
