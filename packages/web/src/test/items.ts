@@ -51,3 +51,18 @@ export function itemFixture(
     ...rest,
   };
 }
+
+/** The item listed at a fixed price (1 ETH) by its owner, the creator. */
+export function listedFixture(): ItemResponse["data"] {
+  return itemFixture({
+    status: "fix",
+    priceWei: "1000000000000000000",
+    listing: {
+      kind: "chain",
+      signedId: null,
+      priceWei: "1000000000000000000",
+      seller: CREATOR,
+      expiresAt: "2027-01-01T00:00:00.000Z",
+    },
+  });
+}

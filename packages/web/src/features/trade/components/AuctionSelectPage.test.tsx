@@ -2,7 +2,7 @@ import type { ItemResponse } from "@easel/common";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
-import { CREATOR, itemFixture } from "../../../test/items.ts";
+import { CREATOR, itemFixture, listedFixture } from "../../../test/items.ts";
 import { AUCTION_TEXT } from "./auctionText.ts";
 
 const STRANGER = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
@@ -49,6 +49,17 @@ describe("Select the Auction Type", () => {
   it("offers its owner no second auction of an item already in one, and says so", async () => {
     await openChooser(itemFixture({ status: "auction" }), CREATOR);
     expect(screen.getByText(AUCTION_TEXT.alreadyInAuction)).toBeTruthy();
+    expect(link("Standard Auction")).toBeNull();
+    expect(link("Reserved Auction")).toBeNull();
+  });
+
+  it("tells the owner of a listed item to unlist it first, with the way to, and offers no kind", async () => {
+    await openChooser(listedFixture(), CREATOR);
+    expect(screen.getByText(new RegExp(AUCTION_TEXT.listed))).toBeTruthy();
+    expect(screen.queryByText(AUCTION_TEXT.notOwner)).toBeNull();
+    expect(link("Manage listing")?.getAttribute("href")).toBe(
+      `/FixedPrice/manage/${CREATOR}/Studio%20Works/42`,
+    );
     expect(link("Standard Auction")).toBeNull();
     expect(link("Reserved Auction")).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
-import { CREATOR, itemFixture } from "../../../test/items.ts";
+import { CREATOR, itemFixture, listedFixture } from "../../../test/items.ts";
 import { AUCTION_TEXT } from "./auctionText.ts";
 
 describe("Set Reserved Auction", () => {
@@ -14,5 +14,15 @@ describe("Set Reserved Auction", () => {
     await screen.findByRole("heading", { level: 1, name: "Set Reserved Auction" });
     expect(screen.getByRole("button", { name: "Set Auction" })).toBeTruthy();
     expect(AUCTION_TEXT.reserveSet).toBe("Reserved auction was set.");
+  });
+  it("refuses a listed item with the reason, not an owner's refusal, and offers no form", async () => {
+    fakeApi({
+      ...sessionRoute({ current: signedIn(CREATOR) }),
+      "GET /api/nft": () => ({ body: { data: listedFixture() } }),
+    });
+    await renderApp({ path: `/Auction/setReserved/${CREATOR}/Studio%20Works/42` });
+    expect(await screen.findByText(new RegExp(AUCTION_TEXT.listed))).toBeTruthy();
+    expect(screen.queryByText(AUCTION_TEXT.notOwner)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Set Auction" })).toBeNull();
   });
 });

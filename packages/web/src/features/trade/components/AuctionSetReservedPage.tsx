@@ -3,20 +3,12 @@ import { ethText, parseEthAmount, priceError } from "../../../lib/eth.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
-import { isInAuction } from "../../items/components/ItemActions.tsx";
 import { useMinimums } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
+import { auctionRefusal } from "./AuctionSelectPage.tsx";
 import { AUCTION_TEXT, RESERVE_HOURS } from "./auctionText.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
-import {
-  EthField,
-  type Item,
-  TradeNotice,
-  TradeProgress,
-  TradeScreen,
-  tokenOf,
-  useTradeAction,
-} from "./TradeScreen.tsx";
+import { EthField, type Item, TradeProgress, TradeScreen, tokenOf, useTradeAction } from "./TradeScreen.tsx";
 
 /** /Auction/setReserved: the owner sets a reserve; the first bid that meets it starts a 72-hour auction. */
 export function AuctionSetReservedPage() {
@@ -39,8 +31,8 @@ function SetReserved({ item, me }: { item: Item; me: string }) {
     return (
       <TradeProgress steps={action.steps} label="Setting your reserve" success={action.success} item={item} />
     );
-  if (item.nft.owner?.address !== me) return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
-  if (isInAuction(item)) return <TradeNotice item={item}>{AUCTION_TEXT.alreadyInAuction}</TradeNotice>;
+  const refusal = auctionRefusal(item, me);
+  if (refusal) return refusal;
   const minimum = minimums.data?.reserveAuction ?? null;
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
-import { CREATOR, itemFixture } from "../../../test/items.ts";
+import { CREATOR, itemFixture, listedFixture } from "../../../test/items.ts";
 import { standardAuctionTimes } from "./AuctionSetStandardPage.tsx";
 import { AUCTION_TEXT } from "./auctionText.ts";
 
@@ -16,6 +16,17 @@ describe("Set Standard Auction", () => {
     expect(screen.getByRole("button", { name: "List Your NFT" })).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Ending time"), { target: { value: "2026-12-24T15:30" } });
     expect(screen.getByText("12/24/2026, 3:30 PM, your time")).toBeTruthy();
+  });
+
+  it("refuses a listed item with the reason, not an owner's refusal, and offers no form", async () => {
+    fakeApi({
+      ...sessionRoute({ current: signedIn(CREATOR) }),
+      "GET /api/nft": () => ({ body: { data: listedFixture() } }),
+    });
+    await renderApp({ path: `/Auction/setStandard/${CREATOR}/Studio%20Works/42` });
+    expect(await screen.findByText(new RegExp(AUCTION_TEXT.listed))).toBeTruthy();
+    expect(screen.queryByText(AUCTION_TEXT.notOwner)).toBeNull();
+    expect(screen.queryByRole("button", { name: "List Your NFT" })).toBeNull();
   });
 });
 

@@ -5,20 +5,12 @@ import { Button } from "../../../ui/Button.tsx";
 import { inputClass } from "../../../ui/Field.tsx";
 import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
-import { isInAuction } from "../../items/components/ItemActions.tsx";
 import { useMarketConfig, useMinimums } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
+import { auctionRefusal } from "./AuctionSelectPage.tsx";
 import { AUCTION_TEXT, DAY_S, END_MAX_DAYS, MAX_DURATION_S, START_MAX_DAYS } from "./auctionText.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
-import {
-  EthField,
-  type Item,
-  TradeNotice,
-  TradeProgress,
-  TradeScreen,
-  tokenOf,
-  useTradeAction,
-} from "./TradeScreen.tsx";
+import { EthField, type Item, TradeProgress, TradeScreen, tokenOf, useTradeAction } from "./TradeScreen.tsx";
 
 /** A datetime-local value (local time, minutes) for a date. */
 const localInput = (date: Date) => {
@@ -90,8 +82,8 @@ function SetStandard({ item, me }: { item: Item; me: string }) {
         item={item}
       />
     );
-  if (item.nft.owner?.address !== me) return <TradeNotice item={item}>{AUCTION_TEXT.notOwner}</TradeNotice>;
-  if (isInAuction(item)) return <TradeNotice item={item}>{AUCTION_TEXT.alreadyInAuction}</TradeNotice>;
+  const refusal = auctionRefusal(item, me);
+  if (refusal) return refusal;
   const minimum = minimums.data?.standardAuction ?? null;
   const minDuration = config.data ? Number(config.data.minAuctionDuration) : null;
   const submit = async (event: React.FormEvent) => {

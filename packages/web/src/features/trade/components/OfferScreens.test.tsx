@@ -216,6 +216,13 @@ describe("Make an Offer", () => {
     expect(writes()[0]?.value).toBe(parseEther("0.123456789"));
   });
 
+  it("takes no offer on an item in an auction, even before the auction's details are indexed", async () => {
+    api(BUYER, [], { status: "auction", auction: null });
+    await renderApp({ path: `/offer/${ITEM_PATH}`, config: WITH_MARKET });
+    expect(await screen.findByText(OFFER_TEXT.inAuction)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Make Offer" })).toBeNull();
+  });
+
   it("asks a newcomer to beat a live offer", async () => {
     await openOffer(BUYER, offerOnChain(OTHER, parseEther("0.5"), nowSeconds() + DAY));
     expect(screen.getByText("Current offer")).toBeTruthy();

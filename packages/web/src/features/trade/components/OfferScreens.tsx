@@ -111,7 +111,7 @@ function OfferForm({ item, me }: { item: Item; me: string }) {
   if (action.steps)
     return <TradeProgress steps={action.steps} label="Your offer" success={action.success} item={item} />;
   if (item.nft.owner?.address === me) return <TradeNotice item={item}>{OFFER_TEXT.ownItem}</TradeNotice>;
-  if (item.nft.auction) return <TradeNotice item={item}>{OFFER_TEXT.inAuction}</TradeNotice>;
+  if (isInAuction(item)) return <TradeNotice item={item}>{OFFER_TEXT.inAuction}</TradeNotice>;
   // The market's offer (undefined while it is read); the API's when the chain cannot be read.
   const current: ChainOffer | null | undefined = chainOffer.data
     ? chainOfferOf(chainOffer.data)

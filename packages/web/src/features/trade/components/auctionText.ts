@@ -26,6 +26,8 @@ export const AUCTION_TEXT = {
   settled: "The auction is settled: the item and the payment went where they are owed.",
   notOwner: "Only the owner of this item can put it in an auction.",
   alreadyInAuction: "This item is already in an auction.",
+  // An auction would void the listing on chain; the seller ends it knowingly, with the spec's Unlist.
+  listed: "This item is listed at a fixed price: unlist it before putting it in an auction.",
   noAuctionKind: "This item cannot be put in an auction on Easel.",
   notSeller: "Only the seller of this auction can manage it.",
   noAuction: "This item is not in an auction.",
