@@ -69,7 +69,11 @@ contract EaselRoyaltySplitter is ReentrancyGuardTransient {
     /// @notice Divides the splitter's balance of an ERC-20 token (e.g. WETH royalties), less the credits owed in
     /// it, among the recipients. A share whose transfer fails becomes its recipient's credit.
     function distributeToken(address token) external nonReentrant {
-        uint256 amount = SafeTransferLib.balanceOf(token, address(this)) - _totalCredits[token];
+        uint256 balance = SafeTransferLib.balanceOf(token, address(this));
+        uint256 owed = _totalCredits[token];
+        // A balance that shrinks by itself (a negative rebase, a fee charged to the sender on top of a transfer)
+        // can fall below the credits owed: then nothing is new, and distributing must not revert for good.
+        uint256 amount = balance > owed ? balance - owed : 0;
         emit RoyaltiesDistributed(token, amount);
         (address[] memory recipients, uint256[] memory shares) = split();
         uint256 rest = amount;

@@ -37,6 +37,11 @@ contract BlockingToken is ERC20("Blocking Dollar", "BUSD") {
         _mint(to, amount);
     }
 
+    /// @dev Takes `amount` from `account` as a negative rebase or a sender's fee would.
+    function shrink(address account, uint256 amount) external {
+        _burn(account, amount);
+    }
+
     /// @dev 0 open, 1 reverts, 2 answers false.
     function setBlocked(address account, uint8 how) external {
         blocked[account] = how;
@@ -353,6 +358,14 @@ contract EaselModerationTest is Base {
 
     // ------------------------------------------------------------ the v3 review (issue 50 §2), attacked
 
+    /// The royalty splitter of a token the artist mints with `split`, created.
+    function splitterOf(Collaborator[] memory split) internal returns (EaselRoyaltySplitter) {
+        vm.prank(artist);
+        uint256 id = collection.mintNFT(1_000, cid(1), split);
+        (address[] memory accounts, uint256[] memory shares) = collection.collaboratorsOf(id);
+        return EaselRoyaltySplitter(payable(factory.createRoyaltySplitter(accounts, shares)));
+    }
+
     /// L-3: a collaborator re-entering `distribute` from its `receive` made every distribution revert, locking
     /// the splitter's ETH for good. The re-entry is refused and everyone is paid.
     function test_L3_reenteringCollaboratorCannotLockTheSplitter() public {
@@ -361,10 +374,7 @@ contract EaselModerationTest is Base {
         split[0] = Collaborator(artist, 50);
         split[1] = Collaborator(address(hostile), 30);
         split[2] = Collaborator(other, 20);
-        vm.prank(artist);
-        uint256 id = collection.mintNFT(1_000, cid(1), split);
-        (address[] memory accounts, uint256[] memory shares) = collection.collaboratorsOf(id);
-        EaselRoyaltySplitter splitter = EaselRoyaltySplitter(payable(factory.createRoyaltySplitter(accounts, shares)));
+        EaselRoyaltySplitter splitter = splitterOf(split);
         hostile.target(splitter);
         vm.deal(address(splitter), 1 ether);
         uint256 a = artist.balance;
@@ -383,10 +393,7 @@ contract EaselModerationTest is Base {
         split[0] = Collaborator(artist, 50);
         split[1] = Collaborator(other, 30);
         split[2] = Collaborator(bidder, 20);
-        vm.prank(artist);
-        uint256 id = collection.mintNFT(1_000, cid(1), split);
-        (address[] memory accounts, uint256[] memory shares) = collection.collaboratorsOf(id);
-        EaselRoyaltySplitter splitter = EaselRoyaltySplitter(payable(factory.createRoyaltySplitter(accounts, shares)));
+        EaselRoyaltySplitter splitter = splitterOf(split);
         BlockingToken token = new BlockingToken();
         token.setBlocked(other, 1);
         token.setBlocked(bidder, 2);
@@ -418,15 +425,38 @@ contract EaselModerationTest is Base {
         splitter.withdrawToken(address(token), buyer);
     }
 
+    /// A token balance that shrinks by itself below the credits owed (a negative rebase, a sender's fee) made
+    /// `distributeToken` revert on the subtraction, for good. It now has nothing new to divide until royalties
+    /// cover the credits again, and then divides only what is above them.
+    function test_splitterTokenBalanceBelowCreditsDividesNothing() public {
+        Collaborator[] memory split = new Collaborator[](2);
+        split[0] = Collaborator(artist, 50);
+        split[1] = Collaborator(other, 50);
+        EaselRoyaltySplitter splitter = splitterOf(split);
+        BlockingToken token = new BlockingToken();
+        token.setBlocked(other, 1);
+        token.mint(address(splitter), 10 ether);
+        splitter.distributeToken(address(token));
+        assertEq(splitter.totalCredits(address(token)), 5 ether, "the refused half is credited");
+        token.shrink(address(splitter), 2 ether);
+        // 3 ether held against 5 owed: nothing new, and no revert.
+        splitter.distributeToken(address(token));
+        assertEq(token.balanceOf(artist), 5 ether, "nothing paid from the credits");
+        assertEq(token.balanceOf(address(splitter)), 3 ether, "the balance stays for the credit");
+        // New royalties first make up the shortfall; only what is above the credits is divided.
+        token.mint(address(splitter), 4 ether);
+        splitter.distributeToken(address(token));
+        assertEq(token.balanceOf(artist), 6 ether, "half of the 2 ether above the credits");
+        assertEq(splitter.creditOf(address(token), other), 6 ether, "the other half credited");
+        assertEq(token.balanceOf(address(splitter)), 6 ether, "exactly the credits remain");
+    }
+
     /// L-3: the splitter's entry points share one guard.
     function test_L3_splitterReentryRefused() public {
         Collaborator[] memory split = new Collaborator[](2);
         split[0] = Collaborator(artist, 50);
         split[1] = Collaborator(address(this), 50);
-        vm.prank(artist);
-        uint256 id = collection.mintNFT(1_000, cid(1), split);
-        (address[] memory accounts, uint256[] memory shares) = collection.collaboratorsOf(id);
-        _reentrySplitter = EaselRoyaltySplitter(payable(factory.createRoyaltySplitter(accounts, shares)));
+        _reentrySplitter = splitterOf(split);
         vm.deal(address(_reentrySplitter), 1 ether);
         _reentrySplitter.distribute();
         assertTrue(_reentryRefused, "a distribution inside a distribution is refused");
