@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { SIGNED_OUT } from "../../../auth/session.ts";
 import { fakeApi, renderApp, sessionRoute, signedIn } from "../../../test/harness.tsx";
-import { COLLECTION, CREATOR, itemFixture } from "../../../test/items.ts";
+import { COLLECTION, CREATOR, itemFixture, listedFixture } from "../../../test/items.ts";
 import { ITEM_ACTION_TEXT } from "./ItemActions.tsx";
 import { ITEM_TX_TEXT } from "./ItemTransactions.tsx";
 
@@ -389,18 +389,7 @@ describe("the item page", () => {
   });
 
   it("links a listed item to Buy Now for others", async () => {
-    const listed = itemFixture({
-      status: "fix",
-      priceWei: "1000000000000000000",
-      listing: {
-        kind: "chain",
-        signedId: null,
-        priceWei: "1000000000000000000",
-        seller: CREATOR,
-        expiresAt: "2027-01-01T00:00:00.000Z",
-      },
-    });
-    await openItem(listed, STRANGER);
+    await openItem(listedFixture(), STRANGER);
     expect(link("Buy Now")).toBe(`/FixedPrice/buy/${CREATOR}/Studio%20Works/42`);
   });
 

@@ -5,7 +5,7 @@ import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useMinimums } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
-import { auctionRefusal } from "./AuctionSelectPage.tsx";
+import { auctionRefusal } from "./AuctionRefusal.tsx";
 import { AUCTION_TEXT, RESERVE_HOURS } from "./auctionText.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import { EthField, type Item, TradeProgress, TradeScreen, tokenOf, useTradeAction } from "./TradeScreen.tsx";

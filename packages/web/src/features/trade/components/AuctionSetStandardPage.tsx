@@ -7,7 +7,7 @@ import { useMarket } from "../../../web3/contracts.ts";
 import { writeStep } from "../../../web3/tx/steps.ts";
 import { useMarketConfig, useMinimums } from "../api/market.ts";
 import { afterTrade } from "../lib/afterTrade.ts";
-import { auctionRefusal } from "./AuctionSelectPage.tsx";
+import { auctionRefusal } from "./AuctionRefusal.tsx";
 import { AUCTION_TEXT, DAY_S, END_MAX_DAYS, MAX_DURATION_S, START_MAX_DAYS } from "./auctionText.ts";
 import { useApprovalSteps } from "./FixedPriceScreens.tsx";
 import { EthField, type Item, TradeProgress, TradeScreen, tokenOf, useTradeAction } from "./TradeScreen.tsx";
