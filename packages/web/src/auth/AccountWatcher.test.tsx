@@ -27,8 +27,8 @@ describe("account or network change while signed in", () => {
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     act(() => wallet.provider.emit("accountsChanged", [BOB]));
-    // The watcher loads the wallet code first (a dynamic import: more than findBy's 1 s on a cold run).
-    const alert = await screen.findByRole("alert", {}, { timeout: 5_000 });
+    // The watcher loads the wallet code first (a dynamic import); findBy waits 5 s (src/test/setup.ts).
+    const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("signed out in 5 s");
 
     // Switching back cancels the countdown.
@@ -41,8 +41,7 @@ describe("account or network change while signed in", () => {
       await vi.advanceTimersByTimeAsync(5_500);
     });
     await waitFor(() => expect(expire).toHaveBeenCalledTimes(1));
-    // The app with the wallet code renders first: on a busy machine that alone took most of the default 5 s.
-  }, 15_000);
+  });
 
   it("gives 8 s right after connecting", async () => {
     fakeApi(sessionRoute({ current: signedIn(ALICE) }));

@@ -1,3 +1,4 @@
+import { webcrypto } from "node:crypto";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
@@ -16,6 +17,8 @@ if (!("ResizeObserver" in globalThis)) {
 }
 if (!window.matchMedia) {
   Object.defineProperty(window, "matchMedia", {
+    configurable: true,
+    writable: true,
     value: (query: string) => ({
       matches: false,
       media: query,
@@ -28,6 +31,9 @@ if (!window.matchMedia) {
     }),
   });
 }
+// jsdom's crypto lacks `subtle`, which the artwork check (features/items/verify) hashes with in the browser.
+if (!globalThis.crypto.subtle)
+  Object.defineProperty(globalThis.crypto, "subtle", { value: webcrypto.subtle });
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!Element.prototype.hasPointerCapture) Element.prototype.hasPointerCapture = () => false;
 window.scrollTo = (() => {}) as typeof window.scrollTo;
