@@ -26,7 +26,9 @@ const failureReports = [];
 function failureExcerpt(lines) {
   const plain = lines.map((line) => stripVTControlCharacters(line));
   const summaries = [/Failed Tests \d+/, /^\s*\d+ failing/, /failing tests:/];
-  const start = summaries.map((summary) => plain.findIndex((line) => summary.test(line))).find((at) => at >= 0);
+  const start = summaries
+    .map((summary) => plain.findIndex((line) => summary.test(line)))
+    .find((at) => at >= 0);
   const from = start ?? Math.max(0, plain.length - 60);
   return plain.slice(from, from + 200);
 }
