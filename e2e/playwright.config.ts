@@ -31,12 +31,12 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
-    // A failed test keeps its trace: each step's DOM, network and console. Without the screencast, which
-    // encoded a picture of every frame of every test: it cost a quarter of the run's CPU.
+    // A failed test keeps its trace: each step's DOM, network and console. Not the screencast, which would
+    // encode a picture of every frame of every test, passing or not.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     // The browser asks for reduced motion, as some visitors' do: the app's transitions and looping animations
-    // then stop (styles.css), and the software-drawn frames they cost (a third of Chromium's CPU here) go. No
-    // test here checks motion; the web's component tests check both settings where the app tells them apart.
+    // then stop (styles.css), and so do the frames Chromium would draw for them in software. No test here checks
+    // motion; the web's component tests check both settings where the app tells them apart.
     reducedMotion: "reduce",
     launchOptions: {
       executablePath: CHROMIUM,

@@ -3,9 +3,9 @@
  * compile, type check and Solidity tests) is the longest: solc in WebAssembly keeps one core busy for most of it.
  * The server's integration tests run one file at a time against one PostgreSQL and one anvil, and the web's
  * tests follow them in the other lane, ending before the contracts do. The contracts' compile is here rather
- * than in `npm run typecheck` so that it overlaps the server's tests. Together the lanes keep both cores of a
- * two-core machine nearly busy, so a third lane would only share them. Each line is prefixed with its lane; the
- * run fails when either lane fails, and says which.
+ * than in `npm run typecheck` so that it overlaps the server's tests. Together the lanes keep most of a two-core
+ * machine busy; a third lane of tests would only share it (CI fills the rest with the type check). Each line is
+ * prefixed with its lane; the run fails when either lane fails, and says which.
  */
 import { spawn } from "node:child_process";
 import { stripVTControlCharacters } from "node:util";

@@ -49,7 +49,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     // One jsdom per worker, each test file in its own VM context: files stay isolated, and the suite spends its
-    // time in tests rather than building 75 windows (about 55 s of CPU instead of 135 s on a two-core machine).
+    // time in tests rather than in building a window for every file.
     pool: "vmThreads",
     setupFiles: ["./src/test/setup.ts"],
     // A test that renders a screen and walks through it may take several seconds on a busy two-core machine

@@ -1183,7 +1183,7 @@ contract EaselMarketInvariantTest is Base {
     }
 
     /// Every rule below, checked after each call of every sequence. One campaign checks them all: with the fixed
-    /// seed (hardhat.config.ts), a campaign per rule replayed the very same sequences, once per rule.
+    /// seed (hardhat.config.ts), a campaign per rule would replay the very same sequences.
     function invariant_marketRules() public view {
         ethIsConserved();
         everySalePaysExactlyItsPrice();
